@@ -1,0 +1,50 @@
+package core
+
+import (
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestNoBrowserImports proves that no package of core depends, directly or
+// transitively, on syscall/js or ebiten, so core runs natively, under Node
+// and in a Web Worker alike. It asks the go command for every non-standard
+// package in core's dependency graph (tests included) and that package's
+// direct imports, for the host and for js/wasm. The standard library's own
+// use of syscall/js under js/wasm (package syscall) is the runtime's and
+// does not count.
+func TestNoBrowserImports(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("needs the go command, which does not run under js/wasm")
+	}
+	for _, goos := range []string{runtime.GOOS, "js"} {
+		cmd := exec.Command("go", "list", "-deps", "-test",
+			"-f", "{{if not .Standard}}{{.ImportPath}} {{join .Imports \" \"}}{{end}}", "./...")
+		cmd.Env = append(cmd.Environ(), "GOOS="+goos)
+		if goos == "js" {
+			cmd.Env = append(cmd.Env, "GOARCH=wasm")
+		}
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list (GOOS=%s): %v\n%s", goos, err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		gonum := false
+		for _, line := range lines {
+			f := strings.Fields(line)
+			if len(f) == 0 {
+				continue
+			}
+			gonum = gonum || strings.HasPrefix(f[0], "gonum.org/")
+			for _, p := range f {
+				if p == "syscall/js" || strings.Contains(p, "hajimehoshi/ebiten") {
+					t.Errorf("GOOS=%s: %s imports %s", goos, f[0], p)
+				}
+			}
+		}
+		if !gonum {
+			t.Fatalf("GOOS=%s: gonum not among the dependencies; is the listing right?\n%s", goos, out)
+		}
+	}
+}
