@@ -1,0 +1,6 @@
+// Package linalg holds the small dense linear-algebra helpers shared by the
+// solvers of package core: finiteness checks, norms and column scaling.
+//
+// Data matrices follow the paper's convention throughout core: X is d×n with
+// one sample per column.
+package linalg
