@@ -1,0 +1,196 @@
+package lowrank
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// The test case: 5 random 4-dimensional subspaces of R^100 with
+// 20 to 26 unit-norm points each.
+func subspaceData() (*mat.Dense, []int) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	sizes := make([]int, 5)
+	for i := range sizes {
+		sizes[i] = 20 + rng.IntN(7)
+	}
+	return subspaces(rng, 100, 4, sizes)
+}
+
+// TestNNLRSOptimal checks a run with the paper's parameters against
+// mathematics rather than against earlier output:
+//   - it stops by the paper's rule (residual < ε₁ and change < ε₂);
+//   - Z ≥ 0 up to the residual of the constraint Z = H (H ≥ 0 exactly);
+//   - its objective lies within 1% of the optimum, certified by Lagrangian
+//     duality: a tighter run (ε₂ = 1e-4) yields multipliers whose dual
+//     value is a lower bound on the optimum whatever solver produced them.
+func TestNNLRSOptimal(t *testing.T) {
+	x, _ := subspaceData()
+	p := DefaultParams()
+	for _, paperEta := range []bool{false, true} {
+		res, err := NNLRS(context.Background(), x, nil, p, &Settings{PaperEta: paperEta})
+		if err != nil {
+			t.Fatalf("paperEta=%v: %v", paperEta, err)
+		}
+		if !res.Converged || res.Residual >= 1e-6 || res.Change >= 1e-2 {
+			t.Errorf("paperEta=%v: stopping rule not met: converged=%v residual=%.3g change=%.3g",
+				paperEta, res.Converged, res.Residual, res.Change)
+		}
+		// ||Z − H||_F bounds every entry of Z − H; H ≥ 0 exactly.
+		bound := res.ResidualZH * mat.Norm(x, 2)
+		if res.ResidualZH > 1e-4 {
+			t.Errorf("paperEta=%v: ||Z-H||/||X|| = %.3g, want <= 1e-4", paperEta, res.ResidualZH)
+		}
+		for i, v := range res.Z.RawMatrix().Data {
+			if v < -bound {
+				t.Fatalf("paperEta=%v: Z entry %d = %.3g below -||Z-H||_F = %.3g", paperEta, i, v, -bound)
+			}
+		}
+		for _, v := range res.H.RawMatrix().Data {
+			if v < 0 {
+				t.Fatalf("paperEta=%v: H has a negative entry %v", paperEta, v)
+			}
+		}
+		t.Logf("paperEta=%v: %d iterations, objective %.6g, rank %d", paperEta, res.Iterations, res.Objective, res.RankZ)
+		if paperEta {
+			continue
+		}
+		tight, err := NNLRS(context.Background(), x, nil, p, &Settings{Eps1: 1e-8, Eps2: 1e-4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		primal, dual, err := Bounds(x, nil, p, tight.H, tight.Y1, tight.Y2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gap := (primal - dual) / primal; gap > 5e-3 || gap < 0 {
+			t.Errorf("tight run: duality gap %.3g (primal %.7g, dual %.7g), want in [0, 5e-3]", gap, primal, dual)
+		}
+		if res.Objective < dual*(1-1e-6) || res.Objective > dual*1.01 {
+			t.Errorf("objective %.7g not within 1%% above the certified lower bound %.7g", res.Objective, dual)
+		}
+	}
+}
+
+// Bounds must bracket the optimum for any input, even a poor one: the
+// primal bound of the point H = 0 is λ||X||_2,1, and any dual value is at
+// most any primal value.
+func TestBoundsWeakDuality(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	x, _ := subspaces(rng, 20, 2, []int{6, 6})
+	p := Params{Beta: 0.3, Lambda: 0.7}
+	_, n := x.Dims()
+	for trial := 0; trial < 20; trial++ {
+		h := mat.NewDense(n, n, nil)
+		y1 := mat.NewDense(20, n, nil)
+		y2 := mat.NewDense(n, n, nil)
+		for _, m := range []*mat.Dense{h, y1, y2} {
+			for i := range m.RawMatrix().Data {
+				m.RawMatrix().Data[i] = rng.NormFloat64() * float64(trial%4)
+			}
+		}
+		primal, dual, err := Bounds(x, nil, p, h, y1, y2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dual > primal {
+			t.Errorf("trial %d: dual %v > primal %v", trial, dual, primal)
+		}
+	}
+}
+
+func TestNNLRSNotConverged(t *testing.T) {
+	x, _ := subspaceData()
+	res, err := NNLRS(context.Background(), x, nil, DefaultParams(), &Settings{MaxIter: 5})
+	if !errors.Is(err, ErrNotConverged) {
+		t.Fatalf("err = %v, want ErrNotConverged", err)
+	}
+	if res == nil || res.Converged || res.Iterations != 5 {
+		t.Fatalf("result %+v, want the 5th iterate marked not converged", res)
+	}
+}
+
+func TestNNLRSProgressAndCancel(t *testing.T) {
+	x, _ := subspaceData()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	last := 0
+	_, err := NNLRS(ctx, x, nil, DefaultParams(), &Settings{Progress: func(p Progress) {
+		if p.Iter != last+1 {
+			t.Errorf("progress iteration %d after %d", p.Iter, last)
+		}
+		last = p.Iter
+		if r, c := p.Z.Dims(); r != c || p.Mu <= 0 || p.Residual < 0 || math.IsNaN(p.Objective) {
+			t.Errorf("bad progress %+v (Z %d×%d)", p, r, c)
+		}
+		if p.Iter == 7 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if last != 7 {
+		t.Errorf("solver ran %d iterations, want to stop right after the 7th", last)
+	}
+}
+
+func TestNNLRSBadInput(t *testing.T) {
+	x, _ := subspaceData()
+	nan := mat.DenseCopyOf(x)
+	nan.Set(3, 4, math.NaN())
+	for _, tc := range []struct {
+		name string
+		x, a *mat.Dense
+		p    Params
+		s    *Settings
+	}{
+		{"nan", nan, nil, DefaultParams(), nil},
+		{"inf dictionary", x, func() *mat.Dense { a := mat.DenseCopyOf(x); a.Set(0, 0, math.Inf(1)); return a }(), DefaultParams(), nil},
+		{"shape", x, mat.NewDense(3, 4, nil), DefaultParams(), nil},
+		{"zero data", mat.NewDense(4, 4, nil), nil, DefaultParams(), nil},
+		{"negative beta", x, nil, Params{Beta: -1, Lambda: 1}, nil},
+		{"zero lambda", x, nil, Params{Beta: 1, Lambda: 0}, nil},
+		{"nan lambda", x, nil, Params{Beta: 1, Lambda: math.NaN()}, nil},
+		{"rho below 1", x, nil, DefaultParams(), &Settings{Rho0: 0.5}},
+		{"negative eta", x, nil, DefaultParams(), &Settings{Eta: -1}},
+	} {
+		if _, err := NNLRS(context.Background(), tc.x, tc.a, tc.p, tc.s); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+}
+
+// With a dictionary A ≠ X (NNLRS-EF solves with A = PX, a reduced
+// dimension) the solver must handle d×m dictionaries with m = n and
+// any d: here a random 30×n projection of the data.
+func TestNNLRSProjectedDictionary(t *testing.T) {
+	x, _ := subspaceData()
+	d, n := x.Dims()
+	rng := rand.New(rand.NewPCG(3, 3))
+	pm := mat.NewDense(30, d, nil)
+	for i := range pm.RawMatrix().Data {
+		pm.RawMatrix().Data[i] = rng.NormFloat64() / math.Sqrt(float64(d))
+	}
+	var px mat.Dense
+	px.Mul(pm, x)
+	p := DefaultParams()
+	res, err := NNLRS(context.Background(), &px, &px, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := res.Z.Dims(); r != n || c != n {
+		t.Fatalf("Z is %d×%d, want %d×%d", r, c, n, n)
+	}
+	if r, c := res.E.Dims(); r != 30 || c != n {
+		t.Fatalf("E is %d×%d, want 30×%d", r, c, n)
+	}
+	primal, dual, _ := Bounds(&px, &px, p, res.H, res.Y1, res.Y2)
+	if dual > primal || res.Objective > primal*1.001 {
+		t.Errorf("bounds dual %v primal %v objective %v", dual, primal, res.Objective)
+	}
+}
