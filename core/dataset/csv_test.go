@@ -1,0 +1,110 @@
+package dataset
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestLoadCSV(t *testing.T) {
+	for _, test := range []struct {
+		name string
+		in   string
+		want [][]float64 // one sample per row, as in the file
+	}{
+		{"plain", "1,2,3\n4,5,6\n", [][]float64{{1, 2, 3}, {4, 5, 6}}},
+		{"no final newline", "1,2\n3,4", [][]float64{{1, 2}, {3, 4}}},
+		{"CRLF", "1,2\r\n3,4\r\n", [][]float64{{1, 2}, {3, 4}}},
+		{"spaces", " 1 , 2\t,3 \n4,\t5,6\n", [][]float64{{1, 2, 3}, {4, 5, 6}}},
+		{"blank lines", "\n1,2\n\n  \n3,4\n\n", [][]float64{{1, 2}, {3, 4}}},
+		{"BOM", "\uFEFF1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}},
+		{"formats", "-1.5e3,+.25,0x1p4,1E-400\n", [][]float64{{-1500, 0.25, 16, 0}}},
+		{"one value", "7", [][]float64{{7}}},
+		{"one column", "1\n2\n3\n", [][]float64{{1}, {2}, {3}}},
+	} {
+		s, err := LoadCSV(strings.NewReader(test.in))
+		if err != nil {
+			t.Errorf("%s: %v", test.name, err)
+			continue
+		}
+		n, d := len(test.want), len(test.want[0])
+		if r, c := s.X.Dims(); r != d || c != n {
+			t.Errorf("%s: X is %dx%d, want %dx%d", test.name, r, c, d, n)
+			continue
+		}
+		for j, row := range test.want {
+			for i, v := range row {
+				if got := s.X.At(i, j); got != v {
+					t.Errorf("%s: X(%d,%d) = %v, want %v", test.name, i, j, got, v)
+				}
+			}
+		}
+		if s.Labels != nil || s.ImageW != 0 || s.Corrupted != nil {
+			t.Errorf("%s: unexpected labels, image size or corruption flags: %+v", test.name, s)
+		}
+	}
+}
+
+func TestLoadCSVErrors(t *testing.T) {
+	for _, test := range []struct {
+		name, in, want string
+	}{
+		{"empty", "", "dataset: empty CSV input"},
+		{"blank", "\n \r\n\t\n", "dataset: empty CSV input"},
+		{"ragged", "1,2,3\n4,5,6\n7,8\n", "dataset: CSV line 3 has 2 fields, line 1 has 3"},
+		{"ragged after blank", "\n1,2\n3,4,5\n", "dataset: CSV line 3 has 3 fields, line 2 has 2"},
+		{"header", "x,y\n1,2\n", `dataset: CSV line 1, column 1: "x" is not a number (the CSV must have no header row)`},
+		{"word", "1,2\n3,abc\n", `dataset: CSV line 2, column 2: "abc" is not a number`},
+		{"semicolons", "1;2\n", `dataset: CSV line 1, column 1: "1;2" is not a number (the CSV must have no header row)`},
+		{"long word", "1\n" + strings.Repeat("z", 100) + "\n", `dataset: CSV line 2, column 1: "zzzzzzzzzzzzzzzzzzzz..." is not a number`},
+		{"empty field", "1,2\n3,,4\n", "dataset: CSV line 2 has 3 fields, line 1 has 2"},
+		{"empty field 2", "1,2,3\n3,,4\n", "dataset: CSV line 2, column 2: empty field"},
+		{"trailing comma", "1,2,\n", "dataset: CSV line 1, column 3: empty field (the CSV must have no header row)"},
+		{"NaN", "1,2\n3,NaN\n", "dataset: CSV line 2, column 2: NaN is not finite"},
+		{"Inf", "1,-Inf\n", "dataset: CSV line 1, column 2: -Inf is not finite (the CSV must have no header row)"},
+		{"overflow", "1,2\n1e999,2\n", `dataset: CSV line 2, column 1: "1e999" is out of range`},
+	} {
+		_, err := LoadCSV(strings.NewReader(test.in))
+		if err == nil || err.Error() != test.want {
+			t.Errorf("%s: got error\n\t%v, want\n\t%s", test.name, err, test.want)
+		}
+	}
+}
+
+// FuzzLoadCSV checks that LoadCSV never panics and that what it returns is
+// consistent: a d×n matrix of finite values, no labels.
+func FuzzLoadCSV(f *testing.F) {
+	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1,2\n3\n", "NaN", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := LoadCSV(strings.NewReader(string(b)))
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "dataset: ") || strings.Contains(msg, "\n") {
+				t.Errorf("error %q is not one line starting with dataset: ", msg)
+			}
+			return
+		}
+		d, n := s.X.Dims()
+		if d < 1 || n < 1 || s.Labels != nil {
+			t.Fatalf("X is %dx%d, labels %v", d, n, s.Labels)
+		}
+		// Every non-blank line is a sample.
+		lines := 0
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.TrimSpace(strings.TrimPrefix(l, "\uFEFF")) != "" {
+				lines++
+			}
+		}
+		if n != lines {
+			t.Errorf("%d samples from %d non-blank lines", n, lines)
+		}
+		for _, v := range s.X.RawMatrix().Data {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("non-finite value %v in\n%v", v, mat.Formatted(s.X))
+			}
+		}
+	})
+}

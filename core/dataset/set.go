@@ -1,0 +1,142 @@
+package dataset
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Set is a labelled data set.
+type Set struct {
+	// Name describes the data, e.g. the file name without extension.
+	Name string
+	// X is d×n, one sample per column.
+	X *mat.Dense
+	// Labels holds the n class labels, nil when the data have none.
+	Labels []int
+	// ImageW and ImageH give the pixel layout when samples are images
+	// (USPS 16×16, YaleB and PIE 32×32): pixel (x, y) of sample j is
+	// X(y+x*ImageH, j), column-major as in MATLAB. They are 0 otherwise.
+	ImageW, ImageH int
+	// Corrupted flags, for synthetic data only, the samples that were
+	// grossly corrupted; it is nil otherwise.
+	Corrupted []bool
+}
+
+// Classes returns the distinct labels of s in increasing order, or nil when
+// s has no labels.
+func (s *Set) Classes() []int {
+	if s.Labels == nil {
+		return nil
+	}
+	c := slices.Clone(s.Labels)
+	slices.Sort(c)
+	return slices.Compact(c)
+}
+
+// Subset draws perClass samples of each of the classes, following the
+// paper's protocol (Zhuang et al., Section V-A: USPS is restricted to the
+// digits 1-4, YaleB and PIE to their first 15 subjects; Section V-B: "we
+// randomly select 50 images from each subject as our data sets in each
+// run", 200 per digit for USPS). For every class, in the order
+// given, it draws perClass distinct samples uniformly at random from rng, so
+// that a seed reproduces the draw. The result holds the samples class by
+// class, in the order of classes, and within a class in the order drawn;
+// it shares no data with s.
+//
+// Subset returns an error if s has no labels, classes is empty or repeats a
+// class, a class is absent from s or has fewer than perClass samples, or
+// perClass < 1. It panics if rng is nil.
+func (s *Set) Subset(classes []int, perClass int, rng *rand.Rand) (*Set, error) {
+	if rng == nil {
+		panic("dataset: nil rng")
+	}
+	if s.Labels == nil {
+		return nil, fmt.Errorf("dataset: %s has no labels to draw classes from", s.describe())
+	}
+	if len(classes) == 0 {
+		return nil, fmt.Errorf("dataset: no classes to draw")
+	}
+	members := map[int][]int{}
+	for j, l := range s.Labels {
+		members[l] = append(members[l], j)
+	}
+	for i, c := range classes {
+		if slices.Contains(classes[:i], c) {
+			return nil, fmt.Errorf("dataset: class %d listed twice", c)
+		}
+		if len(members[c]) == 0 {
+			return nil, fmt.Errorf("dataset: class %d is absent from %s (classes: %v)", c, s.describe(), s.Classes())
+		}
+	}
+	if perClass < 1 {
+		return nil, fmt.Errorf("dataset: %d samples per class requested, need at least 1", perClass)
+	}
+	for _, c := range classes {
+		if k := len(members[c]); k < perClass {
+			return nil, fmt.Errorf("dataset: class %d has %d samples, fewer than the %d requested", c, k, perClass)
+		}
+	}
+
+	idx := make([]int, 0, len(classes)*perClass)
+	for _, c := range classes {
+		// A partial Fisher-Yates shuffle: the first perClass entries of
+		// m become a uniform draw without replacement, in draw order.
+		m := slices.Clone(members[c])
+		for k := 0; k < perClass; k++ {
+			r := k + rng.IntN(len(m)-k)
+			m[k], m[r] = m[r], m[k]
+		}
+		idx = append(idx, m[:perClass]...)
+	}
+	return s.pick(idx), nil
+}
+
+// pick returns the samples idx of s, in that order, as a new set.
+func (s *Set) pick(idx []int) *Set {
+	d, _ := s.X.Dims()
+	out := &Set{
+		Name:   s.Name,
+		X:      mat.NewDense(d, len(idx), nil),
+		Labels: make([]int, len(idx)),
+		ImageW: s.ImageW,
+		ImageH: s.ImageH,
+	}
+	if s.Corrupted != nil {
+		out.Corrupted = make([]bool, len(idx))
+	}
+	for k, j := range idx {
+		out.X.Slice(0, d, k, k+1).(*mat.Dense).Copy(s.X.Slice(0, d, j, j+1))
+		out.Labels[k] = s.Labels[j]
+		if s.Corrupted != nil {
+			out.Corrupted[k] = s.Corrupted[j]
+		}
+	}
+	return out
+}
+
+// describe names s in error messages.
+func (s *Set) describe() string {
+	if s.Name == "" {
+		return "the data set"
+	}
+	return s.Name
+}
+
+// NormalizeUnit scales every sample (column of X) to unit l2 norm,
+//
+//	x_i ← x_i / ||x_i||_2,
+//
+// as the paper does with every data set (Zhuang et al., Section V-A, and
+// step 1 of Algorithm 2). Samples of norm zero are left as they are.
+func (s *Set) NormalizeUnit() {
+	_, n := s.X.Dims()
+	for j := 0; j < n; j++ {
+		col := s.X.ColView(j).(*mat.VecDense)
+		if norm := mat.Norm(col, 2); norm > 0 {
+			col.ScaleVec(1/norm, col)
+		}
+	}
+}
