@@ -1,0 +1,159 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/lasso"
+	"nnlrs/core/lowrank"
+)
+
+// Methods lists the graphs of the paper by name, in the column order of its
+// Tables I-III.
+var Methods = []string{"knn0", "knn1", "lle0", "lle1", "l1", "spg", "lrr", "nnlrs"}
+
+// Options hold the parameters of every method for Build.
+type Options struct {
+	NNLRS NNLRSParams
+	LRR   LRRParams
+	L1    L1Params
+	SPG   SPGParams // Lambda 0 selects DefaultSPGLambda
+	// KNNSigma is the Gaussian kernel width of kNN0 and kNN1.
+	KNNSigma float64
+	// LLEReg is the regularizer of the local Gram matrices of LLE0, LLE1.
+	LLEReg float64
+	// Progress, if not nil, receives every iteration of the NNLRS and LRR
+	// solvers; it overrides the solvers' own Progress and must not modify
+	// Progress.Z.
+	Progress func(lowrank.Progress)
+	// SampleProgress, if not nil, receives the samples coded so far by the
+	// l1 and SPG solvers.
+	SampleProgress func(done, total int)
+}
+
+// DefaultOptions returns the paper's parameters: NNLRS with β = 0.2,
+// λ = 10, θ = 0; LRR with λ = 10; kNN with σ = 1; and the documented
+// defaults where the paper is silent (DefaultL1Lambda, DefaultSPGLambda,
+// LLEReg).
+func DefaultOptions() Options {
+	return Options{
+		NNLRS:    DefaultNNLRS(),
+		LRR:      LRRParams{Lambda: lowrank.DefaultParams().Lambda},
+		L1:       L1Params{Lambda: DefaultL1Lambda},
+		KNNSigma: KNNSigma,
+		LLEReg:   LLEReg,
+	}
+}
+
+// Known reports whether method names a graph of Methods.
+func Known(method string) bool {
+	for _, m := range Methods {
+		if m == method {
+			return true
+		}
+	}
+	return false
+}
+
+// Build builds the graph named method (one of Methods) on the d×n data x.
+// Graph.Method is set to that name. If the solver stopped at its iteration
+// cap, Build returns the graph of the last iterate together with an error
+// for which NotConverged reports true.
+func Build(ctx context.Context, method string, x *mat.Dense, o Options) (*Graph, error) {
+	var g *Graph
+	var err error
+	switch method {
+	case "knn0", "knn1":
+		k := KNN0K
+		if method == "knn1" {
+			k = KNN1K
+		}
+		g, err = KNN(x, k, o.KNNSigma)
+	case "lle0", "lle1":
+		k := LLE0K
+		if method == "lle1" {
+			k = LLE1K
+		}
+		g, err = LLE(x, k, o.LLEReg)
+	case "l1":
+		p := o.L1
+		p.Solver = withSampleProgress(p.Solver, o.SampleProgress)
+		g, err = L1(ctx, x, p)
+	case "spg":
+		p := o.SPG
+		p.Solver = withSampleProgress(p.Solver, o.SampleProgress)
+		g, err = SPG(ctx, x, p)
+	case "lrr":
+		p := o.LRR
+		if o.Progress != nil {
+			s := lowrank.LRRSettings{}
+			if p.Solver != nil {
+				s = *p.Solver
+			}
+			s.Progress = o.Progress
+			p.Solver = &s
+		}
+		g, err = LRR(ctx, x, p)
+	case "nnlrs":
+		p := o.NNLRS
+		if o.Progress != nil {
+			s := lowrank.Settings{}
+			if p.Solver != nil {
+				s = *p.Solver
+			}
+			s.Progress = o.Progress
+			p.Solver = &s
+		}
+		g, err = NNLRS(ctx, x, p)
+	default:
+		return nil, fmt.Errorf("graph: unknown method %q", method)
+	}
+	if g != nil {
+		g.Method = method
+	}
+	return g, err
+}
+
+func withSampleProgress(s *lasso.Settings, f func(done, total int)) *lasso.Settings {
+	if f == nil {
+		return s
+	}
+	c := lasso.Settings{}
+	if s != nil {
+		c = *s
+	}
+	c.Progress = f
+	return &c
+}
+
+// NotConverged reports whether err says only that a solver reached its
+// iteration cap, in which case the builders also return the graph of the
+// last iterate.
+func NotConverged(err error) bool {
+	return errors.Is(err, lowrank.ErrNotConverged) || errors.Is(err, lasso.ErrNotConverged)
+}
+
+// EstimateBytes returns a rough upper estimate of the memory the named
+// method needs on n samples of dimension d, counting its n×n and d×n
+// float64 matrices (iterates, multipliers, SVD factors and workspace). It
+// lets callers refuse problems too large for the machine or the browser
+// before any work.
+func EstimateBytes(method string, d, n int) int64 {
+	nn, dn := int64(n)*int64(n), int64(d)*int64(n)
+	var words int64
+	switch method {
+	case "nnlrs", "lrr":
+		// Z, H, Y2, G, Z_new, U, V, SVD work; X, E, Y1, AZ, R.
+		words = 12*nn + 6*dn
+	case "l1":
+		words = 3*nn + 4*dn
+	case "spg":
+		words = 4*nn + 2*dn
+	default: // knn, lle: distances, Z, W
+		words = 4*nn + 2*dn
+	}
+	return 8 * words
+}

@@ -1,0 +1,95 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/linalg"
+	"nnlrs/core/lowrank"
+)
+
+// NNLRSParams configure the NNLRS graph.
+type NNLRSParams struct {
+	lowrank.Params // β and λ of problem (6)
+	// Theta (θ ≥ 0) zeroes the entries of the column-normalized Z* below it.
+	// With θ = 0 only the (tiny) negative entries left by the solver's
+	// tolerance are dropped.
+	Theta float64
+	// Solver configures Algorithm 1; nil means the paper's settings.
+	Solver *lowrank.Settings
+}
+
+// DefaultNNLRS returns the paper's β = 0.2, λ = 10 and θ = 0.
+func DefaultNNLRS() NNLRSParams { return NNLRSParams{Params: lowrank.DefaultParams()} }
+
+// NNLRS builds the NNLRS graph by Algorithm 2 of the paper:
+//
+//  1. normalize the samples, x̂_i = x_i/||x_i||₂;
+//  2. solve min ||Z||_* + β||Z||_1 + λ||E||_2,1 s.t. X̂ = X̂Z + E, Z ≥ 0
+//     by LADMAP (Algorithm 1, lowrank.NNLRS);
+//  3. normalize the columns, z_i ← z_i/||z_i||₂, and zero the entries
+//     below θ: ẑ_ij = z_ij if z_ij ≥ θ, else 0;
+//  4. W = (Ẑ + Ẑᵀ)/2.
+//
+// Graph.Z holds the solver's Z* before step 3 and Graph.E its E*. If the
+// solver reaches its iteration cap, NNLRS returns the graph of the last
+// iterate together with an error wrapping lowrank.ErrNotConverged.
+func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams) (*Graph, error) {
+	if err := checkData(x); err != nil {
+		return nil, err
+	}
+	if !(p.Theta >= 0) || math.IsInf(p.Theta, 0) {
+		return nil, fmt.Errorf("graph: need theta >= 0, have %v", p.Theta)
+	}
+	xh := mat.DenseCopyOf(x)
+	for j, n := range linalg.NormalizeColumns(xh) {
+		if n == 0 {
+			return nil, fmt.Errorf("graph: sample %d is all zero and cannot be normalized", j+1)
+		}
+	}
+	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, p.Solver)
+	if res == nil {
+		return nil, err
+	}
+	g := &Graph{
+		Method: "nnlrs",
+		W:      ThresholdNormalized(res.Z, p.Theta),
+		Z:      res.Z,
+		E:      res.E,
+		Info: Info{
+			Iterations: res.Iterations,
+			Converged:  res.Converged,
+			Objective:  res.Objective,
+			Residual:   res.Residual,
+		},
+	}
+	return g, err
+}
+
+// ThresholdNormalized carries out steps 3 and 4 of Algorithm 2 on a copy of
+// z: each column scaled to unit l2 norm (zero columns stay zero), entries
+// below θ zeroed, and W = (Ẑ + Ẑᵀ)/2 returned.
+func ThresholdNormalized(z *mat.Dense, theta float64) *mat.SymDense {
+	n, c := z.Dims()
+	if n != c {
+		panic(mat.ErrShape)
+	}
+	zh := mat.DenseCopyOf(z)
+	linalg.NormalizeColumns(zh)
+	zh.Apply(func(_, _ int, v float64) float64 {
+		if v >= theta {
+			return v
+		}
+		return 0
+	}, zh)
+	w := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			w.SetSym(i, j, (zh.At(i, j)+zh.At(j, i))/2)
+		}
+	}
+	return w
+}

@@ -1,0 +1,185 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/lowrank"
+)
+
+// unionOfSubspaces draws sizes[c] points from each of len(sizes) random
+// dim-dimensional subspaces of R^ambient (Gaussian bases and coefficients;
+// random subspaces of total dimension ≤ ambient are independent with
+// probability one). Samples are columns, not normalized.
+func unionOfSubspaces(rng *rand.Rand, ambient, dim int, sizes []int) (*mat.Dense, []int) {
+	n := 0
+	for _, s := range sizes {
+		n += s
+	}
+	x := mat.NewDense(ambient, n, nil)
+	var labels []int
+	col := 0
+	for c, s := range sizes {
+		basis := mat.NewDense(ambient, dim, nil)
+		coef := mat.NewDense(dim, s, nil)
+		for _, m := range []*mat.Dense{basis, coef} {
+			for i := range m.RawMatrix().Data {
+				m.RawMatrix().Data[i] = rng.NormFloat64()
+			}
+		}
+		x.Slice(0, ambient, col, col+s).(*mat.Dense).Mul(basis, coef)
+		for range s {
+			labels = append(labels, c+1)
+		}
+		col += s
+	}
+	return x, labels
+}
+
+// The case: 5 random 4-dimensional subspaces of R^100, 20 to 40
+// points each. On independent subspaces the low-rank term keeps Z block
+// diagonal (Liu et al. 2010, Theorem 3.1), so almost all of W's weight
+// must join samples of the same subspace.
+func TestNNLRSGraphSubspaces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	sizes := make([]int, 5)
+	for i := range sizes {
+		sizes[i] = 20 + rng.IntN(21)
+	}
+	x, labels := unionOfSubspaces(rng, 100, 4, sizes)
+	g, err := NNLRS(context.Background(), x, DefaultNNLRS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Info.Converged || g.Info.Residual >= 1e-6 {
+		t.Errorf("solver did not meet the stopping rule: %+v", g.Info)
+	}
+	n := len(labels)
+	if r, c := g.Z.Dims(); r != n || c != n || g.W.SymmetricDim() != n {
+		t.Fatalf("Z is %d×%d, W is %d, want n = %d", r, c, g.W.SymmetricDim(), n)
+	}
+	checkWeights(t, g.W)
+	if wc := WithinClass(g.W, labels); wc < 0.95 {
+		t.Errorf("within-class weight %.4f, want >= 0.95", wc)
+	}
+	// Z ≥ 0 up to the solver's constraint residual: entries of the
+	// normalized Z that the θ = 0 threshold dropped were negative and
+	// tiny. Bound them by 1e-4 relative to the column norm.
+	for j := 0; j < n; j++ {
+		col := mat.Col(nil, j, g.Z)
+		norm := 0.0
+		for _, v := range col {
+			norm = math.Hypot(norm, v)
+		}
+		for i, v := range col {
+			if v < -1e-4*norm {
+				t.Fatalf("Z[%d,%d] = %.3g is clearly negative (column norm %.3g)", i, j, v, norm)
+			}
+		}
+	}
+	t.Logf("n = %d: %d iterations, within-class %.4f, density %.3f", n, g.Info.Iterations, WithinClass(g.W, labels), Density(g.W))
+}
+
+// checkWeights asserts W is symmetric with finite nonnegative entries.
+func checkWeights(t *testing.T, w mat.Symmetric) {
+	t.Helper()
+	n := w.SymmetricDim()
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v := w.At(i, j)
+			if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("W[%d,%d] = %v", i, j, v)
+			}
+			if v != w.At(j, i) {
+				t.Fatalf("W not symmetric at (%d,%d)", i, j)
+			}
+		}
+	}
+}
+
+// Steps 3-4 of Algorithm 2 on a hand-made Z: columns (3, 4, 0), (0, 0, 2)
+// and (−1, 0, 0) normalize to (0.6, 0.8, 0), (0, 0, 1) and (−1, 0, 0).
+// θ = 0 drops the −1, so Ẑ = [0.6 0 0; 0.8 0 0; 0 1 0] and
+// W = (Ẑ + Ẑᵀ)/2 = [0.6 0.4 0; 0.4 0 0.5; 0 0.5 0]; θ = 0.7 also drops 0.6.
+func TestThresholdNormalized(t *testing.T) {
+	z := mat.NewDense(3, 3, []float64{
+		3, 0, -1,
+		4, 0, 0,
+		0, 2, 0,
+	})
+	for _, tc := range []struct {
+		theta float64
+		want  []float64
+	}{
+		{0, []float64{
+			0.6, 0.4, 0,
+			0.4, 0, 0.5,
+			0, 0.5, 0,
+		}},
+		{0.7, []float64{
+			0, 0.4, 0,
+			0.4, 0, 0.5,
+			0, 0.5, 0,
+		}},
+	} {
+		w := ThresholdNormalized(z, tc.theta)
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				if got, want := w.At(i, j), tc.want[3*i+j]; math.Abs(got-want) > 1e-15 {
+					t.Errorf("theta %v: W[%d,%d] = %v, want %v", tc.theta, i, j, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestNNLRSGraphErrors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	x, _ := unionOfSubspaces(rng, 10, 2, []int{5, 5})
+	zeroCol := mat.DenseCopyOf(x)
+	for i := 0; i < 10; i++ {
+		zeroCol.Set(i, 3, 0)
+	}
+	nan := mat.DenseCopyOf(x)
+	nan.Set(1, 1, math.NaN())
+	for _, tc := range []struct {
+		name string
+		x    *mat.Dense
+		p    NNLRSParams
+	}{
+		{"zero sample", zeroCol, DefaultNNLRS()},
+		{"nan", nan, DefaultNNLRS()},
+		{"negative theta", x, NNLRSParams{Params: lowrank.DefaultParams(), Theta: -1}},
+		{"one sample", mat.NewDense(3, 1, []float64{1, 2, 3}), DefaultNNLRS()},
+	} {
+		if _, err := NNLRS(context.Background(), tc.x, tc.p); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+	p := DefaultNNLRS()
+	p.Solver = &lowrank.Settings{MaxIter: 2}
+	g, err := NNLRS(context.Background(), x, p)
+	if !errors.Is(err, lowrank.ErrNotConverged) || g == nil || g.Info.Converged {
+		t.Errorf("iteration cap: err = %v, graph %v; want ErrNotConverged with a graph", err, g)
+	}
+}
+
+// The LRR graph on noiseless independent subspaces is block diagonal:
+// Z = V_r V_rᵀ has no weight across subspaces (Liu et al. 2010).
+func TestLRRGraphBlockDiagonal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	x, labels := unionOfSubspaces(rng, 60, 3, []int{12, 15, 10})
+	g, err := LRR(context.Background(), x, LRRParams{Lambda: 1e4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkWeights(t, g.W)
+	if wc := WithinClass(g.W, labels); wc < 1-1e-6 {
+		t.Errorf("within-class weight %.8f, want 1 up to the solver tolerance", wc)
+	}
+}
