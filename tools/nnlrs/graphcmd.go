@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
+)
+
+var errHelp = flag.ErrHelp
+
+// stats is the content of -stats FILE.
+type stats struct {
+	Method     string  `json:"method"`
+	N          int     `json:"n"`
+	D          int     `json:"d"`
+	Iterations int     `json:"iterations"`
+	Converged  bool    `json:"converged"`
+	Objective  float64 `json:"objective"`
+	Residual   float64 `json:"residual"`
+	Seconds    float64 `json:"seconds"`
+	// WithinClass is the fraction of W's weight joining samples of the same
+	// class, present when the data has labels.
+	WithinClass *float64 `json:"within_class,omitempty"`
+	Density     float64  `json:"density"`
+}
+
+func graphCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("nnlrs graph", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	method := fs.String("method", "nnlrs", "graph: "+strings.Join(graph.Methods, "|"))
+	out := struct{ w, z, stats *string }{
+		fs.String("w", "", "write the symmetric n×n weights W to this CSV file"),
+		fs.String("z", "", "write the n×n coefficients Z to this CSV file (entry i,j: coefficient of sample i for sample j)"),
+		fs.String("stats", "", "write run statistics to this JSON file"),
+	}
+	progress := fs.Int("progress", 0, "print solver progress to stderr every N iterations (0: off)")
+	df := addDataFlags(fs)
+	of := addOptionFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: nnlrs graph -method METHOD -in FILE [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if df.in == "" {
+		return usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", syntheticName)
+	}
+	if !graph.Known(*method) {
+		return usagef("unknown method %q (methods: %s)", *method, strings.Join(graph.Methods, ", "))
+	}
+	opts, err := of.options()
+	if err != nil {
+		return err
+	}
+	set, err := df.load()
+	if err != nil {
+		return err
+	}
+	d, n := set.X.Dims()
+	if err := checkSize(*method, d, n, of.maxMem); err != nil {
+		return err
+	}
+	if *progress > 0 {
+		every := *progress
+		opts.Progress = func(p lowrank.Progress) {
+			if p.Iter%every == 0 {
+				fmt.Fprintf(stderr, "iter %6d  residual %.3e  change %.3e  mu %.3e  rank %d  nnz %d  objective %.6g\n",
+					p.Iter, p.Residual, p.Change, p.Mu, p.RankZ, p.NNZH, p.Objective)
+			}
+		}
+	}
+
+	start := time.Now()
+	g, err := graph.Build(context.Background(), *method, set.X, opts)
+	secs := time.Since(start).Seconds()
+	notConverged := graph.NotConverged(err)
+	if err != nil && !notConverged {
+		return err
+	}
+	if notConverged || !g.Info.Converged {
+		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", *method)
+	}
+
+	st := stats{
+		Method: *method, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
+		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: graph.Density(g.W),
+	}
+	summary := fmt.Sprintf("%s: n=%d d=%d iterations=%d converged=%v objective=%.6g residual=%.3g seconds=%.2f density=%.3f",
+		*method, n, d, st.Iterations, st.Converged, st.Objective, st.Residual, secs, st.Density)
+	if set.Labels != nil {
+		wc := graph.WithinClass(g.W, set.Labels)
+		st.WithinClass = &wc
+		summary += fmt.Sprintf(" within-class=%.1f%%", 100*wc)
+	}
+	fmt.Fprintln(stdout, summary)
+
+	if *out.w != "" {
+		if err := writeCSV(*out.w, g.W); err != nil {
+			return err
+		}
+	}
+	if *out.z != "" {
+		if g.Z == nil {
+			return usagef("method %s has no coefficient matrix Z (-z)", *method)
+		}
+		if err := writeCSV(*out.z, g.Z); err != nil {
+			return err
+		}
+	}
+	if *out.stats != "" {
+		if err := writeStats(*out.stats, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeStats(path string, st stats) error {
+	// JSON has no NaN: a failed nuclear norm would make Marshal fail.
+	if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
+		return fmt.Errorf("objective is %v", st.Objective)
+	}
+	b, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}

@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command in-process and returns status, stdout, stderr.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	status := run(args, &out, &errb)
+	return status, out.String(), errb.String()
+}
+
+func readCSV(t *testing.T, path string) [][]float64 {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := make([][]float64, len(recs))
+	for i, r := range recs {
+		for _, s := range r {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatalf("%s line %d: %v", path, i+1, err)
+			}
+			m[i] = append(m[i], v)
+		}
+	}
+	return m
+}
+
+// writeSubspaceCSV writes 3 classes of points on 3 lines through the origin
+// of R^4 (one sample per row), with a little deterministic jitter.
+func writeSubspaceCSV(t *testing.T, path string) int {
+	t.Helper()
+	dirs := [][]float64{{1, 0, 0, 0}, {0, 1, 1, 0}, {0, 0, 1, 1}}
+	var b strings.Builder
+	n := 0
+	for c, d := range dirs {
+		for k := 1; k <= 6; k++ {
+			for i, v := range d {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				s := float64(k)*v + 0.01*math.Sin(float64(7*n+i+c))
+				b.WriteString(strconv.FormatFloat(s, 'g', -1, 64))
+			}
+			b.WriteByte('\n')
+			n++
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestGraphWritesOutputs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "x.csv")
+	n := writeSubspaceCSV(t, in)
+	for _, method := range []string{"nnlrs", "lrr", "l1", "spg", "knn0", "knn1", "lle0", "lle1"} {
+		w, z, st := filepath.Join(dir, method+"W.csv"), filepath.Join(dir, method+"Z.csv"), filepath.Join(dir, method+".json")
+		args := []string{"graph", "-method", method, "-in", in, "-w", w, "-stats", st}
+		if method != "knn0" && method != "knn1" {
+			args = append(args, "-z", z)
+		}
+		status, out, errs := runCLI(t, args...)
+		if status != 0 {
+			t.Fatalf("%s: status %d, stderr %q", method, status, errs)
+		}
+		if !strings.HasPrefix(out, method+": n=18 d=4") {
+			t.Errorf("%s: summary %q", method, out)
+		}
+		wm := readCSV(t, w)
+		if len(wm) != n {
+			t.Fatalf("%s: W has %d rows, want %d", method, len(wm), n)
+		}
+		for i := range wm {
+			if len(wm[i]) != n {
+				t.Fatalf("%s: W row %d has %d entries", method, i, len(wm[i]))
+			}
+			for j := range wm[i] {
+				if wm[i][j] != wm[j][i] || wm[i][j] < 0 {
+					t.Fatalf("%s: W[%d][%d] = %v, W[%d][%d] = %v", method, i, j, wm[i][j], j, i, wm[j][i])
+				}
+			}
+		}
+		if method != "knn0" && method != "knn1" {
+			if zm := readCSV(t, z); len(zm) != n || len(zm[0]) != n {
+				t.Fatalf("%s: Z is %d×%d", method, len(zm), len(zm[0]))
+			}
+		}
+		var s struct {
+			Method     string   `json:"method"`
+			N          int      `json:"n"`
+			D          int      `json:"d"`
+			Iterations *int     `json:"iterations"`
+			Converged  *bool    `json:"converged"`
+			Objective  *float64 `json:"objective"`
+			Residual   *float64 `json:"residual"`
+			Seconds    *float64 `json:"seconds"`
+		}
+		b, err := os.ReadFile(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Method != method || s.N != n || s.D != 4 || s.Iterations == nil || s.Converged == nil ||
+			s.Objective == nil || s.Residual == nil || s.Seconds == nil || !*s.Converged {
+			t.Errorf("%s: stats %s", method, b)
+		}
+	}
+}
+
+// Z.csv's orientation: entry (i, j) is the coefficient of sample i in the
+// representation of sample j, so X ≈ XZ with samples as columns. For LRR
+// on noiseless data X = XZ exactly; check it with the unit-normalized rows
+// of the input file.
+func TestGraphZOrientation(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "x.csv")
+	// rank-2 data in R^3, samples as rows, not symmetric in any way
+	rows := [][]float64{{1, 0, 1}, {0, 1, 1}, {1, 1, 2}, {2, 1, 3}, {1, 3, 4}, {3, 1, 4}}
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(csvRow(r) + "\n")
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	z := filepath.Join(dir, "z.csv")
+	if status, _, errs := runCLI(t, "graph", "-method", "lrr", "-lambda", "1000", "-in", in, "-z", z); status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	zm := readCSV(t, z)
+	norm := func(r []float64) []float64 {
+		s := 0.0
+		for _, v := range r {
+			s += v * v
+		}
+		out := make([]float64, len(r))
+		for i, v := range r {
+			out[i] = v / math.Sqrt(s)
+		}
+		return out
+	}
+	for j := range rows {
+		xj := norm(rows[j])
+		for k := 0; k < 3; k++ {
+			rec := 0.0
+			for i := range rows {
+				rec += norm(rows[i])[k] * zm[i][j]
+			}
+			if math.Abs(rec-xj[k]) > 1e-6 {
+				t.Fatalf("sample %d coordinate %d: (XZ) = %v, x = %v", j, k, rec, xj[k])
+			}
+		}
+	}
+}
+
+func csvRow(r []float64) string {
+	s := make([]string, len(r))
+	for i, v := range r {
+		s[i] = strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return strings.Join(s, ",")
+}
+
+// Bad input: exit status 2 and exactly one line on stderr, never a trace.
+func TestGraphBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		return p
+	}
+	good := filepath.Join(dir, "good.csv")
+	writeSubspaceCSV(t, good)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // substring of the message
+	}{
+		{"no command", nil, ""},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+		{"missing -in", []string{"graph"}, "-in FILE is required"},
+		{"missing file", []string{"graph", "-in", filepath.Join(dir, "nope.csv")}, "nope.csv"},
+		{"empty file", []string{"graph", "-in", file("empty.csv", "")}, "empty"},
+		{"ragged", []string{"graph", "-in", file("ragged.csv", "1,2,3\n4,5\n")}, "line 2"},
+		{"nan", []string{"graph", "-in", file("nan.csv", "1,2\nNaN,3\n")}, "line 2"},
+		{"inf", []string{"graph", "-in", file("inf.csv", "1,2\n3,Inf\n")}, "line 2"},
+		{"not a number", []string{"graph", "-in", file("text.csv", "1,2\n3,abc\n")}, "abc"},
+		{"fake mat", []string{"graph", "-in", file("fake.mat", "MATLAB 5.0 MAT-file garbage")}, "matfile"},
+		{"binary junk", []string{"graph", "-in", file("junk.bin", "\x00\x01\x02\xff\xfe")}, ""},
+		{"unknown method", []string{"graph", "-method", "pca", "-in", good}, "unknown method"},
+		{"negative beta", []string{"graph", "-beta", "-1", "-in", good}, "-beta"},
+		{"zero lambda", []string{"graph", "-lambda", "0", "-in", good}, "-lambda"},
+		{"nan theta", []string{"graph", "-theta", "NaN", "-in", good}, "-theta"},
+		{"negative per-class", []string{"graph", "-per-class", "-3", "-in", good}, "-per-class"},
+		{"classes without labels", []string{"graph", "-classes", "1,2", "-per-class", "2", "-in", good}, "labels"},
+		{"bad flag", []string{"graph", "-bogus", "-in", good}, "bogus"},
+		{"too large", []string{"graph", "-in", good, "-max-mem", "1e-9"}, "GiB"},
+		{"extra argument", []string{"graph", "-in", good, "extra"}, "extra"},
+	} {
+		status, _, errs := runCLI(t, tc.args...)
+		if status != 2 {
+			t.Errorf("%s: status %d, want 2 (stderr %q)", tc.name, status, errs)
+			continue
+		}
+		if tc.args == nil {
+			continue
+		}
+		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
+		if tc.name != "bad flag" && len(lines) != 1 {
+			t.Errorf("%s: %d lines on stderr, want 1: %q", tc.name, len(lines), errs)
+		}
+		if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+			t.Errorf("%s: trace on stderr: %q", tc.name, errs)
+		}
+		if !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
+		}
+	}
+}
+
+// The paper's protocol on the real data: a seeded draw of USPS digits.
+func TestGraphUSPSSubset(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "shared", "datasets", "USPS.mat")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("USPS.mat not available:", err)
+	}
+	dir := t.TempDir()
+	for i, seed := range []string{"1", "1", "2"} {
+		status, out, errs := runCLI(t, "graph", "-method", "knn0", "-in", path, "-classes", "1,2,3,4",
+			"-per-class", "10", "-seed", seed, "-w", filepath.Join(dir, "w"+strconv.Itoa(i)+".csv"))
+		if status != 0 {
+			t.Fatalf("status %d: %s", status, errs)
+		}
+		if !strings.Contains(out, "n=40 d=256") || !strings.Contains(out, "within-class=") {
+			t.Errorf("summary %q", out)
+		}
+	}
+	w := make([][]byte, 3)
+	for i := range w {
+		w[i], _ = os.ReadFile(filepath.Join(dir, "w"+strconv.Itoa(i)+".csv"))
+	}
+	if len(w[0]) == 0 || !bytes.Equal(w[0], w[1]) {
+		t.Error("the same seed gave different graphs")
+	}
+	if bytes.Equal(w[0], w[2]) {
+		t.Error("seeds 1 and 2 drew the same subset")
+	}
+}
