@@ -12,6 +12,10 @@ import (
 	"nnlrs/core/graph"
 )
 
+func init() {
+	register(command{"demo", "build every graph on the built-in synthetic data and print a summary", demoCmd})
+}
+
 // demoCmd builds every graph of the paper on the built-in synthetic union
 // of subspaces and prints one line per graph.
 func demoCmd(args []string, stdout, stderr io.Writer) error {

@@ -18,6 +18,10 @@ import (
 
 var errHelp = flag.ErrHelp
 
+func init() {
+	register(command{"graph", "build one graph from a data file and write W, Z and stats", graphCmd})
+}
+
 // stats is the content of -stats FILE.
 type stats struct {
 	Method     string  `json:"method"`

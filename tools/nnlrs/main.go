@@ -31,13 +31,17 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-var commands = []struct {
+// command is one subcommand. Each lives in its own file and registers
+// itself from an init function, so commands are added without touching
+// this file.
+type command struct {
 	name, summary string
 	run           func(args []string, stdout, stderr io.Writer) error
-}{
-	{"graph", "build one graph from a data file and write W, Z and stats", graphCmd},
-	{"demo", "build every graph on the built-in synthetic data and print a summary", demoCmd},
 }
+
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: nnlrs COMMAND [flags]   (nnlrs COMMAND -h for its flags)")
