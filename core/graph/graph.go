@@ -74,9 +74,10 @@ func SymmetrizeAbs(z mat.Matrix) *mat.SymDense {
 	return w
 }
 
-// WithinClass returns the fraction of the total weight of W that joins
-// samples of the same class, counting the diagonal. It returns 0 for a W
-// without weight.
+// WithinClass returns the fraction of the off-diagonal weight of W that
+// joins samples of the same class. The diagonal (self-loops, which
+// Algorithm 2 keeps) says nothing about a sample's neighbours and is left
+// out; see DiagonalShare. It returns 0 for a W without off-diagonal weight.
 func WithinClass(w mat.Symmetric, labels []int) float64 {
 	n := w.SymmetricDim()
 	if len(labels) != n {
@@ -85,6 +86,9 @@ func WithinClass(w mat.Symmetric, labels []int) float64 {
 	var in, all float64
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
+			if i == j {
+				continue
+			}
 			v := math.Abs(w.At(i, j))
 			all += v
 			if labels[i] == labels[j] {
@@ -96,6 +100,27 @@ func WithinClass(w mat.Symmetric, labels []int) float64 {
 		return 0
 	}
 	return in / all
+}
+
+// DiagonalShare returns the fraction of the total weight of W on its
+// diagonal: near 1 the representation is close to the trivial Z = I, each
+// sample representing itself. It returns 0 for a W without weight.
+func DiagonalShare(w mat.Symmetric) float64 {
+	n := w.SymmetricDim()
+	var diag, all float64
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v := math.Abs(w.At(i, j))
+			all += v
+			if i == j {
+				diag += v
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return diag / all
 }
 
 // Density returns the fraction of off-diagonal entries of W that are

@@ -44,7 +44,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "NNLRS with beta = %g, lambda = %g, theta = %g; samples scaled to unit norm\n\n",
 		opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "graph\titerations\tconverged\tseconds\tobjective\twithin-class %\tdensity %\t")
+	fmt.Fprintln(tw, "graph\titerations\tconverged\tseconds\tobjective\twithin-class %\tdensity %\tdiagonal %\t")
 	for _, m := range graph.Methods {
 		if err := checkSize(m, d, n, of.maxMem); err != nil {
 			return err
@@ -54,11 +54,16 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		if err != nil && !graph.NotConverged(err) {
 			return fmt.Errorf("%s: %w", m, err)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%v\t%.2f\t%.5g\t%.1f\t%.1f\t\n", m, g.Info.Iterations, g.Info.Converged,
-			time.Since(start).Seconds(), g.Info.Objective, 100*graph.WithinClass(g.W, set.Labels), 100*graph.Density(g.W))
+		obj := "-"
+		if g.Info.Iterations > 0 {
+			obj = fmt.Sprintf("%.5g", g.Info.Objective)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%v\t%.2f\t%s\t%.1f\t%.1f\t%.1f\t\n", m, g.Info.Iterations, g.Info.Converged,
+			time.Since(start).Seconds(), obj, 100*graph.WithinClass(g.W, set.Labels), 100*graph.Density(g.W), 100*graph.DiagonalShare(g.W))
 	}
 	tw.Flush()
-	fmt.Fprintln(stdout, "\nwithin-class %: share of the graph's weight joining samples of the same class (higher is better).")
+	fmt.Fprintln(stdout, "\nwithin-class %: share of the off-diagonal weight joining samples of the same class (higher is better);")
+	fmt.Fprintln(stdout, "density %: nonzero off-diagonal entries; diagonal %: weight on self-loops (near 100: Z is close to I).")
 	fmt.Fprintln(stdout, "Try: go run ./tools/nnlrs graph -method nnlrs -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class 50 -w W.csv")
 	return nil
 }

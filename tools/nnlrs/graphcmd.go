@@ -35,7 +35,11 @@ type stats struct {
 	// WithinClass is the fraction of W's weight joining samples of the same
 	// class, present when the data has labels.
 	WithinClass *float64 `json:"within_class,omitempty"`
-	Density     float64  `json:"density"`
+	// Density is the fraction of nonzero off-diagonal entries of W.
+	Density float64 `json:"density"`
+	// DiagonalShare is the fraction of W's weight on its diagonal (near 1:
+	// Z is close to the identity).
+	DiagonalShare float64 `json:"diagonal_share"`
 }
 
 func graphCmd(args []string, stdout, stderr io.Writer) error {
@@ -105,9 +109,10 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	st := stats{
 		Method: *method, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
 		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: graph.Density(g.W),
+		DiagonalShare: graph.DiagonalShare(g.W),
 	}
-	summary := fmt.Sprintf("%s: n=%d d=%d iterations=%d converged=%v objective=%.6g residual=%.3g seconds=%.2f density=%.3f",
-		*method, n, d, st.Iterations, st.Converged, st.Objective, st.Residual, secs, st.Density)
+	summary := fmt.Sprintf("%s: n=%d d=%d iterations=%d converged=%v objective=%.6g residual=%.3g seconds=%.2f density=%.3f diagonal=%.1f%%",
+		*method, n, d, st.Iterations, st.Converged, st.Objective, st.Residual, secs, st.Density, 100*st.DiagonalShare)
 	if set.Labels != nil {
 		wc := graph.WithinClass(g.W, set.Labels)
 		st.WithinClass = &wc
