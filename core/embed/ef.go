@@ -1,0 +1,536 @@
+package embed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/linalg"
+	"nnlrs/core/lowrank"
+	"nnlrs/core/prox"
+)
+
+// DefaultGamma is the γ of NNLRS-EF when Params.Gamma is 0. The paper sets
+// γ "empirically" and does not report it. For unit-norm samples and P
+// with orthonormal rows, scaling P by s changes λ||PX(I − Z)||_2,1 by the
+// factor s and γ||X − PᵀPX||² by γ(s² − 1)²||PX||² to second order, so the
+// γ term pins the scale of P (and keeps P from collapsing to 0, where the
+// constraint holds with E = 0 for any Z) once γ is of the order of λ. γ = 1
+// does so for the λ ≈ 1 that suits the paper's data sets while leaving
+// room for P to turn away from the directions the representation fits
+// worst.
+const DefaultGamma = 1
+
+// Params are the model parameters of NNLRS-EF, problem (14).
+type Params struct {
+	lowrank.Params // β and λ of the NNLRS part
+	// Gamma (γ > 0) weighs the reconstruction error ||X − PᵀPX||_F²; 0
+	// means DefaultGamma.
+	Gamma float64
+	// Dim is the reduced dimension r, the number of rows of P; 0 means
+	// DefaultDim. It is clipped to the rank of X.
+	Dim int
+}
+
+// Settings configure Algorithm 4. The zero value gives the defaults.
+type Settings struct {
+	// MaxOuter caps the alternations of Algorithm 4, default 5.
+	MaxOuter int
+	// Eps3 (ε₃) stops the alternation when the relative changes of Z, P
+	// and E all fall below it, default 1e-3.
+	Eps3 float64
+	// NNLRS configures Algorithm 1 for the Z step; nil means its defaults.
+	NNLRS *lowrank.Settings
+	// ALM configures Algorithm 3 for the P step.
+	ALM ALMSettings
+	// Progress, if not nil, is called after every half step.
+	Progress func(Progress)
+}
+
+// ALMSettings configure Algorithm 3. Zero fields take the paper's values.
+type ALMSettings struct {
+	Mu0   float64 // μ₀, default 0.1
+	MuMax float64 // μ_max, default 1e10
+	Rho   float64 // ρ, default 1.1
+	Eps1  float64 // feasibility tolerance ε₁, default 1e-6
+	Eps2  float64 // change tolerance ε₂, default 1e-3
+	// MaxIter caps the ALM iterations, default 300.
+	MaxIter int
+	// LBFGSIter caps the L-BFGS iterations of each P update, default 25;
+	// the updates are warm-started, so a few iterations track the optimum.
+	LBFGSIter int
+}
+
+// Progress reports a half step of Algorithm 4.
+type Progress struct {
+	Outer int    // alternation, from 1
+	Step  string // "Z" (Algorithm 1) or "P" (Algorithm 3)
+	// Objective is F(Z, P) after the step (see Objective).
+	Objective float64
+	// Iterations of the inner solver (LADMAP or ALM).
+	Iterations int
+	// Accepted reports whether the step was kept (see NNLRSEF).
+	Accepted bool
+}
+
+// Result is the outcome of NNLRSEF.
+type Result struct {
+	// Z (n×n, nonnegative) is the representation, E = PX(I − Z) (r×n)
+	// the error and P (r×d) the projection.
+	Z, E, P *mat.Dense
+	// Objective holds F(Z, P) after the first Z step (the PCA+NNLRS point)
+	// and after every later half step; it never increases.
+	Objective []float64
+	// Outer is the number of alternations done.
+	Outer int
+	// Iterations is the total number of LADMAP iterations.
+	Iterations int
+	// Converged reports whether the alternation met ε₃ (and every inner
+	// solver its own stopping rule) before MaxOuter.
+	Converged bool
+}
+
+func (s *Settings) defaults() Settings {
+	var c Settings
+	if s != nil {
+		c = *s
+	}
+	if c.MaxOuter == 0 {
+		c.MaxOuter = 5
+	}
+	if c.Eps3 == 0 {
+		c.Eps3 = 1e-3
+	}
+	a := &c.ALM
+	def := func(v *float64, d float64) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&a.Mu0, 0.1)
+	def(&a.MuMax, 1e10)
+	def(&a.Rho, 1.1)
+	def(&a.Eps1, 1e-6)
+	def(&a.Eps2, 1e-3)
+	if a.MaxIter == 0 {
+		a.MaxIter = 300
+	}
+	if a.LBFGSIter == 0 {
+		a.LBFGSIter = 25
+	}
+	return c
+}
+
+// problem holds the data of NNLRS-EF in the coordinates of the range of X.
+//
+// With the thin SVD X = UΣVᵀ (k = rank X) every P can be written P = QUᵀ +
+// P⊥ with P⊥X = 0; P⊥ only adds ||P⊥ᵀPX||² ≥ 0 to the γ term and nothing
+// elsewhere, so the optimal P⊥ is 0 and the problem lives in Q (r×k) and
+// X̃ = UᵀX = ΣVᵀ (k×n): PX = QX̃, ||X − PᵀPX||_F = ||X̃ − QᵀQX̃||_F, and
+// X̃X̃ᵀ = Σ² is diagonal.
+type problem struct {
+	p     Params
+	u     *mat.Dense // d×k
+	xt    *mat.Dense // X̃, k×n
+	s     []float64  // σ², the diagonal of X̃X̃ᵀ
+	trS   float64    // ||X||_F²
+	r, k  int
+	n     int
+	gamma float64
+}
+
+// NNLRSEF solves NNLRS-EF, problem (14) of the paper, on the d×n samples
+// x (one per column; the paper normalizes them to unit norm first, as Graph
+// does), by Algorithm 4: starting from the PCA projection P₀ (see PCA),
+// it alternates
+//
+//  1. (Z, E) for fixed P by LADMAP (Algorithm 1 with X = A = PX);
+//  2. (E, P) for fixed Z by the inexact ALM of Algorithm 3:
+//     E ← Ω_{λ/μ}(PX(I − Z) + Y/μ),
+//     P ← argmin γ||X − PᵀPX||² + μ/2||PX(I − Z) − E + Y/μ||² (L-BFGS),
+//     Y ← Y + μ(PX(I − Z) − E), μ ← min(ρμ, μ_max),
+//
+// until the relative changes of Z, P and E fall below ε₃. Algorithm 3
+// starts from P₀ = I in the paper, which has the wrong shape for r < d; it
+// is warm-started here from the current P.
+//
+// Progress is measured by the objective of problem (14) at feasible points,
+//
+//	F(Z, P) = ||Z||_* + β||Z||_1 + λ||PX(I − Z)||_2,1 + γ||X − PᵀPX||_F²
+//
+// (E eliminated by the constraint), see Objective. Neither LADMAP (which
+// stops at a tolerance) nor the ALM (whose P subproblem is not convex)
+// guarantees that F decreases, so a step is kept only if it does not
+// increase F; otherwise the previous iterate stays and the alternation
+// stops. The first Z step is always kept: it defines the starting value,
+// the PCA+NNLRS solution. Result.Objective therefore never increases.
+//
+// If an inner solver reaches its iteration cap, its last iterate is used and
+// Result.Converged is false; a cancelled ctx returns ctx.Err().
+func NNLRSEF(ctx context.Context, x *mat.Dense, p Params, s *Settings) (*Result, error) {
+	pr, err := newProblem(x, p)
+	if err != nil {
+		return nil, err
+	}
+	set := s.defaults()
+	if set.MaxOuter < 0 || !(set.Eps3 > 0) {
+		return nil, fmt.Errorf("embed: need MaxOuter >= 0 and Eps3 > 0, have %d and %v", set.MaxOuter, set.Eps3)
+	}
+
+	// Q₀ = [I_r 0]: P₀ = QUᵀ is the PCA projection.
+	q := mat.NewDense(pr.r, pr.k, nil)
+	for i := 0; i < pr.r; i++ {
+		q.Set(i, i, 1)
+	}
+	res := &Result{Converged: true}
+	var z *mat.Dense
+	var f float64
+	report := func(outer int, step string, obj float64, iters int, ok bool) {
+		if set.Progress != nil {
+			set.Progress(Progress{Outer: outer, Step: step, Objective: obj, Iterations: iters, Accepted: ok})
+		}
+	}
+	for outer := 1; outer <= max(set.MaxOuter, 1); outer++ {
+		res.Outer = outer
+		// 1. Z step.
+		zNew, iters, conv, err := pr.zStep(ctx, q, set.NNLRS)
+		if err != nil {
+			return nil, err
+		}
+		res.Iterations += iters
+		fz := pr.objective(zNew, q)
+		if z != nil && !(fz <= f) {
+			report(outer, "Z", fz, iters, false)
+			break
+		}
+		res.Converged = res.Converged && conv
+		dz := relChange(zNew, z)
+		z, f = zNew, fz
+		res.Objective = append(res.Objective, f)
+		report(outer, "Z", f, iters, true)
+		if set.MaxOuter == 0 {
+			break
+		}
+
+		// 2. P step.
+		qNew, iters, conv, err := pr.pStep(ctx, z, q, set.ALM)
+		if err != nil {
+			return nil, err
+		}
+		fp := pr.objective(z, qNew)
+		if !(fp <= f) {
+			report(outer, "P", fp, iters, false)
+			break
+		}
+		res.Converged = res.Converged && conv
+		dp := relChange(qNew, q)
+		de := relChange(pr.residual(z, qNew), pr.residual(z, q))
+		q, f = qNew, fp
+		res.Objective = append(res.Objective, f)
+		report(outer, "P", f, iters, true)
+		if outer > 1 && dz < set.Eps3 && dp < set.Eps3 && de < set.Eps3 {
+			break
+		}
+		if outer == set.MaxOuter {
+			res.Converged = false
+		}
+	}
+	res.Z = z
+	res.E = pr.residual(z, q)
+	res.P = mat.NewDense(pr.r, x.RawMatrix().Rows, nil)
+	res.P.Mul(q, pr.u.T())
+	return res, nil
+}
+
+// Objective returns the objective of problem (14) at a feasible point,
+//
+//	F(Z, P) = ||Z||_* + β||Z||_1 + λ||PX − PXZ||_2,1 + γ||X − PᵀPX||_F²,
+//
+// for the d×n data x, the n×n representation z and the r×d projection
+// pm; γ = 0 in p means DefaultGamma.
+func Objective(x, z, pm *mat.Dense, p Params) float64 {
+	gamma := p.Gamma
+	if gamma == 0 {
+		gamma = DefaultGamma
+	}
+	var px, e, rec mat.Dense
+	px.Mul(pm, x)
+	e.Mul(&px, z)
+	e.Sub(&px, &e)
+	rec.Mul(pm.T(), &px)
+	rec.Sub(x, &rec)
+	g := mat.Norm(&rec, 2)
+	return nuclear(z) + p.Beta*l1(z) + p.Lambda*sum(linalg.ColumnNorms(nil, &e)) + gamma*g*g
+}
+
+func newProblem(x *mat.Dense, p Params) (*problem, error) {
+	if x == nil {
+		return nil, errors.New("embed: no data")
+	}
+	d, n := x.Dims()
+	if d == 0 || n < 2 {
+		return nil, fmt.Errorf("embed: need at least 2 samples of dimension >= 1, have %d of dimension %d", n, d)
+	}
+	if err := linalg.Finite(x); err != nil {
+		return nil, fmt.Errorf("embed: data: %w", err)
+	}
+	if !(p.Beta >= 0) || !(p.Lambda > 0) || math.IsInf(p.Beta, 0) || math.IsInf(p.Lambda, 0) {
+		return nil, fmt.Errorf("embed: need beta >= 0 and lambda > 0, have %v and %v", p.Beta, p.Lambda)
+	}
+	gamma := p.Gamma
+	if gamma == 0 {
+		gamma = DefaultGamma
+	}
+	if !(gamma > 0) || math.IsInf(gamma, 0) {
+		return nil, fmt.Errorf("embed: need gamma > 0, have %v", p.Gamma)
+	}
+	if p.Dim < 0 {
+		return nil, fmt.Errorf("embed: need Dim >= 0, have %d", p.Dim)
+	}
+	var svd mat.SVD
+	if !svd.Factorize(x, mat.SVDThin) {
+		return nil, errors.New("embed: SVD of the data failed to converge")
+	}
+	sv := svd.Values(nil)
+	k := 0
+	for _, v := range sv {
+		if v > 1e-12*sv[0] {
+			k++
+		}
+	}
+	if k == 0 {
+		return nil, errors.New("embed: data is all zero")
+	}
+	var u, v mat.Dense
+	svd.UTo(&u)
+	svd.VTo(&v)
+	pr := &problem{p: p, gamma: gamma, k: k, n: n, s: make([]float64, k)}
+	pr.r = p.Dim
+	if pr.r == 0 {
+		pr.r = DefaultDim
+	}
+	pr.r = min(pr.r, k)
+	pr.u = mat.DenseCopyOf(u.Slice(0, d, 0, k))
+	pr.xt = mat.NewDense(k, n, nil)
+	for i := 0; i < k; i++ {
+		pr.s[i] = sv[i] * sv[i]
+		pr.trS += pr.s[i]
+		for j := 0; j < n; j++ {
+			pr.xt.Set(i, j, sv[i]*v.At(j, i))
+		}
+	}
+	return pr, nil
+}
+
+// zStep solves problem (15) for the projection QUᵀ by Algorithm 1 and
+// returns Z₊ = max(Z, 0).
+func (pr *problem) zStep(ctx context.Context, q *mat.Dense, s *lowrank.Settings) (*mat.Dense, int, bool, error) {
+	a := mat.NewDense(pr.r, pr.n, nil)
+	a.Mul(q, pr.xt)
+	res, err := lowrank.NNLRS(ctx, a, a, pr.p.Params, s)
+	if res == nil {
+		return nil, 0, false, fmt.Errorf("embed: Z step: %w", err)
+	}
+	conv := err == nil && res.Converged
+	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
+		return nil, 0, false, fmt.Errorf("embed: Z step: %w", err)
+	}
+	z := mat.DenseCopyOf(res.Z)
+	z.Apply(func(_, _ int, v float64) float64 { return math.Max(v, 0) }, z)
+	return z, res.Iterations, conv, nil
+}
+
+// residual returns E = QX̃(I − Z), the error that makes (Z, E, QUᵀ)
+// feasible.
+func (pr *problem) residual(z, q *mat.Dense) *mat.Dense {
+	var px, e mat.Dense
+	px.Mul(q, pr.xt)
+	e.Mul(&px, z)
+	e.Sub(&px, &e)
+	return &e
+}
+
+// objective is F(Z, QUᵀ) (see Objective) in the reduced coordinates.
+func (pr *problem) objective(z, q *mat.Dense) float64 {
+	e := pr.residual(z, q)
+	return nuclear(z) + pr.p.Beta*l1(z) + pr.p.Lambda*sum(linalg.ColumnNorms(nil, e)) + pr.gamma*pr.recon(q)
+}
+
+// recon returns ||X̃ − QᵀQX̃||_F² = tr S − 2 tr(QSQᵀ) + tr(QQᵀQSQᵀ), S = Σ².
+func (pr *problem) recon(q *mat.Dense) float64 {
+	var t, kk mat.Dense
+	qs := pr.scaleCols(q)
+	t.Mul(qs, q.T()) // QSQᵀ
+	kk.Mul(q, q.T()) // QQᵀ
+	return pr.trS - 2*mat.Trace(&t) + mat.Sum(mulElem(&kk, &t))
+}
+
+// scaleCols returns QS.
+func (pr *problem) scaleCols(q *mat.Dense) *mat.Dense {
+	qs := mat.DenseCopyOf(q)
+	for i := 0; i < pr.r; i++ {
+		row := qs.RawRowView(i)
+		for j := range row {
+			row[j] *= pr.s[j]
+		}
+	}
+	return qs
+}
+
+// pStep runs Algorithm 3 for fixed Z from Q and returns the new Q.
+func (pr *problem) pStep(ctx context.Context, z, q0 *mat.Dense, s ALMSettings) (*mat.Dense, int, bool, error) {
+	r, n := pr.r, pr.n
+	// M̃ = X̃(I − Z) and G = M̃M̃ᵀ are fixed for the whole ALM.
+	var mt mat.Dense
+	mt.Mul(pr.xt, z)
+	mt.Sub(pr.xt, &mt)
+	var g mat.Dense
+	g.Mul(&mt, mt.T())
+
+	q := mat.DenseCopyOf(q0)
+	e := mat.NewDense(r, n, nil)
+	y := mat.NewDense(r, n, nil)
+	var pm, px, c, nn, t mat.Dense
+	pm.Mul(q, &mt)
+	mu := s.Mu0
+	obj := &pObjective{pr: pr, g: &g}
+	for it := 1; it <= s.MaxIter; it++ {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, false, err
+		}
+		// E ← Ω_{λ/μ}(QM̃ + Y/μ).
+		eOld := mat.DenseCopyOf(e)
+		t.Scale(1/mu, y)
+		t.Add(&pm, &t)
+		prox.L21(e, pr.p.Lambda/mu, &t)
+
+		// Q ← argmin γ g(Q) + μ/2 ||QM̃ − C||², C = E − Y/μ.
+		c.Scale(-1/mu, y)
+		c.Add(e, &c)
+		nn.Mul(&mt, c.T()) // N = M̃Cᵀ, k×r
+		cc := mat.Norm(&c, 2)
+		obj.mu, obj.n, obj.cc = mu, &nn, cc*cc
+		qOld := mat.DenseCopyOf(q)
+		q = obj.minimize(q, s.LBFGSIter)
+
+		// Y ← Y + μ(QM̃ − E).
+		pm.Mul(q, &mt)
+		t.Sub(&pm, e)
+		t.Scale(mu, &t)
+		y.Add(y, &t)
+
+		px.Mul(q, pr.xt)
+		norm := mat.Norm(&px, 2)
+		if norm == 0 {
+			return nil, 0, false, errors.New("embed: P step: the projection collapsed to zero")
+		}
+		t.Sub(&pm, e)
+		feas := mat.Norm(&t, 2) / norm
+		eOld.Sub(e, eOld)
+		qOld.Sub(q, qOld)
+		if feas < s.Eps1 && mat.Norm(eOld, 2)/norm < s.Eps2 && mat.Norm(qOld, 2)/norm < s.Eps2 {
+			return q, it, true, nil
+		}
+		mu = math.Min(s.MuMax, s.Rho*mu)
+	}
+	return q, s.MaxIter, false, nil
+}
+
+// pObjective is the P subproblem of Algorithm 3 in the reduced
+// coordinates,
+//
+//	f(Q) = γ(tr S − 2tr(QSQᵀ) + tr(QQᵀQSQᵀ)) + μ/2 (tr(QGQᵀ) − 2tr(QN) + ||C||²),
+//
+// with G = M̃M̃ᵀ and N = M̃Cᵀ, and its gradient
+//
+//	∇f = γ(−4QS + 2QQᵀQS + 2QSQᵀQ) + μ(QG − Nᵀ).
+type pObjective struct {
+	pr     *problem
+	g, n   *mat.Dense
+	mu, cc float64
+}
+
+func (o *pObjective) eval(x, grad []float64) float64 {
+	pr := o.pr
+	q := mat.NewDense(pr.r, pr.k, x)
+	qs := pr.scaleCols(q)
+	var t, kk, qg mat.Dense
+	t.Mul(qs, q.T()) // QSQᵀ
+	kk.Mul(q, q.T()) // QQᵀ
+	qg.Mul(q, o.g)   // QG
+	f := o.pr.gamma * (pr.trS - 2*mat.Trace(&t) + mat.Sum(mulElem(&kk, &t)))
+	f += o.mu / 2 * (mat.Sum(mulElem(&qg, q)) - 2*mat.Sum(mulElem(q, o.n.T())) + o.cc)
+	if grad != nil {
+		gm := mat.NewDense(pr.r, pr.k, grad)
+		var a, b mat.Dense
+		a.Mul(&kk, qs) // QQᵀQS
+		b.Mul(&t, q)   // QSQᵀQ
+		// ∇f = γ(2QQᵀQS + 2QSQᵀQ − 4QS) + μ(QG − Nᵀ).
+		a.Add(&a, &b)
+		a.Scale(2, &a)
+		gm.Scale(-4, qs)
+		gm.Add(gm, &a)
+		gm.Scale(o.pr.gamma, gm)
+		qg.Sub(&qg, o.n.T())
+		qg.Scale(o.mu, &qg)
+		gm.Add(gm, &qg)
+	}
+	return f
+}
+
+// minimize runs L-BFGS from q for at most iters iterations and returns the
+// best point found (q itself if nothing better was found).
+func (o *pObjective) minimize(q *mat.Dense, iters int) *mat.Dense {
+	x0 := mat.DenseCopyOf(q).RawMatrix().Data
+	x, _ := lbfgs(o.eval, x0, iters, 10, 0)
+	return mat.NewDense(o.pr.r, o.pr.k, x)
+}
+
+func mulElem(a, b mat.Matrix) *mat.Dense {
+	var m mat.Dense
+	m.MulElem(a, b)
+	return &m
+}
+
+func relChange(a, b *mat.Dense) float64 {
+	if b == nil {
+		return math.Inf(1)
+	}
+	var d mat.Dense
+	d.Sub(a, b)
+	nb := mat.Norm(b, 2)
+	if nb == 0 {
+		return mat.Norm(&d, 2)
+	}
+	return mat.Norm(&d, 2) / nb
+}
+
+func nuclear(m mat.Matrix) float64 {
+	var svd mat.SVD
+	if !svd.Factorize(m, mat.SVDNone) {
+		return math.NaN()
+	}
+	return sum(svd.Values(nil))
+}
+
+func l1(m *mat.Dense) float64 {
+	s := 0.0
+	r, c := m.Dims()
+	for i := 0; i < r; i++ {
+		for _, v := range m.RawRowView(i)[:c] {
+			s += math.Abs(v)
+		}
+	}
+	return s
+}
+
+func sum(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,168 @@
+package embed
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/dataset"
+	"nnlrs/core/lowrank"
+)
+
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(1, 1)) }
+
+// smallSubspaces returns 3 classes of 12 unit-norm samples on independent
+// 3-dimensional subspaces of R^30, with light noise and one in ten samples
+// grossly corrupted: n = 36, small enough for the wasm test run.
+func smallSubspaces(t *testing.T) *dataset.Set {
+	t.Helper()
+	s, err := dataset.Synthetic(dataset.SyntheticParams{Classes: 3, PerClass: 12, Dim: 3, Ambient: 30, Noise: 0.05, Corrupt: 0.1}, newRand())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.NormalizeUnit()
+	return s
+}
+
+// TestPObjectiveGradient compares the gradient of the P subproblem with
+// central differences. The objective is a quartic polynomial in Q of
+// order-one coefficients, so with step h the difference quotient errs by
+// O(h²) ≈ 1e-8 relative to the gradient's scale, far below the 1e-5
+// tolerance, which still catches any wrong term.
+func TestPObjectiveGradient(t *testing.T) {
+	s := smallSubspaces(t)
+	pr, err := newProblem(s.X, Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := newRand()
+	n := pr.n
+	z := mat.NewDense(n, n, nil)
+	c := mat.NewDense(pr.r, n, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			z.Set(i, j, math.Max(0, rng.NormFloat64()*0.1))
+		}
+	}
+	for i := 0; i < pr.r; i++ {
+		for j := 0; j < n; j++ {
+			c.Set(i, j, rng.NormFloat64())
+		}
+	}
+	var mt, g, nn mat.Dense
+	mt.Mul(pr.xt, z)
+	mt.Sub(pr.xt, &mt)
+	g.Mul(&mt, mt.T())
+	nn.Mul(&mt, c.T())
+	cn := mat.Norm(c, 2)
+	o := &pObjective{pr: pr, g: &g, n: &nn, mu: 3, cc: cn * cn}
+	x := make([]float64, pr.r*pr.k)
+	for i := range x {
+		x[i] = rng.NormFloat64() * 0.3
+	}
+	grad := make([]float64, len(x))
+	f := o.eval(x, grad)
+	// f must equal its definition, evaluated directly.
+	q := mat.NewDense(pr.r, pr.k, x)
+	var qm, rec mat.Dense
+	qm.Mul(q, &mt)
+	qm.Sub(&qm, c)
+	fm := mat.Norm(&qm, 2)
+	var px mat.Dense
+	px.Mul(q, pr.xt)
+	rec.Mul(q.T(), &px)
+	rec.Sub(pr.xt, &rec)
+	fr := mat.Norm(&rec, 2)
+	if want := pr.gamma*fr*fr + o.mu/2*fm*fm; math.Abs(f-want) > 1e-10*want {
+		t.Fatalf("f = %v, want %v", f, want)
+	}
+	scale := normInf(grad)
+	const h = 1e-5
+	for i := 0; i < len(x); i += 7 {
+		xp := append([]float64(nil), x...)
+		xm := append([]float64(nil), x...)
+		xp[i] += h
+		xm[i] -= h
+		fd := (o.eval(xp, nil) - o.eval(xm, nil)) / (2 * h)
+		if math.Abs(fd-grad[i]) > 1e-5*scale {
+			t.Errorf("gradient %d: %v, central difference %v", i, grad[i], fd)
+		}
+	}
+}
+
+// TestNNLRSEFObjectiveNonIncreasing runs Algorithm 4 on subspace data and
+// checks that F(Z, P) never increases across the half steps, that learning
+// P lowers it below the PCA+NNLRS starting point, and that the result is
+// feasible and consistent with Objective in the original coordinates.
+func TestNNLRSEFObjectiveNonIncreasing(t *testing.T) {
+	s := smallSubspaces(t)
+	p := Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: 8}
+	var steps []Progress
+	res, err := NNLRSEF(context.Background(), s.X, p, &Settings{MaxOuter: 3, Progress: func(pg Progress) { steps = append(steps, pg) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj := res.Objective
+	if len(obj) < 3 {
+		t.Fatalf("objective trace %v: fewer than 3 accepted half steps", obj)
+	}
+	for i := 1; i < len(obj); i++ {
+		if obj[i] > obj[i-1] {
+			t.Errorf("objective rose from %v to %v at half step %d", obj[i-1], obj[i], i)
+		}
+	}
+	// The P step must do real work: at least 0.1% below the PCA start.
+	if last := obj[len(obj)-1]; !(last < obj[0]*(1-1e-3)) {
+		t.Errorf("objective %v after learning P, %v at the PCA start: no decrease", last, obj[0])
+	}
+	if len(steps) < len(obj) {
+		t.Errorf("%d progress reports for %d accepted steps", len(steps), len(obj))
+	}
+	d, n := s.X.Dims()
+	if r, c := res.P.Dims(); r != 8 || c != d {
+		t.Fatalf("P is %d×%d, want 8×%d", r, c, d)
+	}
+	for _, v := range res.Z.RawMatrix().Data {
+		if v < 0 {
+			t.Fatalf("Z has a negative entry %v", v)
+		}
+	}
+	// E = PX(I − Z) exactly, and F from the original coordinates matches
+	// the reduced ones up to rounding (relative 1e-9: sums of O(n²) terms).
+	var px, e mat.Dense
+	px.Mul(res.P, s.X)
+	e.Mul(&px, res.Z)
+	e.Sub(&px, &e)
+	e.Sub(&e, res.E)
+	if r := mat.Norm(&e, 2) / mat.Norm(&px, 2); r > 1e-12 {
+		t.Errorf("||PX − PXZ − E||/||PX|| = %v", r)
+	}
+	if got, want := Objective(s.X, res.Z, res.P, p), obj[len(obj)-1]; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("Objective = %v, last traced value %v", got, want)
+	}
+	if _, c := res.Z.Dims(); c != n {
+		t.Fatalf("Z has %d columns, want %d", c, n)
+	}
+}
+
+func TestNNLRSEFErrors(t *testing.T) {
+	s := smallSubspaces(t)
+	for _, p := range []Params{
+		{Params: lowrank.Params{Beta: 0.2, Lambda: 0}},
+		{Params: lowrank.Params{Beta: -1, Lambda: 1}},
+		{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Gamma: -1},
+		{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: -1},
+	} {
+		if _, err := NNLRSEF(context.Background(), s.X, p, nil); err == nil {
+			t.Errorf("%+v: no error", p)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NNLRSEF(ctx, s.X, Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}}, nil); err == nil {
+		t.Error("cancelled context: no error")
+	}
+}

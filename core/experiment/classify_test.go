@@ -1,0 +1,60 @@
+package experiment
+
+import (
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestCrossValidate offers a graph joining every sample to the next one of
+// another class and a graph joining samples of the same class: the
+// cross-validation must pick the second, whichever comes first, and use
+// only the labeled samples.
+func TestCrossValidate(t *testing.T) {
+	const n = 30
+	truth := make([]int, n)
+	for i := range truth {
+		truth[i] = i % 3
+	}
+	bad := mat.NewSymDense(n, nil)
+	good := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		bad.SetSym(i, (i+1)%n, 1)
+		for j := i + 1; j < n; j++ {
+			if truth[i] == truth[j] {
+				good.SetSym(i, j, 1)
+			}
+		}
+	}
+	labels := DrawLabeled(truth, 0.5, newRand())
+	folds := Folds(labels, 3, newRand())
+	for _, order := range [][]candidate{{{w: bad, lambda: 1}, {w: good, lambda: 2}}, {{w: good, lambda: 2}, {w: bad, lambda: 1}}} {
+		best, cvErr, err := crossValidate(order, labels, folds, propagation(GHF))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if order[best].lambda != 2 || cvErr != 0 {
+			t.Errorf("chose λ = %v with CV error %v, want the within-class graph with 0", order[best].lambda, cvErr)
+		}
+	}
+	// Equal error counts: the higher confidence wins. A weaker copy of the
+	// good graph plus a few cross-class edges classifies the same but less
+	// surely.
+	noisy := mat.NewSymDense(n, nil)
+	noisy.CopySym(good)
+	for i := 0; i < n; i += 5 {
+		noisy.SetSym(i, (i+1)%n, 0.2)
+	}
+	_, e1, _ := crossValidate([]candidate{{w: noisy}}, labels, folds, propagation(GHF))
+	_, e2, _ := crossValidate([]candidate{{w: good}}, labels, folds, propagation(GHF))
+	if e1 != e2 {
+		t.Fatalf("CV errors %v and %v differ; the case does not test ties", e1, e2)
+	}
+	best, _, err := crossValidate([]candidate{{w: noisy, lambda: 1}, {w: good, lambda: 2}}, labels, folds, propagation(GHF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if best != 1 {
+		t.Errorf("tie broken toward the less confident graph")
+	}
+}

@@ -1,0 +1,89 @@
+package experiment
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPaperTablesMatchTeX checks the transcription of the paper's tables
+// against its LaTeX source, when the source is at hand: every number of
+// Tables I–IV (the commented-out COIL20 rows aside) must match exactly.
+func TestPaperTablesMatchTeX(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "paper", "nnlrs-paper.tex"))
+	if err != nil {
+		t.Skip("paper source absent:", err)
+	}
+	tex := string(b)
+	bold := regexp.MustCompile(`\\textbf\{([^}]*)\}`)
+	table := func(label string) []string {
+		i := strings.Index(tex, `\label{`+label+`}`)
+		if i < 0 {
+			t.Fatalf("no table %s", label)
+		}
+		body := tex[i:]
+		body = body[:strings.Index(body, `\end{tabular}`)]
+		var rows []string
+		comment := false
+		for _, line := range strings.Split(body, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), `\comment{`) {
+				comment = true
+			}
+			if comment {
+				if strings.TrimSpace(line) == "}" {
+					comment = false
+				}
+				continue
+			}
+			if strings.Contains(line, "&") && strings.Contains(line, `\\`) {
+				rows = append(rows, bold.ReplaceAllString(line, "$1"))
+			}
+		}
+		return rows[1:] // the header
+	}
+	parse := func(row string) (string, []float64) {
+		f := strings.Split(strings.TrimSuffix(strings.TrimSpace(row), `\\`), "&")
+		var v []float64
+		for _, s := range f[1:] {
+			x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			if err != nil {
+				t.Fatalf("row %q: %v", row, err)
+			}
+			v = append(v, x)
+		}
+		return strings.TrimSpace(f[0]), v
+	}
+	names := map[string]string{"YaleB": "yaleb", "PIE": "pie", "USPS": "usps"}
+	checked := 0
+	for label, prop := range map[string]string{"tab:GHF": GHF, "tab:LGC": LGC, "tab:SDA": SDA} {
+		for _, row := range table(label) {
+			head, v := parse(row)
+			ds := names[strings.Fields(head)[0]]
+			pctStr := strings.TrimSuffix(strings.TrimPrefix(strings.Fields(head)[1], "("), `\%)`)
+			pct, _ := strconv.Atoi(pctStr)
+			for c, want := range v {
+				got, ok := PaperError(prop, ds, float64(pct)/100, paperColumns[c])
+				if !ok || got != want {
+					t.Errorf("%s %s %d%% %s: transcribed %v, paper %v", prop, ds, pct, paperColumns[c], got, want)
+				}
+				checked++
+			}
+		}
+	}
+	for _, row := range table("tab:W") {
+		head, v := parse(row)
+		pct, _ := strconv.Atoi(strings.TrimSuffix(head, `\%`))
+		for c, want := range v {
+			if got, ok := PaperSweep(PaperSweepBetas[c], float64(pct)/100); !ok || got != want {
+				t.Errorf("Table IV %d%% β=%v: transcribed %v, paper %v", pct, PaperSweepBetas[c], got, want)
+			}
+			checked++
+		}
+	}
+	if want := 3*6*9*2 + 2*6*8 + 6*9; checked != want {
+		t.Errorf("checked %d numbers, want %d", checked, want)
+	}
+}

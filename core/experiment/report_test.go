@@ -1,0 +1,66 @@
+package experiment
+
+import (
+	"encoding/csv"
+	"strings"
+	"testing"
+)
+
+func fakeResults() *Results {
+	p, _ := Lookup("usps")
+	r := &Results{Protocol: p, Trials: 2, Seed: 1, Labeled: []float64{0.1, 0.3}, Graphs: []string{"knn0", "nnlrs"},
+		Propagators: []string{GHF, LGC}, Params: Params{Tuned: true, Folds: 3, Grid: &Grid{Lambda: []float64{1}, Beta: []float64{0.2}, Theta: []float64{0}}},
+		Command: "go run ./tools/nnlrs reproduce -dataset usps", Seconds: 90, Workers: 2}
+	for _, prop := range r.Propagators {
+		for _, f := range r.Labeled {
+			r.Cells = append(r.Cells, Cell{Propagator: prop, Labeled: f, Graph: "knn0", Errors: []float64{0.05, 0.07}})
+			r.Cells = append(r.Cells, Cell{Propagator: prop, Labeled: f, Graph: "nnlrs", Errors: []float64{0.01, 0.02}})
+		}
+	}
+	r.Choices = []Choice{{Propagator: GHF, Labeled: 0.1, Graph: "nnlrs", Lambda: 1, Beta: 0.2, CVError: 0.02}}
+	r.Builds = []BuildStat{{Stage: "transductive", Graph: "nnlrs", Builds: 2, Seconds: 10, Density: 0.5, WithinClass: 0.9}}
+	return r
+}
+
+func TestWriteMarkdown(t *testing.T) {
+	var b strings.Builder
+	err := WriteMarkdown(&b, Page{Results: []*Results{fakeResults()}, Notes: "Hand-written notes.",
+		Figures: map[string][]Figure{"usps": {{Title: "W", Path: "figures/usps-weights.png"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	for _, want := range []string{
+		"Hand-written notes.",
+		"| USPS (10%) | 6.00 ± 1.41† (1.87) | 1.50 ± 0.71 (1.57) |", // kNN0 GHF 10%: 6.00 vs 1.87 flagged
+		"## Summary: USPS and YaleB",
+		"| 10% | 6.00 / 1.87 | 1.50 / 1.57 |",
+		"**kNN0** (3 cells", // GHF 10%, LGC 10% and 30%
+		"**NNLRS** (1 cell: GHF 30%: 1.50 vs 4.95)",
+		"λ=1 β=0.2 θ=0: 1",
+		"figures/usps-weights.png",
+		"go run ./tools/nnlrs reproduce -dataset usps",
+		"2 trials instead of the paper's 50",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+func TestWriteCSV(t *testing.T) {
+	var b strings.Builder
+	if err := WriteCSV(&b, fakeResults()); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1+8 {
+		t.Fatalf("%d records, want 9", len(recs))
+	}
+	if got := strings.Join(recs[1], ","); got != "usps,ghf,10.00,knn0,6.00,1.41,2,1.87,4.13" {
+		t.Errorf("first row %q", got)
+	}
+}

@@ -1,0 +1,700 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/dataset"
+	"nnlrs/core/embed"
+	"nnlrs/core/graph"
+	"nnlrs/core/sda"
+)
+
+// Graph names beyond graph.Methods.
+const (
+	NNLRSEF  = "nnlrs-ef"  // NNLRS with embedded features (Algorithms 3, 4)
+	PCANNLRS = "pca-nnlrs" // PCA to 100 dimensions, then NNLRS (Section V-E)
+)
+
+// Graphs lists every graph in the column order of the paper's tables, with
+// PCA+NNLRS, the baseline of its joint-learning figure, last.
+var Graphs = append(slices.Clone(graph.Methods), NNLRSEF, PCANNLRS)
+
+// GraphTitle names a graph in tables as the paper does.
+func GraphTitle(g string) string {
+	switch g {
+	case "knn0":
+		return "kNN0"
+	case "knn1":
+		return "kNN1"
+	case "lle0":
+		return "LLE0"
+	case "lle1":
+		return "LLE1"
+	case "l1":
+		return "ℓ1"
+	case "spg":
+		return "SPG"
+	case "lrr":
+		return "LRR"
+	case "nnlrs":
+		return "NNLRS"
+	case NNLRSEF:
+		return "NNLRS-EF"
+	case PCANNLRS:
+		return "PCA+NNLRS"
+	}
+	return g
+}
+
+// PaperSweepBetas are the β of the paper's Table IV (parameter
+// sensitivity, SDA on PIE with λ = 10).
+var PaperSweepBetas = []float64{0, 0.001, 0.01, 0.2, 0.8, 1, 5, 10, 100}
+
+// Grid is the tuning grid: λ and β of the NNLRS graphs (each pair one
+// solve), θ of their thresholding (free: applied to the solved Z), and λ
+// of LRR.
+type Grid struct {
+	Lambda, Beta, Theta []float64
+}
+
+// DefaultGrid returns the grid of the tuning mode. λ spans the range in
+// which the NNLRS solution of unit-norm image data is neither near Z = I
+// (λ ≥ 10) nor Z = 0 (λ ≤ 0.1); β is the paper's 0.2 (its Table IV finds
+// the error flat for 0.001 ≤ β ≤ 1); θ from none to a threshold that
+// keeps only the strongest normalized coefficients.
+func DefaultGrid() Grid {
+	return Grid{
+		Lambda: []float64{0.3, 1, 3},
+		Beta:   []float64{0.2},
+		Theta:  []float64{0, 0.01, 0.03, 0.1},
+	}
+}
+
+// Config describes a run.
+type Config struct {
+	Protocol Protocol
+	// Data is Protocol.Load's set; nil for synthetic protocols.
+	Data *dataset.Set
+	// Trials is the number of seeded trials; Seed selects them.
+	Trials int
+	Seed   uint64
+	// Labeled are the labeled fractions, in (0, 1).
+	Labeled []float64
+	// Graphs and Propagators name the graphs (of Graphs) and classifiers
+	// (of Propagators) to run.
+	Graphs, Propagators []string
+	// Options are the fixed graph parameters (graph.DefaultOptions(), the
+	// paper's, when zero); NNLRS's λ, β, θ and solver also serve NNLRS-EF
+	// and PCA+NNLRS.
+	Options graph.Options
+	// EF holds γ and the reduced dimension of NNLRS-EF, the latter also
+	// PCA+NNLRS's; its β and λ are taken from Options or the grid.
+	EF embed.Params
+	// EFSettings configure Algorithm 4; nil means its defaults.
+	EFSettings *embed.Settings
+	// Tune, if not nil, turns the tuning mode on with this grid.
+	Tune *Grid
+	// Folds is the number of cross-validation folds, default 3.
+	Folds int
+	// SDA configures SDA.
+	SDA sda.Params
+	// SweepBetas, if not empty, adds the paper's β sensitivity table: the
+	// NNLRS graph at λ = SweepLambda (the paper's 10 when 0), θ of Options
+	// and every β listed, under SDA if requested, else the first
+	// classifier.
+	SweepBetas  []float64
+	SweepLambda float64
+	// Workers run trials in parallel, default runtime.NumCPU().
+	Workers int
+	// Progress, if not nil, is called (from the workers, one call at a
+	// time) after every graph built and every trial finished.
+	Progress func(Progress)
+}
+
+// Progress reports how far a run is.
+type Progress struct {
+	// Done and Total count work units: graph builds and trial
+	// evaluations. Total is an estimate and may grow.
+	Done, Total int
+	// Trials done of the configured number.
+	Trials int
+	// What was just done.
+	What string
+}
+
+func (c *Config) validate() error {
+	if c.Trials < 1 {
+		return fmt.Errorf("experiment: need at least 1 trial, have %d", c.Trials)
+	}
+	if len(c.Labeled) == 0 {
+		return errors.New("experiment: no labeled fractions")
+	}
+	for _, f := range c.Labeled {
+		if !(f > 0 && f < 1) {
+			return fmt.Errorf("experiment: labeled fraction %v is not in (0, 1)", f)
+		}
+	}
+	if len(c.Graphs) == 0 || len(c.Propagators) == 0 {
+		return errors.New("experiment: no graphs or no classifiers")
+	}
+	for _, g := range c.Graphs {
+		if !slices.Contains(Graphs, g) {
+			return fmt.Errorf("experiment: unknown graph %q", g)
+		}
+	}
+	for _, p := range c.Propagators {
+		if !slices.Contains(Propagators, p) {
+			return fmt.Errorf("experiment: unknown classifier %q", p)
+		}
+	}
+	if c.Data == nil && !c.Protocol.IsSynthetic() {
+		return fmt.Errorf("experiment: no data for %s", c.Protocol.Name)
+	}
+	if c.Tune != nil && (len(c.Tune.Lambda) == 0 || len(c.Tune.Beta) == 0 || len(c.Tune.Theta) == 0) {
+		return errors.New("experiment: the tuning grid needs at least one λ, β and θ")
+	}
+	return nil
+}
+
+// Run runs the experiment that c describes.
+func Run(ctx context.Context, c Config) (*Results, error) {
+	if err := c.validate(); err != nil {
+		return nil, err
+	}
+	if c.Options.KNNSigma == 0 && c.Options.NNLRS.Lambda == 0 {
+		c.Options = graph.DefaultOptions()
+	}
+	if c.Folds == 0 {
+		c.Folds = 3
+	}
+	if c.SweepLambda == 0 {
+		c.SweepLambda = graph.DefaultNNLRS().Lambda
+	}
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = min(workers, c.Trials)
+	// Order the graphs so that NNLRS is evaluated before the graphs that
+	// reuse its tuned λ and β.
+	graphs := slices.Clone(c.Graphs)
+	slices.SortStableFunc(graphs, func(a, b string) int { return graphRank(a) - graphRank(b) })
+	c.Graphs = graphs
+
+	r := &runner{c: c, start: time.Now(), workers: workers}
+	r.total = c.Trials * r.unitsPerTrial()
+	results := make([]*trialResult, c.Trials)
+	errs := make([]error, c.Trials)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range next {
+				results[t], errs[t] = r.trial(ctx, t)
+				r.report(func() { r.trialsDone++ }, fmt.Sprintf("trial %d done", t+1))
+			}
+		}()
+	}
+	for t := 0; t < c.Trials; t++ {
+		select {
+		case next <- t:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for t, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("experiment: trial %d: %w", t+1, err)
+		}
+	}
+	return r.aggregate(results), nil
+}
+
+// graphRank orders NNLRS before the graphs that borrow its choice.
+func graphRank(g string) int {
+	switch g {
+	case NNLRSEF, PCANNLRS:
+		return 1
+	}
+	return 0
+}
+
+type runner struct {
+	c       Config
+	start   time.Time
+	workers int
+
+	mu         sync.Mutex
+	done       int
+	total      int
+	trialsDone int
+}
+
+func (r *runner) report(update func(), what string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	update()
+	r.done++
+	if r.done > r.total {
+		r.total = r.done
+	}
+	if r.c.Progress != nil {
+		r.c.Progress(Progress{Done: r.done, Total: r.total, Trials: r.trialsDone, What: what})
+	}
+}
+
+// unitsPerTrial estimates the graph builds and evaluations of one trial.
+func (r *runner) unitsPerTrial() int {
+	n := 1 // the trial's evaluation
+	n += len(r.stages()) * r.buildsPerStage()
+	if len(r.c.SweepBetas) > 0 {
+		n += len(r.c.SweepBetas)
+	}
+	return n
+}
+
+func (r *runner) buildsPerStage() int {
+	n := 0
+	for _, g := range r.c.Graphs {
+		switch {
+		case r.c.Tune == nil:
+			n++
+		case g == "lrr":
+			n += len(r.c.Tune.Lambda)
+		case g == "nnlrs":
+			n += len(r.c.Tune.Lambda) * len(r.c.Tune.Beta)
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// stages returns the classifiers of the transductive stage and of the SDA
+// stage, either possibly empty.
+func (r *runner) stages() [][]string {
+	var tr, in []string
+	for _, p := range r.c.Propagators {
+		if transductive(p) {
+			tr = append(tr, p)
+		} else {
+			in = append(in, p)
+		}
+	}
+	var out [][]string
+	if len(tr) > 0 {
+		out = append(out, tr)
+	}
+	if len(in) > 0 {
+		out = append(out, in)
+	}
+	return out
+}
+
+// Random streams: every trial, purpose and index has its own.
+const (
+	streamDraw = iota + 1
+	streamSplit
+	streamLabels
+	streamSDALabels
+	streamFolds
+	streamSDAFolds
+)
+
+func (r *runner) rng(trial, purpose, index int) *rand.Rand {
+	return rand.New(rand.NewPCG(r.c.Seed, uint64(trial)<<32|uint64(purpose)<<16|uint64(index)))
+}
+
+// key identifies a built graph within a stage.
+type key struct {
+	graph        string
+	lambda, beta float64
+}
+
+type built struct {
+	g    *graph.Graph
+	err  error
+	secs float64
+}
+
+// stage is one data draw of a trial with its graphs: the transductive
+// draw, or the SDA training set with its test set.
+type stage struct {
+	name  string
+	set   *dataset.Set
+	test  *dataset.Set
+	basis *sda.Basis
+	cache map[key]*built
+	ws    map[candKey]*mat.SymDense
+}
+
+type candKey struct {
+	key
+	theta float64
+}
+
+// trialResult holds what one trial measured.
+type trialResult struct {
+	errors  map[cellKey]float64
+	sweep   map[sweepKey]float64
+	choices []Choice
+	builds  map[statKey]*BuildStat
+	graphs  map[statKey]*graphStat
+	example *Example
+}
+
+type cellKey struct {
+	prop  string
+	frac  float64
+	graph string
+}
+
+type sweepKey struct {
+	beta, frac float64
+}
+
+type statKey struct{ stage, graph string }
+
+type graphStat struct {
+	n                         int
+	density, within, diagonal float64
+}
+
+func (r *runner) trial(ctx context.Context, t int) (*trialResult, error) {
+	tr := &trialResult{
+		errors: map[cellKey]float64{},
+		sweep:  map[sweepKey]float64{},
+		builds: map[statKey]*BuildStat{},
+		graphs: map[statKey]*graphStat{},
+	}
+	for _, props := range r.stages() {
+		st := &stage{cache: map[key]*built{}, ws: map[candKey]*mat.SymDense{}}
+		var err error
+		labelStream, foldStream := streamLabels, streamFolds
+		if transductive(props[0]) {
+			st.name = "transductive"
+			st.set, err = r.c.Protocol.Draw(r.c.Data, r.rng(t, streamDraw, 0))
+		} else {
+			st.name = "sda"
+			labelStream, foldStream = streamSDALabels, streamSDAFolds
+			st.set, st.test, err = r.c.Protocol.Split(r.c.Data, r.rng(t, streamSplit, 0))
+			if err == nil {
+				st.basis, err = sda.Prepare(st.set.X)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		// The β sweep runs under SDA, as in the paper, or under the first
+		// classifier if SDA is not requested.
+		sweepProp := ""
+		if len(r.c.SweepBetas) > 0 {
+			switch {
+			case slices.Contains(props, SDA):
+				sweepProp = SDA
+			case !slices.Contains(r.c.Propagators, SDA):
+				sweepProp = props[0]
+			}
+		}
+		for fi, frac := range r.c.Labeled {
+			labels := DrawLabeled(st.set.Labels, frac, r.rng(t, labelStream, fi))
+			var folds [][]int
+			if r.c.Tune != nil {
+				folds = Folds(labels, r.c.Folds, r.rng(t, foldStream, fi))
+			}
+			for _, p := range props {
+				if err := r.evaluate(ctx, t, tr, st, p, frac, labels, folds); err != nil {
+					return nil, err
+				}
+			}
+			if sweepProp != "" {
+				if err := r.sweep(ctx, t, tr, st, sweepProp, frac, labels); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return tr, nil
+}
+
+// build returns the graph k of the stage, building it on first use.
+func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k key) *built {
+	if b, ok := st.cache[k]; ok {
+		return b
+	}
+	start := time.Now()
+	o := r.c.Options
+	var g *graph.Graph
+	var err error
+	switch k.graph {
+	case "lrr":
+		o.LRR.Lambda = k.lambda
+		g, err = graph.Build(ctx, "lrr", st.set.X, o)
+	case "nnlrs":
+		o.NNLRS.Lambda, o.NNLRS.Beta, o.NNLRS.Theta = k.lambda, k.beta, 0
+		g, err = graph.Build(ctx, "nnlrs", st.set.X, o)
+	case NNLRSEF:
+		p := r.c.EF
+		p.Lambda, p.Beta = k.lambda, k.beta
+		s := embed.Settings{}
+		if r.c.EFSettings != nil {
+			s = *r.c.EFSettings
+		}
+		if s.NNLRS == nil {
+			s.NNLRS = o.NNLRS.Solver
+		}
+		g, _, err = embed.Graph(ctx, st.set.X, p, 0, &s)
+	case PCANNLRS:
+		np := o.NNLRS
+		np.Lambda, np.Beta, np.Theta = k.lambda, k.beta, 0
+		g, err = embed.PCAGraph(ctx, st.set.X, np, r.c.EF.Dim)
+	default:
+		g, err = graph.Build(ctx, k.graph, st.set.X, o)
+	}
+	b := &built{g: g, err: err, secs: time.Since(start).Seconds()}
+	if graph.NotConverged(err) {
+		b.err = nil
+	}
+	st.cache[k] = b
+	sk := statKey{st.name, k.graph}
+	bs := tr.builds[sk]
+	if bs == nil {
+		bs = &BuildStat{Stage: st.name, Graph: k.graph}
+		tr.builds[sk] = bs
+	}
+	bs.Builds++
+	bs.Seconds += b.secs
+	switch {
+	case b.err != nil:
+		bs.Failed++
+	case graph.NotConverged(err) || !g.Info.Converged:
+		bs.NotConverged++
+	}
+	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
+	return b
+}
+
+func describe(k key) string {
+	switch k.graph {
+	case "lrr":
+		return fmt.Sprintf("lrr λ=%g", k.lambda)
+	case "nnlrs", NNLRSEF, PCANNLRS:
+		return fmt.Sprintf("%s λ=%g β=%g", k.graph, k.lambda, k.beta)
+	}
+	return k.graph
+}
+
+// weights returns W of a built graph thresholded at θ (the NNLRS family)
+// or as built.
+func (st *stage) weights(k key, theta float64, b *built) *mat.SymDense {
+	if !thresholded(k.graph) {
+		return b.g.W
+	}
+	ck := candKey{k, theta}
+	if w, ok := st.ws[ck]; ok {
+		return w
+	}
+	w := graph.ThresholdNormalized(b.g.Z, theta)
+	st.ws[ck] = w
+	return w
+}
+
+func thresholded(g string) bool { return g == "nnlrs" || g == NNLRSEF || g == PCANNLRS }
+
+// candidates returns the graphs that graph name may use for classifier p,
+// with the choice made for NNLRS (if any) at the same labeled fraction.
+func (r *runner) candidates(ctx context.Context, t int, tr *trialResult, st *stage, name string, nnlrs *Choice) []candidate {
+	type spec struct {
+		k     key
+		theta float64
+	}
+	var specs []spec
+	o := r.c.Options
+	switch {
+	case r.c.Tune == nil && name == "lrr":
+		specs = []spec{{key{"lrr", o.LRR.Lambda, 0}, 0}}
+	case r.c.Tune == nil && thresholded(name):
+		specs = []spec{{key{name, o.NNLRS.Lambda, o.NNLRS.Beta}, o.NNLRS.Theta}}
+	case name == "lrr":
+		for _, l := range r.c.Tune.Lambda {
+			specs = append(specs, spec{key{"lrr", l, 0}, 0})
+		}
+	case name == "nnlrs" || (thresholded(name) && nnlrs == nil):
+		for _, l := range r.c.Tune.Lambda {
+			for _, b := range r.c.Tune.Beta {
+				for _, th := range r.c.Tune.Theta {
+					specs = append(specs, spec{key{name, l, b}, th})
+				}
+			}
+		}
+	case thresholded(name):
+		for _, th := range r.c.Tune.Theta {
+			specs = append(specs, spec{key{name, nnlrs.Lambda, nnlrs.Beta}, th})
+		}
+	default:
+		specs = []spec{{key{graph: name}, 0}}
+	}
+	var cands []candidate
+	for _, s := range specs {
+		b := r.build(ctx, t, tr, st, s.k)
+		if b.err != nil {
+			continue
+		}
+		cands = append(cands, candidate{w: st.weights(s.k, s.theta, b), lambda: s.k.lambda, beta: s.k.beta, theta: s.theta})
+	}
+	return cands
+}
+
+func (r *runner) classifier(st *stage, p string) classifier {
+	if p == SDA {
+		return discriminant(st.basis, st.set, st.test, r.c.SDA)
+	}
+	return propagation(p)
+}
+
+// evaluate classifies with every graph at one labeled fraction.
+func (r *runner) evaluate(ctx context.Context, t int, tr *trialResult, st *stage, p string, frac float64, labels []int, folds [][]int) error {
+	cls := r.classifier(st, p)
+	var nnlrs *Choice
+	for _, name := range r.c.Graphs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		cands := r.candidates(ctx, t, tr, st, name, nnlrs)
+		if len(cands) == 0 {
+			continue // every build failed; counted in the build stats
+		}
+		best := 0
+		if len(cands) > 1 {
+			var cvErr float64
+			var err error
+			best, cvErr, err = crossValidate(cands, labels, folds, cls)
+			if err != nil {
+				return fmt.Errorf("%s, %s, %s: cross-validation: %w", st.name, name, p, err)
+			}
+			ch := Choice{Propagator: p, Labeled: frac, Graph: name, Trial: t,
+				Lambda: cands[best].lambda, Beta: cands[best].beta, Theta: cands[best].theta, CVError: cvErr}
+			tr.choices = append(tr.choices, ch)
+			if name == "nnlrs" {
+				nnlrs = &ch
+			}
+		}
+		w := cands[best].w
+		e, err := r.testError(st, cls, w, labels)
+		if err != nil {
+			return fmt.Errorf("%s, %s, %s: %w", st.name, name, p, err)
+		}
+		tr.errors[cellKey{p, frac, name}] = e
+		sk := statKey{st.name, name}
+		gs := tr.graphs[sk]
+		if gs == nil {
+			gs = &graphStat{}
+			tr.graphs[sk] = gs
+		}
+		gs.n++
+		gs.density += graph.Density(w)
+		gs.within += graph.WithinClass(w, st.set.Labels)
+		gs.diagonal += graph.DiagonalShare(w)
+		if t == 0 && (tr.example == nil || tr.example.Stage == st.name) && p == st.firstProp(r.c.Propagators) && isExampleFraction(frac, r.c.Labeled) {
+			if tr.example == nil {
+				tr.example = &Example{Stage: st.name, Propagator: p, Labeled: frac, Labels: st.set.Labels, W: map[string]*mat.SymDense{}}
+			}
+			tr.example.W[name] = w
+		}
+	}
+	return nil
+}
+
+func (st *stage) firstProp(props []string) string {
+	for _, p := range props {
+		if transductive(p) == (st.name == "transductive") {
+			return p
+		}
+	}
+	return ""
+}
+
+// isExampleFraction picks the labeled fraction closest to 30% for the
+// example weights.
+func isExampleFraction(f float64, all []float64) bool {
+	best := all[0]
+	for _, g := range all {
+		if math.Abs(g-0.3) < math.Abs(best-0.3) {
+			best = g
+		}
+	}
+	return f == best
+}
+
+// testError classifies the test samples (SDA) or the unlabeled samples
+// (GHF, LGC) with all labels and returns the error rate; a sample without
+// prediction counts as an error.
+func (r *runner) testError(st *stage, cls classifier, w *mat.SymDense, labels []int) (float64, error) {
+	if st.test != nil {
+		out, err := cls(w, labels, nil)
+		if err != nil {
+			return 0, err
+		}
+		wrong := 0
+		for j, p := range out.pred {
+			if p != st.test.Labels[j] {
+				wrong++
+			}
+		}
+		return float64(wrong) / float64(len(out.pred)), nil
+	}
+	var query []int
+	for i, l := range labels {
+		if l < 0 {
+			query = append(query, i)
+		}
+	}
+	out, err := cls(w, labels, query)
+	if err != nil {
+		return 0, err
+	}
+	wrong := 0
+	for q, i := range query {
+		if out.pred[q] != st.set.Labels[i] {
+			wrong++
+		}
+	}
+	return float64(wrong) / float64(len(query)), nil
+}
+
+// sweep evaluates the NNLRS graph for every β of the sensitivity table.
+func (r *runner) sweep(ctx context.Context, t int, tr *trialResult, st *stage, p string, frac float64, labels []int) error {
+	cls := r.classifier(st, p)
+	for _, b := range r.c.SweepBetas {
+		k := key{"nnlrs", r.c.SweepLambda, b}
+		bt := r.build(ctx, t, tr, st, k)
+		if bt.err != nil {
+			continue
+		}
+		e, err := r.testError(st, cls, st.weights(k, r.c.Options.NNLRS.Theta, bt), labels)
+		if err != nil {
+			return fmt.Errorf("β sweep, β = %g: %w", b, err)
+		}
+		tr.sweep[sweepKey{b, frac}] = e
+	}
+	return nil
+}

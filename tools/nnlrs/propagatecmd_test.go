@@ -1,0 +1,142 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Two triangles joined by one weak edge, node 6 isolated: labels on nodes 0
+// and 3 spread over their triangles; node 6 gets no prediction (-1).
+const (
+	twoTriangles = `0,1,1,0,0,0,0
+1,0,1,0,0,0,0
+1,1,0,0.01,0,0,0
+0,0,0.01,0,1,1,0
+0,0,0,1,0,1,0
+0,0,0,1,1,0,0
+0,0,0,0,0,0,0
+`
+	twoLabels = "4\n-1\n-1\n9\n-1\n-1\n-1\n"
+)
+
+func TestPropagate(t *testing.T) {
+	dir := t.TempDir()
+	w := filepath.Join(dir, "w.csv")
+	y := filepath.Join(dir, "y.csv")
+	os.WriteFile(w, []byte(twoTriangles), 0o644)
+	os.WriteFile(y, []byte(twoLabels), 0o644)
+	for _, args := range [][]string{
+		{"-method", "ghf"},
+		{"-method", "lgc"},
+		{"-method", "lgc", "-alpha", "0.5025"},
+	} {
+		out := filepath.Join(dir, "pred.csv")
+		status, stdout, stderr := runCLI(t, append([]string{"propagate", "-w", w, "-labels", y, "-out", out}, args...)...)
+		if status != 0 {
+			t.Fatalf("%v: status %d: %s", args, status, stderr)
+		}
+		if !strings.Contains(stdout, "n=7 labeled=2 classes=2 unreached=1") {
+			t.Errorf("%v: summary %q", args, stdout)
+		}
+		b, _ := os.ReadFile(out)
+		if got, want := string(b), "4\n4\n4\n9\n9\n9\n-1\n"; got != want {
+			t.Errorf("%v: predictions %q, want %q", args, got, want)
+		}
+	}
+}
+
+// Bad input: exit status 2 and one line on stderr.
+func TestPropagateBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		return p
+	}
+	w := file("w.csv", twoTriangles)
+	y := file("y.csv", twoLabels)
+	out := filepath.Join(dir, "pred.csv")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no -w", []string{"-labels", y, "-out", out}, "-w"},
+		{"no -labels", []string{"-w", w, "-out", out}, "-labels"},
+		{"no -out", []string{"-w", w, "-labels", y}, "-out"},
+		{"bad method", []string{"-w", w, "-labels", y, "-out", out, "-method", "svm"}, "svm"},
+		{"bad alpha", []string{"-w", w, "-labels", y, "-out", out, "-method", "lgc", "-alpha", "1"}, "-alpha"},
+		{"missing W", []string{"-w", filepath.Join(dir, "nope.csv"), "-labels", y, "-out", out}, "nope.csv"},
+		{"not square", []string{"-w", file("rect.csv", "0,1,2\n1,0,3\n"), "-labels", y, "-out", out}, "square"},
+		{"too many rows", []string{"-w", file("tall.csv", "0,1\n1,0\n2,2\n"), "-labels", y, "-out", out}, "square"},
+		{"ragged", []string{"-w", file("ragged.csv", "0,1\n1\n"), "-labels", y, "-out", out}, "line 2"},
+		{"asymmetric", []string{"-w", file("asym.csv", "0,1\n2,0\n"), "-labels", file("y2.csv", "1\n-1\n"), "-out", out}, "symmetric"},
+		{"negative weight", []string{"-w", file("neg.csv", "0,-1\n-1,0\n"), "-labels", y, "-out", out}, "nonnegative"},
+		{"not a number", []string{"-w", file("abc.csv", "0,x\nx,0\n"), "-labels", y, "-out", out}, "not a number"},
+		{"empty W", []string{"-w", file("empty.csv", ""), "-labels", y, "-out", out}, "empty"},
+		{"labels too short", []string{"-w", w, "-labels", file("short.csv", "1\n-1\n"), "-out", out}, "2 labels, W has 7"},
+		{"label not int", []string{"-w", w, "-labels", file("float.csv", "1.5\n"), "-out", out}, "line 1"},
+		{"label negative", []string{"-w", w, "-labels", file("neglab.csv", "-2\n"), "-out", out}, "negative"},
+		{"no labeled", []string{"-w", w, "-labels", file("none.csv", strings.Repeat("-1\n", 7)), "-out", out}, "labels no node"},
+		{"extra argument", []string{"-w", w, "-labels", y, "-out", out, "x"}, "unexpected"},
+	} {
+		status, _, errs := runCLI(t, append([]string{"propagate"}, tc.args...)...)
+		if status != 2 {
+			t.Errorf("%s: status %d, want 2 (stderr %q)", tc.name, status, errs)
+			continue
+		}
+		if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 {
+			t.Errorf("%s: %d lines on stderr: %q", tc.name, len(lines), errs)
+		}
+		if !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
+		}
+	}
+}
+
+// FuzzParseWeights: any input either fails cleanly or yields a square,
+// symmetric, finite, nonnegative matrix with as many rows as lines.
+func FuzzParseWeights(f *testing.F) {
+	for _, s := range []string{twoTriangles, "0,1\n1,0\n", "1\n", "", "0,1\n2,0\n", "0, 1e300\n1e300,0\n", "a,b\n", "0,1,\n1,0,\n", "\"0\",1\n1,0\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w, err := parseWeights(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		n := w.SymmetricDim()
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				v := w.At(i, j)
+				if v != w.At(j, i) || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("W(%d,%d) = %v, W(%d,%d) = %v", i, j, v, j, i, w.At(j, i))
+				}
+			}
+		}
+	})
+}
+
+// FuzzParseLabels: any input either fails cleanly or yields labels >= -1.
+func FuzzParseLabels(f *testing.F) {
+	for _, s := range []string{twoLabels, "", "\n\n", "-1\n", "-2\n", "3\r\n4\r\n", "1 2\n", "99999999999999999999\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		labels, err := parseLabels(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		if len(labels) == 0 {
+			t.Fatal("no error and no labels")
+		}
+		for _, l := range labels {
+			if l < -1 {
+				t.Fatalf("label %d", l)
+			}
+		}
+	})
+}

@@ -1,0 +1,436 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"nnlrs/core/dataset"
+	"nnlrs/core/embed"
+	"nnlrs/core/experiment"
+	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
+)
+
+func init() {
+	register(command{"reproduce", "run the paper's experiments on a data set and write tables, figures and RESULTS.md", reproduceCmd})
+}
+
+// defaultDataDir is where the data sets live beside the repository.
+var defaultDataDir = filepath.Join("..", "shared", "datasets")
+
+func reproduceCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("nnlrs reproduce", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	names := []string{}
+	for _, p := range experiment.Protocols() {
+		names = append(names, p.Name)
+	}
+	ds := fs.String("dataset", "", "data set: "+strings.Join(names, "|"))
+	dataDir := fs.String("data", defaultDataDir, "folder holding the MAT-files (USPS.mat, YaleB_32x32.mat, PIE_32x32_10subjects.mat)")
+	trials := fs.Int("trials", 50, "seeded trials (the paper runs 50)")
+	seed := fs.Uint64("seed", 1, "seed of the trials: the same seed gives the same numbers")
+	labeled := fs.String("labeled", "10,20,30,40,50,60", "labeled percentages")
+	graphs := fs.String("graphs", "all", "graphs: all, or a comma-separated list of "+strings.Join(experiment.Graphs, ","))
+	props := fs.String("propagators", "ghf,lgc,sda", "classifiers: ghf, lgc (both readings of alpha: 0.99 and 1/(1+0.99)), lgc-zhou (0.99 only), lgc-mu (1/(1+0.99) only), sda")
+	def := lowrank.DefaultParams()
+	beta := fs.Float64("beta", def.Beta, "NNLRS, NNLRS-EF, PCA+NNLRS: beta when not tuned (the paper's 0.2)")
+	lambda := fs.Float64("lambda", def.Lambda, "NNLRS, NNLRS-EF, PCA+NNLRS: lambda when not tuned (the paper's 10)")
+	theta := fs.Float64("theta", 0, "NNLRS family: threshold theta when not tuned")
+	lrrLambda := fs.Float64("lrr-lambda", graph.DefaultOptions().LRR.Lambda, "LRR: lambda when not tuned")
+	gamma := fs.Float64("gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term")
+	dim := fs.Int("dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
+	tune := fs.Bool("tune", false, "choose lambda, beta, theta (NNLRS family) and lambda (LRR) by cross-validation on the labeled samples")
+	grid := experiment.DefaultGrid()
+	tuneLambda := fs.String("tune-lambda", floats(grid.Lambda), "tuning grid of lambda")
+	tuneBeta := fs.String("tune-beta", floats(grid.Beta), "tuning grid of beta")
+	tuneTheta := fs.String("tune-theta", floats(grid.Theta), "tuning grid of theta")
+	folds := fs.Int("folds", 3, "cross-validation folds of the tuning mode")
+	sweep := fs.Bool("beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
+	sweepLambda := fs.Float64("sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
+	maxIter := fs.Int("max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
+	efOuter := fs.Int("ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
+	workers := fs.Int("workers", runtime.NumCPU(), "trials run in parallel")
+	out := fs.String("out", "", "output folder: DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: nnlrs reproduce -dataset usps|yaleb|pie|synthetic -out DIR [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *ds == "" {
+		return usagef("-dataset is required (%s)", strings.Join(names, ", "))
+	}
+	proto, err := experiment.Lookup(*ds)
+	if err != nil {
+		return usageError{err}
+	}
+	if *out == "" {
+		return usagef("-out DIR is required")
+	}
+	if *trials < 1 {
+		return usagef("-trials must be >= 1, have %d", *trials)
+	}
+	if *workers < 1 {
+		return usagef("-workers must be >= 1, have %d", *workers)
+	}
+	fracs, err := parsePercents(*labeled)
+	if err != nil {
+		return usagef("-labeled: %v", err)
+	}
+	gs, err := parseGraphs(*graphs)
+	if err != nil {
+		return usagef("-graphs: %v", err)
+	}
+	ps, err := parsePropagators(*props)
+	if err != nil {
+		return usagef("-propagators: %v", err)
+	}
+	for _, v := range []struct {
+		name     string
+		v        float64
+		positive bool
+	}{{"-beta", *beta, false}, {"-lambda", *lambda, true}, {"-theta", *theta, false}, {"-lrr-lambda", *lrrLambda, true},
+		{"-gamma", *gamma, true}, {"-sweep-lambda", *sweepLambda, true}} {
+		if math.IsNaN(v.v) || math.IsInf(v.v, 0) || v.v < 0 || (v.positive && v.v == 0) {
+			return usagef("%s must be a finite number %s 0, have %v", v.name, map[bool]string{true: ">", false: ">="}[v.positive], v.v)
+		}
+	}
+	if *dim < 1 || *maxIter < 0 || *efOuter < 0 || *folds < 2 {
+		return usagef("need -dim >= 1, -max-iter >= 0, -ef-outer >= 0 and -folds >= 2")
+	}
+	var tuneGrid *experiment.Grid
+	if *tune {
+		g := experiment.Grid{}
+		for _, t := range []struct {
+			name string
+			s    string
+			dst  *[]float64
+			pos  bool
+		}{{"-tune-lambda", *tuneLambda, &g.Lambda, true}, {"-tune-beta", *tuneBeta, &g.Beta, false}, {"-tune-theta", *tuneTheta, &g.Theta, false}} {
+			v, err := parseFloats(t.s, t.pos)
+			if err != nil {
+				return usagef("%s: %v", t.name, err)
+			}
+			*t.dst = v
+		}
+		tuneGrid = &g
+	}
+
+	var data *dataset.Set
+	if !proto.IsSynthetic() {
+		if st, err := os.Stat(*dataDir); err != nil || !st.IsDir() {
+			return usagef("data folder %s not found (-data DIR, the folder with %s)", *dataDir, proto.File)
+		}
+		set, err := proto.Load(*dataDir)
+		if err != nil {
+			return usageError{err}
+		}
+		data = set
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return usageError{err}
+	}
+
+	opts := graph.DefaultOptions()
+	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = *beta, *lambda, *theta
+	opts.LRR.Lambda = *lrrLambda
+	if *maxIter > 0 {
+		opts.NNLRS.Solver = &lowrank.Settings{MaxIter: *maxIter}
+		opts.LRR.Solver = &lowrank.LRRSettings{MaxIter: *maxIter}
+	}
+	cfg := experiment.Config{
+		Protocol: proto, Trials: *trials, Seed: *seed, Labeled: fracs, Graphs: gs, Propagators: ps,
+		Options: opts, EF: embed.Params{Gamma: *gamma, Dim: *dim}, Tune: tuneGrid, Folds: *folds,
+		SweepLambda: *sweepLambda, Workers: *workers, Data: data,
+	}
+	if *efOuter > 0 {
+		cfg.EFSettings = &embed.Settings{MaxOuter: *efOuter}
+	}
+	if *sweep {
+		cfg.SweepBetas = experiment.PaperSweepBetas
+	}
+	if !*quiet {
+		cfg.Progress = newProgressBar(stderr, *trials).update
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := experiment.Run(ctx, cfg)
+	if !*quiet {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		return err
+	}
+	res.Command = commandLine(args)
+	if err := writeOutputs(*out, res); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d trials in %s; wrote %s\n", proto.Name, res.Trials, time.Duration(res.Seconds*float64(time.Second)).Round(time.Second),
+		filepath.Join(*out, "RESULTS.md"))
+	return nil
+}
+
+// commandLine renders the arguments as a shell command run from the
+// repository root.
+func commandLine(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t'\"$\\*?;&|<>()") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		q[i] = a
+	}
+	return "go run ./tools/nnlrs reproduce " + strings.Join(q, " ")
+}
+
+// writeOutputs writes the run's JSON, CSV tables and figures to dir, then
+// rebuilds dir/RESULTS.md from every run saved there.
+func writeOutputs(dir string, res *experiment.Results) error {
+	name := res.Protocol.Name
+	b, err := json.MarshalIndent(res, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(dir, name+".csv"), func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+		return err
+	}
+	if len(res.Sweep) > 0 {
+		if err := writeFile(filepath.Join(dir, name+"-sweep.csv"), func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) }); err != nil {
+			return err
+		}
+	}
+	if _, err := weightsFigure(dir, res); err != nil {
+		return fmt.Errorf("figure: %w", err)
+	}
+	for _, p := range res.Propagators {
+		if _, err := errorFigure(dir, res, p, nil, name+"-"+p); err != nil {
+			return fmt.Errorf("figure: %w", err)
+		}
+	}
+	joint := []string{"nnlrs", experiment.PCANNLRS, experiment.NNLRSEF}
+	if slices.Contains(res.Propagators, experiment.LGC) && containsAll(res.Graphs, joint) {
+		if _, err := errorFigure(dir, res, experiment.LGC, joint, name+"-joint"); err != nil {
+			return fmt.Errorf("figure: %w", err)
+		}
+	}
+	return writeResultsPage(dir)
+}
+
+func containsAll(s, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(s, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeResultsPage rebuilds dir/RESULTS.md from the runs saved in dir
+// (DATASET.json, in the order usps, yaleb, pie, synthetic), with
+// dir/NOTES.md as hand-written notes and the figures found in
+// dir/figures.
+func writeResultsPage(dir string) error {
+	var page experiment.Page
+	page.Figures = map[string][]experiment.Figure{}
+	for _, p := range experiment.Protocols() {
+		b, err := os.ReadFile(filepath.Join(dir, p.Name+".json"))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		var r experiment.Results
+		if err := json.Unmarshal(b, &r); err != nil {
+			return fmt.Errorf("%s.json: %w", p.Name, err)
+		}
+		page.Results = append(page.Results, &r)
+		var figs []experiment.Figure
+		add := func(file, title string) {
+			if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil {
+				figs = append(figs, experiment.Figure{Title: title, Path: "figures/" + file})
+			}
+		}
+		add(p.Name+"-weights.png", "Graph weights of the first trial, ordered by class (the paper's figure \"Visualization of different graph weights W\").")
+		for _, pr := range r.Propagators {
+			add(p.Name+"-"+pr+".png", "Error rate against labeled percentage, "+experiment.PropagatorTitle(pr)+".")
+		}
+		add(p.Name+"-joint.png", "Joint vs independent learning (the paper's Section V-E figure): NNLRS, PCA+NNLRS and NNLRS-EF under LGC (α = 0.99).")
+		page.Figures[p.Name] = figs
+	}
+	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
+		page.Notes = string(notes)
+	}
+	return writeFile(filepath.Join(dir, "RESULTS.md"), func(w io.Writer) error { return experiment.WriteMarkdown(w, page) })
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func parsePercents(s string) ([]float64, error) {
+	v, err := parseFloats(s, true)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range v {
+		if p >= 100 {
+			return nil, fmt.Errorf("%v%% is not below 100", p)
+		}
+		v[i] = p / 100
+	}
+	return v, nil
+}
+
+// parseFloats parses a comma-separated list of finite numbers >= 0 (> 0
+// with positive), without repeats.
+func parseFloats(s string, positive bool) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || (positive && v == 0) {
+			return nil, fmt.Errorf("%q is not a number %s 0", f, map[bool]string{true: ">", false: ">="}[positive])
+		}
+		if slices.Contains(out, v) {
+			return nil, fmt.Errorf("%v listed twice", v)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func floats(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(s, ",")
+}
+
+func parseGraphs(s string) ([]string, error) {
+	if s == "all" {
+		return slices.Clone(experiment.Graphs), nil
+	}
+	var out []string
+	for _, g := range strings.Split(s, ",") {
+		g = strings.TrimSpace(g)
+		if !slices.Contains(experiment.Graphs, g) {
+			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", g, strings.Join(experiment.Graphs, ", "))
+		}
+		if !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+func parsePropagators(s string) ([]string, error) {
+	var out []string
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, p := range strings.Split(s, ",") {
+		switch p = strings.TrimSpace(p); p {
+		case "lgc":
+			add(experiment.LGC)
+			add(experiment.LGCMu)
+		case "lgc-zhou":
+			add(experiment.LGC)
+		case experiment.GHF, experiment.LGCMu, experiment.SDA:
+			add(p)
+		default:
+			return nil, fmt.Errorf("unknown classifier %q (ghf, lgc, lgc-zhou, lgc-mu, sda)", p)
+		}
+	}
+	// Keep the order of the paper's tables.
+	var ordered []string
+	for _, p := range experiment.Propagators {
+		if slices.Contains(out, p) {
+			ordered = append(ordered, p)
+		}
+	}
+	return ordered, nil
+}
+
+// progressBar draws the run's progress on stderr: redrawn in place on a
+// terminal, otherwise a line at most every 30 seconds and at every trial.
+type progressBar struct {
+	w      io.Writer
+	tty    bool
+	trials int
+	start  time.Time
+	mu     sync.Mutex
+	last   time.Time
+	lastTr int
+}
+
+func newProgressBar(w io.Writer, trials int) *progressBar {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	return &progressBar{w: w, tty: tty, trials: trials, start: time.Now()}
+}
+
+func (b *progressBar) update(p experiment.Progress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := time.Now()
+	if !b.tty && now.Sub(b.last) < 30*time.Second && p.Trials == b.lastTr && p.Done < p.Total {
+		return
+	}
+	b.last, b.lastTr = now, p.Trials
+	const width = 30
+	filled := width * p.Done / max(p.Total, 1)
+	elapsed := now.Sub(b.start)
+	eta := "?"
+	if p.Done > 0 {
+		eta = (time.Duration(float64(elapsed) * float64(p.Total-p.Done) / float64(p.Done))).Round(time.Second).String()
+	}
+	line := fmt.Sprintf("[%s%s] %d/%d  trials %d/%d  %s elapsed, ~%s left  %s",
+		strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.Done, p.Total, p.Trials, b.trials,
+		elapsed.Round(time.Second), eta, p.What)
+	if b.tty {
+		fmt.Fprintf(b.w, "\r\033[K%s", line)
+	} else {
+		fmt.Fprintln(b.w, line)
+	}
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestReproduceSynthetic runs a small reproduce on the synthetic union of
+// subspaces, the model NNLRS is built for, in the tuning mode: the NNLRS
+// graph must beat both kNN graphs at every labeled percentage, and every
+// output must be written.
+func TestReproduceSynthetic(t *testing.T) {
+	dir := t.TempDir()
+	status, stdout, stderr := runCLI(t, "reproduce", "-dataset", "synthetic", "-trials", "2", "-labeled", "10,30",
+		"-graphs", "knn0,knn1,nnlrs", "-propagators", "ghf", "-tune", "-tune-lambda", "0.5,2", "-tune-theta", "0,0.03",
+		"-out", dir, "-quiet")
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	if !strings.Contains(stdout, "synthetic: 2 trials") {
+		t.Errorf("stdout %q", stdout)
+	}
+	for _, f := range []string{"RESULTS.md", "synthetic.json", "synthetic.csv", "figures/synthetic-ghf.png"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s not written: %v", f, err)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "synthetic.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := map[string]float64{} // labeled|graph → mean error %
+	for _, r := range recs[1:] {
+		v, err := strconv.ParseFloat(r[4], 64)
+		if err != nil {
+			t.Fatalf("row %v: %v", r, err)
+		}
+		errs[r[2]+"|"+r[3]] = v
+	}
+	for _, pct := range []string{"10.00", "30.00"} {
+		nn := errs[pct+"|nnlrs"]
+		for _, k := range []string{"knn0", "knn1"} {
+			if !(nn < errs[pct+"|"+k]) {
+				t.Errorf("%s%% labeled: NNLRS errs %.2f%%, %s %.2f%%: NNLRS does not beat kNN", pct, nn, k, errs[pct+"|"+k])
+			}
+		}
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "RESULTS.md"))
+	for _, want := range []string{"| Dataset | kNN0 | kNN1 | NNLRS |", "Parameters chosen by cross-validation", "figures/synthetic-ghf.png"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("RESULTS.md lacks %q", want)
+		}
+	}
+}
+
+// Bad input: exit status 2 and one line on stderr.
+func TestReproduceBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no dataset", []string{"-out", dir}, "-dataset"},
+		{"unknown dataset", []string{"-dataset", "mnist", "-out", dir}, "mnist"},
+		{"no out", []string{"-dataset", "synthetic"}, "-out"},
+		{"missing data folder", []string{"-dataset", "usps", "-data", filepath.Join(dir, "nope"), "-out", dir}, "data folder"},
+		{"no file in folder", []string{"-dataset", "usps", "-data", dir, "-out", dir}, "USPS.mat"},
+		{"labeled 0", []string{"-dataset", "synthetic", "-labeled", "0,10", "-out", dir}, "-labeled"},
+		{"labeled 100", []string{"-dataset", "synthetic", "-labeled", "100", "-out", dir}, "-labeled"},
+		{"labeled text", []string{"-dataset", "synthetic", "-labeled", "ten", "-out", dir}, "-labeled"},
+		{"unknown graph", []string{"-dataset", "synthetic", "-graphs", "knn0,pca", "-out", dir}, "pca"},
+		{"unknown classifier", []string{"-dataset", "synthetic", "-propagators", "svm", "-out", dir}, "svm"},
+		{"zero trials", []string{"-dataset", "synthetic", "-trials", "0", "-out", dir}, "-trials"},
+		{"zero lambda", []string{"-dataset", "synthetic", "-lambda", "0", "-out", dir}, "-lambda"},
+		{"bad grid", []string{"-dataset", "synthetic", "-tune", "-tune-lambda", "1,-1", "-out", dir}, "-tune-lambda"},
+		{"one fold", []string{"-dataset", "synthetic", "-folds", "1", "-out", dir}, "-folds"},
+		{"extra argument", []string{"-dataset", "synthetic", "-out", dir, "now"}, "unexpected"},
+	} {
+		status, _, errs := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
+		if status != 2 {
+			t.Errorf("%s: status %d, want 2 (stderr %q)", tc.name, status, errs)
+			continue
+		}
+		if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 {
+			t.Errorf("%s: %d lines on stderr: %q", tc.name, len(lines), errs)
+		}
+		if !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
+		}
+	}
+}

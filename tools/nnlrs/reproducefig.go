@@ -1,0 +1,182 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"nnlrs/core/experiment"
+)
+
+// The figures of reproduce, written with gonum/plot. Each function returns
+// the path it wrote, relative to the output folder.
+
+// weightsImage renders |W| as an n×n grayscale image, white for 0 and
+// black for the largest weights. The diagonal (self-loops) is left white:
+// with the NNLRS graph it can hold most of the weight and would hide the
+// off-diagonal structure. Weights are scaled by the 99th percentile of the
+// nonzero off-diagonal entries and shown through a square root, so that
+// the many small weights of dense graphs (LRR) stay visible.
+func weightsImage(w *mat.SymDense) image.Image {
+	n := w.SymmetricDim()
+	var nz []float64
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if v := math.Abs(w.At(i, j)); i != j && v > 0 {
+				nz = append(nz, v)
+			}
+		}
+	}
+	scale := 1.0
+	if len(nz) > 0 {
+		slices.Sort(nz)
+		scale = nz[int(0.99*float64(len(nz)-1))]
+	}
+	img := image.NewGray(image.Rect(0, 0, n, n))
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			t := 0.0
+			if i != j {
+				t = math.Sqrt(math.Min(1, math.Abs(w.At(i, j))/scale))
+			}
+			img.SetGray(j, i, color.Gray{Y: uint8(math.Round(255 * (1 - t)))})
+		}
+	}
+	return img
+}
+
+// weightsFigure draws the weight matrices of the example trial side by
+// side, samples ordered by class as in the paper's figure "Visualization of
+// different graph weights W": LRR, ℓ1 and NNLRS, and NNLRS-EF if present.
+func weightsFigure(dir string, r *experiment.Results) (string, error) {
+	ex := r.Example
+	if ex == nil {
+		return "", nil
+	}
+	var gs []string
+	for _, g := range []string{"lrr", "l1", "nnlrs", experiment.NNLRSEF} {
+		if ex.W[g] != nil {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return "", nil
+	}
+	row := make([]*plot.Plot, len(gs))
+	for i, g := range gs {
+		p := plot.New()
+		n := ex.W[g].SymmetricDim()
+		p.Title.Text = fmt.Sprintf("%s graph |W|", experiment.GraphTitle(g))
+		p.X.Label.Text = "sample (ordered by class)"
+		p.Add(plotter.NewImage(weightsImage(ex.W[g]), 0, 0, float64(n), float64(n)))
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(n), 0, float64(n)
+		// Image rows run top-down: label the axis so that sample 0 is on top.
+		p.Y.Tick.Marker = reversedTicks{n: n}
+		row[i] = p
+	}
+	const side = 4 * vg.Inch
+	img := vgimg.New(vg.Length(len(gs))*side, side+0.4*vg.Inch)
+	dc := draw.New(img)
+	title := fmt.Sprintf("%s, trial 1, %s labeled, weights used under %s (diagonal omitted)",
+		r.Protocol.Title, pctLabel(ex.Labeled), experiment.PropagatorTitle(ex.Propagator))
+	th := 0.4 * vg.Inch
+	dc.FillText(draw.TextStyle{
+		Color: color.Black, Font: font.From(plot.DefaultFont, 13), XAlign: draw.XCenter, YAlign: draw.YCenter,
+		Handler: plot.DefaultTextHandler,
+	}, vg.Point{X: dc.Center().X, Y: dc.Max.Y - th/2}, title)
+	tiles := draw.Tiles{Rows: 1, Cols: len(gs), PadTop: th, PadX: 0.2 * vg.Inch}
+	canvases := plot.Align([][]*plot.Plot{row}, tiles, dc)
+	for i, p := range row {
+		p.Draw(canvases[0][i])
+	}
+	rel := filepath.Join("figures", r.Protocol.Name+"-weights.png")
+	return rel, writePNG(filepath.Join(dir, rel), img)
+}
+
+type reversedTicks struct{ n int }
+
+func (t reversedTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = fmt.Sprint(math.Round(float64(t.n) - ticks[i].Value))
+		}
+	}
+	return ticks
+}
+
+func pctLabel(f float64) string { return fmt.Sprintf("%g%%", math.Round(1000*f)/10) }
+
+// errorFigure plots error rate against labeled percentage, one line per
+// graph (or per graph of only, if not nil), for classifier prop.
+func errorFigure(dir string, r *experiment.Results, prop string, only []string, name string) (string, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%d trials)", r.Protocol.Title, experiment.PropagatorTitle(prop), r.Trials)
+	p.X.Label.Text = "labeled samples (%)"
+	p.Y.Label.Text = "error rate (%)"
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	i := 0
+	for _, g := range r.Graphs {
+		if only != nil && !slices.Contains(only, g) {
+			continue
+		}
+		var xys plotter.XYs
+		for _, f := range r.Labeled {
+			if c, ok := r.Cell(prop, f, g); ok && len(c.Errors) > 0 {
+				xys = append(xys, plotter.XY{X: 100 * f, Y: 100 * c.Mean()})
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, s, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return "", err
+		}
+		l.Color = plotutil.Color(i)
+		l.Dashes = plotutil.Dashes(i / 7)
+		s.Color = plotutil.Color(i)
+		s.Shape = plotutil.Shape(i)
+		p.Add(l, s)
+		p.Legend.Add(experiment.GraphTitle(g), l, s)
+		i++
+	}
+	if i == 0 {
+		return "", nil
+	}
+	p.Y.Min = 0
+	rel := filepath.Join("figures", name+".png")
+	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+		return "", err
+	}
+	return rel, p.Save(7*vg.Inch, 5*vg.Inch, filepath.Join(dir, rel))
+}
+
+func writePNG(path string, c *vgimg.Canvas) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
