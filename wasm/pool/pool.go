@@ -1,0 +1,199 @@
+// Package pool shares the jobs of a run among the page's solver Web Workers:
+// it hands each idle worker the next job, cancels a run, and replaces a
+// worker that died or that does not stop when told to. It is plain Go; the
+// page (wasm/app) connects it to real workers.
+package pool
+
+import (
+	"time"
+
+	"nnlrs/wasm/protocol"
+)
+
+// Worker is one Web Worker as the pool sees it.
+type Worker interface {
+	// Post sends m to the worker.
+	Post(m protocol.Message)
+	// Terminate stops the worker at once.
+	Terminate()
+}
+
+// Spawn starts worker number slot, generation gen; the worker's messages
+// must come back to Receive with the same slot and gen.
+type Spawn func(slot, gen int) Worker
+
+// CancelTimeout is how long a worker may take to confirm a Cancel before
+// the pool terminates it and starts a new one.
+const CancelTimeout = 2 * time.Second
+
+type state int
+
+const (
+	starting   state = iota // spawned, no Ready yet
+	idle                    // ready for a job
+	busy                    // running job
+	cancelling              // told to cancel job, waiting for its answer
+)
+
+type slot struct {
+	w        Worker
+	gen      int
+	state    state
+	job      *protocol.Job
+	cancelAt time.Time
+}
+
+// Pool holds the workers and the queue of jobs.
+type Pool struct {
+	spawn Spawn
+	slots []*slot
+	queue []*protocol.Job
+}
+
+// New starts n ≥ 1 workers.
+func New(n int, spawn Spawn) *Pool {
+	p := &Pool{spawn: spawn}
+	for i := 0; i < max(n, 1); i++ {
+		p.slots = append(p.slots, &slot{w: spawn(i, 0)})
+	}
+	return p
+}
+
+// Size returns the number of workers.
+func (p *Pool) Size() int { return len(p.slots) }
+
+// Submit queues jobs, in order, and starts those it can.
+func (p *Pool) Submit(jobs ...*protocol.Job) {
+	p.queue = append(p.queue, jobs...)
+	p.dispatch()
+}
+
+func (p *Pool) dispatch() {
+	for _, s := range p.slots {
+		if len(p.queue) == 0 {
+			return
+		}
+		if s.state == idle {
+			s.job, p.queue = p.queue[0], p.queue[1:]
+			s.state = busy
+			s.w.Post(s.job)
+		}
+	}
+}
+
+// Cancel drops the queued jobs and tells the busy workers to stop theirs.
+func (p *Pool) Cancel(now time.Time) {
+	p.queue = nil
+	for _, s := range p.slots {
+		if s.state == busy {
+			s.state = cancelling
+			s.cancelAt = now
+			s.w.Post(&protocol.Cancel{ID: s.job.ID})
+		}
+	}
+}
+
+// Receive takes message m from worker slot, generation gen, and reports
+// whether the page should see it. Messages of replaced workers are
+// dropped.
+func (p *Pool) Receive(slot, gen int, m protocol.Message) bool {
+	if slot < 0 || slot >= len(p.slots) || p.slots[slot].gen != gen {
+		return false
+	}
+	s := p.slots[slot]
+	switch m := m.(type) {
+	case *protocol.Ready:
+		if s.state == starting {
+			s.state = idle
+			p.dispatch()
+		}
+		return false
+	case *protocol.Graph, *protocol.Error, *protocol.Cancelled:
+		if s.job != nil && jobID(m) == s.job.ID {
+			s.job = nil
+			s.state = idle
+			p.dispatch()
+		}
+	}
+	return true
+}
+
+func jobID(m protocol.Message) uint32 {
+	switch m := m.(type) {
+	case *protocol.Graph:
+		return m.JobID
+	case *protocol.Error:
+		return m.JobID
+	case *protocol.Cancelled:
+		return m.JobID
+	}
+	return 0
+}
+
+// Died replaces worker slot, generation gen, which stopped (its program
+// exited or trapped). It returns the job the worker was running, which is
+// lost, or nil.
+func (p *Pool) Died(slot, gen int) *protocol.Job {
+	if slot < 0 || slot >= len(p.slots) || p.slots[slot].gen != gen {
+		return nil
+	}
+	return p.replace(p.slots[slot], slot)
+}
+
+func (p *Pool) replace(s *slot, i int) *protocol.Job {
+	lost := s.job
+	if s.state == cancelling {
+		lost = nil // it was being cancelled anyway
+	}
+	s.w.Terminate()
+	s.gen++
+	s.w = p.spawn(i, s.gen)
+	s.state, s.job = starting, nil
+	return lost
+}
+
+// Tick replaces the workers that did not confirm a Cancel within
+// CancelTimeout.
+func (p *Pool) Tick(now time.Time) {
+	for i, s := range p.slots {
+		if s.state == cancelling && now.Sub(s.cancelAt) > CancelTimeout {
+			p.replace(s, i)
+		}
+	}
+}
+
+// Idle reports whether no job is queued or running.
+func (p *Pool) Idle() bool { return len(p.queue) == 0 && p.Busy() == 0 }
+
+// Busy returns the number of workers running or cancelling a job.
+func (p *Pool) Busy() int {
+	n := 0
+	for _, s := range p.slots {
+		if s.state == busy || s.state == cancelling {
+			n++
+		}
+	}
+	return n
+}
+
+// Replaced returns the number of workers replaced so far (died, or did not
+// stop when told to).
+func (p *Pool) Replaced() int {
+	n := 0
+	for _, s := range p.slots {
+		n += s.gen
+	}
+	return n
+}
+
+// Crash asks a worker to crash (protocol.Crash), for the tests of the page:
+// the busy one if any, else the first.
+func (p *Pool) Crash() {
+	for _, s := range p.slots {
+		if s.state == busy {
+			s.w.Post(&protocol.Crash{})
+			return
+		}
+	}
+	p.slots[0].w.Post(&protocol.Crash{})
+}

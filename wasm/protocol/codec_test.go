@@ -1,0 +1,132 @@
+package protocol
+
+import (
+	"bytes"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// examples holds one message of every kind, with every field set.
+func examples() []Message {
+	spec := Spec{Dataset: Synthetic, Classes: 4, PerClass: 25, Labeled: 0.1, Noise: 0.05, Corrupt: 0.1,
+		Seed: 1 << 40, Beta: 0.2, Lambda: 2, Theta: 0.05, Alpha: 0.99}
+	return []Message{
+		&Ready{},
+		&Job{ID: 7, Method: "nnlrs", Spec: spec, FileName: "x.csv", File: []byte("1,2\n3,4\n"), SendData: true},
+		&Job{ID: math.MaxUint32, Method: "knn0", Spec: Spec{Dataset: "usps", Seed: 3}},
+		&Cancel{ID: 9},
+		&Crash{},
+		&Data{JobID: 1, Name: "synthetic", D: 2, N: 3, X: []float64{1, 2, 3, 4, 5, -6},
+			Labels: []int{1, 1, 2}, Given: []int{1, -1, -1}, ImageW: 0, ImageH: 0, Corrupted: []bool{false, true, false}},
+		&Data{JobID: 2, Name: "digits", D: 1, N: 1, X: []float64{0.5}, ImageW: 1, ImageH: 1},
+		&Progress{JobID: 3, Method: "nnlrs", Iters: []Iter{{1, 0.5, 10, 300}, {2, 0.25, 9, 280}},
+			Elapsed: 1.5, N: 2, W: []float64{1, 0.5, 0.5, 1}},
+		&Progress{JobID: 4, Method: "l1", Done: 5, Total: 100, Elapsed: 0.1},
+		&Graph{JobID: 5, Method: "lrr", N: 2, W: []float64{0, 1, 1, 0}, Layout: []float64{0, 0, 1, 1},
+			ENorm: []float64{0.1, 0.9}, Iterations: 200, Converged: true, Residual: 1e-7, Objective: 12,
+			Elapsed: 0.7, Density: 1, WithinClass: 0.8, DiagonalShare: 0.1, Components: 1, ErrorGHF: 0.05, ErrorLGC: 0.25},
+		&Error{JobID: 6, Method: "nnlrs", Code: ErrInput, Message: "dataset: x.csv: line 2 has 3 fields"},
+		&Cancelled{JobID: 8},
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, m := range examples() {
+		b := Encode(m)
+		got, err := Decode(b)
+		if err != nil {
+			t.Errorf("%T: decode: %v", m, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, m) {
+			t.Errorf("%T: got %+v, want %+v", m, got, m)
+		}
+	}
+}
+
+func TestRoundTripNaN(t *testing.T) {
+	g := &Graph{Method: "knn0", WithinClass: math.NaN(), ErrorGHF: math.NaN(), ErrorLGC: math.Inf(1)}
+	m, err := Decode(Encode(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.(*Graph)
+	if !math.IsNaN(got.WithinClass) || !math.IsNaN(got.ErrorGHF) || !math.IsInf(got.ErrorLGC, 1) {
+		t.Errorf("got %+v", got)
+	}
+}
+
+// TestDecodeErrors checks that every truncation of every message, and a few
+// inconsistent ones, give an error rather than a message or a panic.
+func TestDecodeErrors(t *testing.T) {
+	for _, m := range examples() {
+		b := Encode(m)
+		for k := 0; k < len(b); k++ {
+			if _, err := Decode(b[:k]); err == nil {
+				t.Errorf("%T cut to %d of %d bytes: no error", m, k, len(b))
+			}
+		}
+		if _, err := Decode(append(b, 0)); err == nil || !strings.Contains(err.Error(), "stray") {
+			t.Errorf("%T with a stray byte: err = %v", m, err)
+		}
+	}
+	bad := []struct {
+		name string
+		m    Message
+	}{
+		{"data size", &Data{D: 2, N: 2, X: []float64{1, 2, 3}}},
+		{"labels", &Data{D: 1, N: 2, X: []float64{1, 2}, Labels: []int{1}}},
+		{"graph weights", &Graph{N: 2, W: []float64{1}, Layout: []float64{0, 0, 0, 0}}},
+		{"graph layout", &Graph{N: 1, W: []float64{1}}},
+		{"enorm", &Graph{N: 1, W: []float64{1}, Layout: []float64{0, 0}, ENorm: []float64{1, 2}}},
+		{"progress weights", &Progress{N: 2, W: []float64{1, 2, 3}}},
+	}
+	for _, c := range bad {
+		if _, err := Decode(Encode(c.m)); err == nil {
+			t.Errorf("%s: no error", c.name)
+		}
+	}
+	for _, b := range [][]byte{nil, {0}, {200}, {byte(KindJob), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}} {
+		if _, err := Decode(b); err == nil {
+			t.Errorf("% x: no error", b)
+		}
+	}
+}
+
+// TestDecodeHugeLength checks that a length prefix larger than the message
+// is refused before anything that size is allocated.
+func TestDecodeHugeLength(t *testing.T) {
+	b := []byte{byte(KindProgress), 1, 0} // job 1, method ""
+	b = append(b, 0xff, 0xff, 0xff, 0xff, 0x0f)
+	allocs := testing.AllocsPerRun(10, func() {
+		if _, err := Decode(b); err == nil {
+			t.Fatal("no error")
+		}
+	})
+	if allocs > 5 {
+		t.Errorf("%v allocations to refuse a 4 GiB length", allocs)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, m := range examples() {
+		f.Add(Encode(m))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := Decode(b)
+		if err != nil {
+			return
+		}
+		// What decodes re-encodes to bytes that decode to the same message.
+		e := Encode(m)
+		m2, err := Decode(e)
+		if err != nil {
+			t.Fatalf("re-encoded %T does not decode: %v", m, err)
+		}
+		if !bytes.Equal(Encode(m2), e) {
+			t.Fatalf("%T changes on a second round trip", m)
+		}
+	})
+}

@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/dataset"
+	"nnlrs/core/propagate"
+	"nnlrs/wasm/protocol"
+)
+
+// Streams of the random draws, so that the data, the corruption and the
+// labels of a seed do not depend on one another. dataStream is the one the
+// command line uses for the same seed (tools/nnlrs).
+const (
+	dataStream    = 0x6e6e6c7273
+	perturbStream = 0x6e6f697365
+	labelStream   = 0x6c6162656c
+)
+
+// Synthetic data: subspaces of dimension 4 in R^50, as
+// dataset.DefaultSynthetic.
+const syntheticDim, syntheticAmbient = 4, 50
+
+// minSamples is the fewest samples of an upload: the kNN graph needs more
+// than its 5 neighbours, and a handful more make a graph worth seeing.
+const minSamples = 10
+
+// inputError marks errors about the data, which the page shows as such.
+type inputError struct{ error }
+
+// limitError marks a problem refused as too large.
+type limitError struct{ error }
+
+// fetcher returns the bytes of a built-in data set's file.
+type fetcher func(name string) ([]byte, error)
+
+// problem is the data of a job: the samples, their labels and the labels
+// given to the propagation.
+type problem struct {
+	set   *dataset.Set
+	given []int // nil when set has no labels
+}
+
+// prepare draws the data a spec describes: the synthetic subspaces, a
+// class-by-class draw from a built-in set, or an upload; then the noise and
+// corruption of the spec for real data, the size check and the labels.
+func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*problem, error) {
+	if !(s.Labeled > 0 && s.Labeled < 1) {
+		return nil, inputError{fmt.Errorf("the labeled fraction must be in (0, 1), have %v", s.Labeled)}
+	}
+	var set *dataset.Set
+	var err error
+	switch s.Dataset {
+	case protocol.Synthetic:
+		set, err = synthetic(s)
+	case protocol.Upload:
+		set, err = upload(fileName, file)
+		if err == nil {
+			err = perturb(set, s)
+		}
+	default:
+		set, err = builtin(s, fetch)
+		if err == nil {
+			err = perturb(set, s)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	d, n := set.X.Dims()
+	if err := protocol.CheckSize(d, n); err != nil {
+		return nil, limitError{err}
+	}
+	p := &problem{set: set}
+	if set.Labels != nil {
+		p.given = giveLabels(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, labelStream)))
+	}
+	return p, nil
+}
+
+func synthetic(s protocol.Spec) (*dataset.Set, error) {
+	// Refuse sizes over the cap before drawing anything.
+	if s.Classes > 0 && s.PerClass > protocol.MaxSamples/s.Classes {
+		return nil, limitError{protocol.CheckSize(syntheticAmbient, s.Classes*s.PerClass)}
+	}
+	set, err := dataset.Synthetic(dataset.SyntheticParams{
+		Classes: s.Classes, PerClass: s.PerClass, Dim: syntheticDim, Ambient: syntheticAmbient,
+		Noise: s.Noise, Corrupt: s.Corrupt,
+	}, rand.New(rand.NewPCG(s.Seed, dataStream)))
+	if err != nil {
+		return nil, inputError{err}
+	}
+	return set, nil
+}
+
+// builtin draws PerClass samples of each of the first Classes classes of a
+// built-in set, as the paper's protocol draws its subsets (Section V).
+func builtin(s protocol.Spec, fetch fetcher) (*dataset.Set, error) {
+	if fetch == nil || strings.ContainsAny(s.Dataset, "/\\.") || s.Dataset == "" {
+		return nil, inputError{fmt.Errorf("no built-in data set %q", s.Dataset)}
+	}
+	if s.Classes > 0 && s.PerClass > protocol.MaxSamples/s.Classes {
+		return nil, limitError{protocol.CheckSize(1, s.Classes*s.PerClass)}
+	}
+	b, err := fetch(s.Dataset)
+	if err != nil {
+		return nil, inputError{fmt.Errorf("the %s data could not be loaded: %v", s.Dataset, err)}
+	}
+	full, err := dataset.LoadMAT(bytes.NewReader(b))
+	if err != nil {
+		return nil, inputError{err}
+	}
+	full.Name = s.Dataset
+	classes := full.Classes()
+	if s.Classes < 1 || s.Classes > len(classes) {
+		return nil, inputError{fmt.Errorf("the %s data have %d classes; asked for %d", s.Dataset, len(classes), s.Classes)}
+	}
+	set, err := full.Subset(classes[:s.Classes], s.PerClass, rand.New(rand.NewPCG(s.Seed, dataStream)))
+	if err != nil {
+		return nil, inputError{err}
+	}
+	return set, nil
+}
+
+// upload reads a user's file: a MAT-file (fea, gnd) when it starts as one,
+// CSV (one sample per row) otherwise. Labeled samples are put in class
+// order, so that the weight matrices show their blocks.
+func upload(name string, file []byte) (*dataset.Set, error) {
+	if len(file) == 0 {
+		return nil, inputError{fmt.Errorf("%s is empty", describe(name))}
+	}
+	var set *dataset.Set
+	var err error
+	if bytes.HasPrefix(file, []byte("MATLAB")) {
+		set, err = dataset.LoadMAT(bytes.NewReader(file))
+	} else {
+		if bytes.IndexByte(file[:min(len(file), 4096)], 0) >= 0 {
+			return nil, inputError{fmt.Errorf("%s is neither a MAT-file nor CSV text", describe(name))}
+		}
+		set, err = dataset.LoadCSV(bytes.NewReader(file))
+	}
+	if err != nil {
+		return nil, inputError{fmt.Errorf("%s: %v", describe(name), strings.TrimPrefix(err.Error(), "dataset: "))}
+	}
+	set.Name = name
+	d, n := set.X.Dims()
+	if n < minSamples {
+		return nil, inputError{fmt.Errorf("%s holds %d samples; the graphs need at least %d", describe(name), n, minSamples)}
+	}
+	if err := protocol.CheckSize(d, n); err != nil {
+		return nil, limitError{err}
+	}
+	if set.Labels != nil {
+		for i, l := range set.Labels {
+			if l < 0 {
+				return nil, inputError{fmt.Errorf("%s: label %d of sample %d is negative; labels must be 0 or more", describe(name), l, i+1)}
+			}
+		}
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int { return set.Labels[a] - set.Labels[b] })
+		x := mat.NewDense(d, n, nil)
+		labels := make([]int, n)
+		for k, j := range idx {
+			x.Slice(0, d, k, k+1).(*mat.Dense).Copy(set.X.Slice(0, d, j, j+1))
+			labels[k] = set.Labels[j]
+		}
+		set.X, set.Labels = x, labels
+	}
+	return set, nil
+}
+
+func describe(name string) string {
+	if name == "" {
+		return "the file"
+	}
+	return name
+}
+
+// perturb adds to real data the noise and the gross corruption of the
+// synthetic model (dataset.SyntheticParams), scaled to each sample's norm:
+// dense noise of norm about Noise·||x_j||, and for round(Corrupt·n)
+// samples a Gaussian vector as large as the sample.
+func perturb(set *dataset.Set, s protocol.Spec) error {
+	if !(s.Noise >= 0) || math.IsInf(s.Noise, 0) {
+		return inputError{fmt.Errorf("noise must be a finite number >= 0, have %v", s.Noise)}
+	}
+	if !(s.Corrupt >= 0 && s.Corrupt < 1) {
+		return inputError{fmt.Errorf("the corrupted fraction must be in [0, 1), have %v", s.Corrupt)}
+	}
+	d, n := set.X.Dims()
+	m := int(math.Round(s.Corrupt * float64(n)))
+	if s.Noise == 0 && m == 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, perturbStream))
+	scale := 1 / math.Sqrt(float64(d))
+	for j := 0; j < n; j++ {
+		col := set.X.ColView(j).(*mat.VecDense)
+		norm := mat.Norm(col, 2)
+		for i := 0; i < d; i++ {
+			col.SetVec(i, col.AtVec(i)+s.Noise*norm*scale*rng.NormFloat64())
+		}
+	}
+	set.Corrupted = make([]bool, n)
+	for _, j := range rng.Perm(n)[:m] {
+		col := set.X.ColView(j).(*mat.VecDense)
+		norm := mat.Norm(col, 2)
+		for i := 0; i < d; i++ {
+			col.SetVec(i, col.AtVec(i)+norm*scale*rng.NormFloat64())
+		}
+		set.Corrupted[j] = true
+	}
+	return nil
+}
+
+// giveLabels returns the labels handed to the propagation: in every class,
+// max(1, round(frac·size)) samples drawn at random keep their label, the
+// others are propagate.Unlabeled.
+func giveLabels(labels []int, frac float64, rng *rand.Rand) []int {
+	members := map[int][]int{}
+	var classes []int
+	for i, l := range labels {
+		if members[l] == nil {
+			classes = append(classes, l)
+		}
+		members[l] = append(members[l], i)
+	}
+	given := make([]int, len(labels))
+	for i := range given {
+		given[i] = propagate.Unlabeled
+	}
+	for _, c := range classes {
+		m := members[c]
+		k := max(1, int(math.Round(frac*float64(len(m)))))
+		for _, r := range rng.Perm(len(m))[:min(k, len(m))] {
+			given[m[r]] = c
+		}
+	}
+	return given
+}
+
+// code classifies an error for the page.
+func code(err error) protocol.ErrorCode {
+	var in inputError
+	var lim limitError
+	switch {
+	case errors.As(err, &lim):
+		return protocol.ErrLimit
+	case errors.As(err, &in):
+		return protocol.ErrInput
+	}
+	return protocol.ErrSolver
+}

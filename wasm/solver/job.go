@@ -1,0 +1,301 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/graph"
+	"nnlrs/core/linalg"
+	"nnlrs/core/lowrank"
+	"nnlrs/core/propagate"
+	"nnlrs/wasm/protocol"
+)
+
+// runner carries out jobs. It is plain Go: main_js.go connects it to the
+// worker's messages, and the tests run it natively.
+type runner struct {
+	// emit sends a message to the page.
+	emit func(protocol.Message)
+	// fetch returns the file of a built-in data set.
+	fetch fetcher
+	// yield, if not nil, is called now and then during a solve, so that
+	// the host can deliver a Cancel (in a browser, messages arrive only
+	// while Go waits).
+	yield func()
+	// build builds a graph; graph.Build unless a test replaces it.
+	build func(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error)
+
+	// How often a running solve reports its iterations, sends the weights
+	// of its current iterate, and yields.
+	progressEvery, weightsEvery, yieldEvery time.Duration
+}
+
+func newRunner(emit func(protocol.Message), fetch fetcher, yield func()) *runner {
+	return &runner{
+		emit: emit, fetch: fetch, yield: yield, build: graph.Build,
+		progressEvery: 100 * time.Millisecond,
+		weightsEvery:  250 * time.Millisecond,
+		yieldEvery:    100 * time.Millisecond,
+	}
+}
+
+// run carries out job until it is done, fails or ctx is cancelled, and
+// emits its messages: Data (if asked), Progress, then Graph, Error or
+// Cancelled. A panic becomes an Error: the worker stays alive.
+func (r *runner) run(ctx context.Context, job *protocol.Job) {
+	start := time.Now()
+	defer func() {
+		if v := recover(); v != nil {
+			r.emit(&protocol.Error{JobID: job.ID, Method: job.Method, Code: protocol.ErrInternal,
+				Message: fmt.Sprintf("The solver hit a bug while building the %s graph (%v). The worker goes on; please report it.", job.Method, v)})
+		}
+	}()
+	fail := func(err error) {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			r.emit(&protocol.Cancelled{JobID: job.ID})
+			return
+		}
+		r.emit(&protocol.Error{JobID: job.ID, Method: job.Method, Code: code(err), Message: message(err)})
+	}
+	if !graph.Known(job.Method) {
+		fail(fmt.Errorf("unknown graph %q", job.Method))
+		return
+	}
+	prob, err := prepare(job.Spec, job.FileName, job.File, r.fetch)
+	if err != nil {
+		fail(err)
+		return
+	}
+	if err := ctx.Err(); err != nil {
+		fail(err)
+		return
+	}
+	set := prob.set
+	d, n := set.X.Dims()
+	if job.SendData {
+		r.emit(&protocol.Data{JobID: job.ID, Name: set.Name, D: d, N: n, X: columns(set.X),
+			Labels: set.Labels, Given: prob.given, ImageW: set.ImageW, ImageH: set.ImageH, Corrupted: set.Corrupted})
+	}
+
+	o := graph.DefaultOptions()
+	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = job.Spec.Beta, job.Spec.Lambda, job.Spec.Theta
+	o.LRR.Lambda = job.Spec.Lambda
+	rep := &reporter{r: r, job: job, n: n, start: start, theta: job.Spec.Theta}
+	o.Progress = rep.iteration
+	o.SampleProgress = rep.samples
+	g, err := r.build(ctx, job.Method, set.X, o)
+	if err != nil && !graph.NotConverged(err) {
+		fail(err)
+		return
+	}
+	rep.flush()
+	r.emit(r.describe(job, prob, g, start))
+}
+
+// message returns the sentence the page shows for err.
+func message(err error) string {
+	s := err.Error()
+	for _, p := range []string{"dataset: ", "graph: ", "lowrank: "} {
+		if len(s) > len(p) && s[:len(p)] == p {
+			s = s[len(p):]
+		}
+	}
+	return s
+}
+
+// columns returns the entries of x column after column.
+func columns(x *mat.Dense) []float64 {
+	d, n := x.Dims()
+	v := make([]float64, d*n)
+	for j := 0; j < n; j++ {
+		mat.Col(v[j*d:(j+1)*d], j, x)
+	}
+	return v
+}
+
+// describe turns a built graph into the Graph message.
+func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, start time.Time) *protocol.Graph {
+	set := prob.set
+	d, n := set.X.Dims()
+	w := rowMajor(g.W)
+	m := &protocol.Graph{
+		JobID: job.ID, Method: job.Method, N: n, W: w,
+		Iterations: g.Info.Iterations, Converged: g.Info.Converged,
+		Residual: g.Info.Residual, Objective: g.Info.Objective,
+		Density: graph.Density(g.W), DiagonalShare: graph.DiagonalShare(g.W),
+		WithinClass: math.NaN(), ErrorGHF: math.NaN(), ErrorLGC: math.NaN(),
+		Components: components(w, n),
+	}
+	if d == 2 || d == 3 {
+		m.Layout = dataLayout(set.X)
+	} else {
+		m.Layout = layout(w, n)
+	}
+	if g.E != nil && (job.Method == "nnlrs" || job.Method == "lrr") {
+		m.ENorm = linalg.ColumnNorms(nil, g.E)
+	}
+	if set.Labels != nil {
+		m.WithinClass = graph.WithinClass(g.W, set.Labels)
+		if res, err := propagate.GHF(g.W, prob.given); err == nil {
+			m.ErrorGHF = propagate.ErrorRate(res.Pred, set.Labels, prob.given)
+		}
+		if res, err := propagate.LGC(g.W, prob.given, job.Spec.Alpha); err == nil {
+			m.ErrorLGC = propagate.ErrorRate(res.Pred, set.Labels, prob.given)
+		}
+	}
+	m.Elapsed = time.Since(start).Seconds()
+	return m
+}
+
+// rowMajor returns the entries of the symmetric w row after row.
+func rowMajor(w mat.Symmetric) []float64 {
+	n := w.SymmetricDim()
+	v := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v[i*n+j] = w.At(i, j)
+		}
+	}
+	return v
+}
+
+// components counts the connected components of the graph of the
+// off-diagonal nonzero weights.
+func components(w []float64, n int) int {
+	seen := make([]bool, n)
+	count := 0
+	var stack []int
+	for s := 0; s < n; s++ {
+		if seen[s] {
+			continue
+		}
+		count++
+		seen[s] = true
+		stack = append(stack[:0], s)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for j := 0; j < n; j++ {
+				if !seen[j] && j != i && w[i*n+j] != 0 {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+	}
+	return count
+}
+
+// dataLayout places 2-D samples at their coordinates and 3-D samples at
+// their coordinates in the plane of their two principal axes.
+func dataLayout(x *mat.Dense) []float64 {
+	d, n := x.Dims()
+	c := mat.DenseCopyOf(x)
+	if d == 3 {
+		for i := 0; i < d; i++ {
+			mean := mat.Sum(c.RowView(i)) / float64(n)
+			for j := 0; j < n; j++ {
+				c.Set(i, j, c.At(i, j)-mean)
+			}
+		}
+		var svd mat.SVD
+		if svd.Factorize(c, mat.SVDThin) {
+			var u mat.Dense
+			svd.UTo(&u)
+			var proj mat.Dense
+			proj.Mul(u.Slice(0, d, 0, 2).T(), c)
+			c = &proj
+		}
+	}
+	p := make([]float64, 2*n)
+	for j := 0; j < n; j++ {
+		p[2*j], p[2*j+1] = c.At(0, j), c.At(1, j)
+	}
+	fit(p, n)
+	return p
+}
+
+// reporter turns the solvers' per-iteration hooks into throttled Progress
+// messages, with the weights of the current iterate now and then, and
+// yields to the host.
+type reporter struct {
+	r     *runner
+	job   *protocol.Job
+	n     int
+	start time.Time
+	theta float64
+
+	iters                      []protocol.Iter
+	done, total                int
+	lastSent, lastW, lastYield time.Time
+	pending                    bool
+}
+
+func (p *reporter) iteration(pr lowrank.Progress) {
+	p.iters = append(p.iters, protocol.Iter{Iter: pr.Iter, Residual: pr.Residual, RankZ: pr.RankZ, NNZH: pr.NNZH})
+	p.pending = true
+	now := time.Now()
+	if now.Sub(p.lastSent) >= p.r.progressEvery {
+		var w []float64
+		if now.Sub(p.lastW) >= p.r.weightsEvery && pr.Z != nil {
+			w = p.weights(pr.Z)
+			p.lastW = now
+		}
+		p.send(now, w)
+	}
+	p.maybeYield(now)
+}
+
+func (p *reporter) samples(done, total int) {
+	p.done, p.total = done, total
+	p.pending = true
+	now := time.Now()
+	if now.Sub(p.lastSent) >= p.r.progressEvery {
+		p.send(now, nil)
+	}
+	p.maybeYield(now)
+}
+
+// weights returns the weights W of an intermediate iterate Z, as the
+// finished graph would make them: Algorithm 2's steps 3-4 for NNLRS,
+// (|Z| + |Zᵀ|)/2 for LRR.
+func (p *reporter) weights(z mat.Matrix) []float64 {
+	switch p.job.Method {
+	case "nnlrs":
+		return rowMajor(graph.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
+	case "lrr":
+		return rowMajor(graph.SymmetrizeAbs(z))
+	}
+	return nil
+}
+
+func (p *reporter) send(now time.Time, w []float64) {
+	m := &protocol.Progress{JobID: p.job.ID, Method: p.job.Method, Iters: p.iters,
+		Done: p.done, Total: p.total, Elapsed: now.Sub(p.start).Seconds()}
+	if w != nil {
+		m.N, m.W = p.n, w
+	}
+	p.r.emit(m)
+	p.iters = nil
+	p.pending = false
+	p.lastSent = now
+}
+
+// flush sends the iterations not yet reported.
+func (p *reporter) flush() {
+	if p.pending {
+		p.send(time.Now(), nil)
+	}
+}
+
+func (p *reporter) maybeYield(now time.Time) {
+	if p.r.yield != nil && now.Sub(p.lastYield) >= p.r.yieldEvery {
+		p.r.yield()
+		p.lastYield = time.Now()
+	}
+}

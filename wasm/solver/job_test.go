@@ -1,0 +1,426 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/graph"
+	"nnlrs/core/propagate"
+	"nnlrs/wasm/protocol"
+)
+
+// smallSpec is a quick synthetic problem: 3 subspaces, 12 samples each.
+func smallSpec() protocol.Spec {
+	return protocol.Spec{Dataset: protocol.Synthetic, Classes: 3, PerClass: 12, Labeled: 0.2,
+		Noise: 0.05, Corrupt: 0.1, Seed: 1, Beta: 0.2, Lambda: 1, Theta: 0.05, Alpha: 0.99}
+}
+
+// record runs job on a runner that reports every iteration and returns the
+// messages it emitted.
+func record(t *testing.T, ctx context.Context, job *protocol.Job, setup func(r *runner)) []protocol.Message {
+	t.Helper()
+	var got []protocol.Message
+	r := newRunner(func(m protocol.Message) {
+		// Every message must survive its encoding.
+		if _, err := protocol.Decode(protocol.Encode(m)); err != nil {
+			t.Errorf("%T does not round-trip: %v", m, err)
+		}
+		got = append(got, m)
+	}, nil, nil)
+	r.progressEvery, r.weightsEvery = 0, 0
+	if setup != nil {
+		setup(r)
+	}
+	r.run(ctx, job)
+	return got
+}
+
+func last[T protocol.Message](t *testing.T, ms []protocol.Message) T {
+	t.Helper()
+	if len(ms) == 0 {
+		t.Fatal("no message")
+	}
+	m, ok := ms[len(ms)-1].(T)
+	if !ok {
+		t.Fatalf("last message is %T %+v, want %T", ms[len(ms)-1], ms[len(ms)-1], *new(T))
+	}
+	return m
+}
+
+// defaultSpec is the page's default problem (params.Default): 4 subspaces
+// of 25 samples, 10% of them grossly corrupted.
+func defaultSpec() protocol.Spec {
+	s := smallSpec()
+	s.Classes, s.PerClass, s.Labeled = 4, 25, 0.1
+	return s
+}
+
+func TestRunNNLRS(t *testing.T) {
+	ms := record(t, context.Background(), &protocol.Job{ID: 3, Method: "nnlrs", Spec: defaultSpec(), SendData: true}, nil)
+	data, ok := ms[0].(*protocol.Data)
+	if !ok {
+		t.Fatalf("first message %T, want Data", ms[0])
+	}
+	if data.N != 100 || data.D != syntheticAmbient || len(data.Labels) != 100 || data.Corrupted == nil {
+		t.Errorf("data: n=%d d=%d labels=%d corrupted=%v", data.N, data.D, len(data.Labels), data.Corrupted != nil)
+	}
+	var iters, weights int
+	for _, m := range ms[1 : len(ms)-1] {
+		p, ok := m.(*protocol.Progress)
+		if !ok || p.JobID != 3 || p.Method != "nnlrs" {
+			t.Fatalf("got %T %+v between Data and Graph", m, m)
+		}
+		for _, it := range p.Iters {
+			iters++
+			if it.Iter != iters {
+				t.Fatalf("iteration %d reported as %d", iters, it.Iter)
+			}
+		}
+		if p.W != nil {
+			weights++
+		}
+	}
+	g := last[*protocol.Graph](t, ms)
+	if g.Iterations != iters || iters == 0 || weights == 0 {
+		t.Errorf("graph after %d iterations; progress reported %d, with %d weight snapshots", g.Iterations, iters, weights)
+	}
+	if g.N != 100 || len(g.ENorm) != 100 || !g.Converged {
+		t.Errorf("graph: n=%d enorm=%d converged=%v", g.N, len(g.ENorm), g.Converged)
+	}
+	for i := 0; i < g.N; i++ {
+		for j := 0; j < g.N; j++ {
+			if g.W[i*g.N+j] != g.W[j*g.N+i] || g.W[i*g.N+j] < 0 {
+				t.Fatalf("W(%d,%d) = %v, W(%d,%d) = %v", i, j, g.W[i*g.N+j], j, i, g.W[j*g.N+i])
+			}
+		}
+	}
+	for _, v := range g.Layout {
+		if !(v >= 0 && v <= 1) {
+			t.Fatalf("layout coordinate %v outside [0, 1]", v)
+		}
+	}
+	// The default-like settings give a graph that teaches: mostly within
+	// classes, not the trivial Z = I, and propagation that works.
+	if g.WithinClass < 0.9 || g.DiagonalShare > 0.5 || g.Density == 0 || g.ErrorGHF > 0.2 || math.IsNaN(g.ErrorLGC) {
+		t.Errorf("within-class %.2f, diagonal share %.2f, density %.2f, GHF error %.2f, LGC error %.2f",
+			g.WithinClass, g.DiagonalShare, g.Density, g.ErrorGHF, g.ErrorLGC)
+	}
+	// The error term E picks out the grossly corrupted samples: their
+	// columns are the largest.
+	minIn, maxOut := math.Inf(1), 0.0
+	for j, c := range data.Corrupted {
+		if c {
+			minIn = math.Min(minIn, g.ENorm[j])
+		} else {
+			maxOut = math.Max(maxOut, g.ENorm[j])
+		}
+	}
+	if minIn <= maxOut {
+		t.Errorf("smallest |e_j| of a corrupted sample %.3f, largest of a clean one %.3f", minIn, maxOut)
+	}
+}
+
+func TestRunEveryGraph(t *testing.T) {
+	for _, method := range []string{"lrr", "l1", "knn0"} {
+		ms := record(t, context.Background(), &protocol.Job{ID: 1, Method: method, Spec: smallSpec()}, nil)
+		g := last[*protocol.Graph](t, ms)
+		if _, ok := ms[0].(*protocol.Data); ok {
+			t.Errorf("%s: Data sent unasked", method)
+		}
+		if g.Method != method || g.N != 36 || math.IsNaN(g.ErrorGHF) || math.IsNaN(g.WithinClass) {
+			t.Errorf("%s: %+v", method, g)
+		}
+		if (method == "lrr") != (g.ENorm != nil) {
+			t.Errorf("%s: ENorm %v", method, g.ENorm != nil)
+		}
+	}
+}
+
+// TestDeterministic checks that two workers given the same job compute the
+// same data and graph, as the page's several workers must.
+func TestDeterministic(t *testing.T) {
+	job := &protocol.Job{Method: "nnlrs", Spec: smallSpec(), SendData: true}
+	a := record(t, context.Background(), job, nil)
+	b := record(t, context.Background(), job, nil)
+	if !reflect.DeepEqual(a[0], b[0]) {
+		t.Error("data differ")
+	}
+	ga, gb := last[*protocol.Graph](t, a), last[*protocol.Graph](t, b)
+	if !reflect.DeepEqual(ga.W, gb.W) || !reflect.DeepEqual(ga.Layout, gb.Layout) {
+		t.Error("graphs differ")
+	}
+	spec := smallSpec()
+	spec.Seed = 2
+	c := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: spec, SendData: true}, nil)
+	if reflect.DeepEqual(a[0], c[0]) {
+		t.Error("another seed gives the same data")
+	}
+}
+
+func TestRunCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	yields := 0
+	ms := record(t, ctx, &protocol.Job{ID: 5, Method: "nnlrs", Spec: smallSpec()}, func(r *runner) {
+		r.yieldEvery = 0
+		r.yield = func() {
+			yields++
+			if yields == 3 {
+				cancel()
+			}
+		}
+	})
+	if c := last[*protocol.Cancelled](t, ms); c.JobID != 5 {
+		t.Errorf("cancelled job %d", c.JobID)
+	}
+	if yields > 4 {
+		t.Errorf("the solver went on for %d yields after the cancel", yields-3)
+	}
+	ms = record(t, ctx, &protocol.Job{ID: 6, Method: "knn0", Spec: smallSpec()}, nil)
+	last[*protocol.Cancelled](t, ms)
+}
+
+func TestRunPanic(t *testing.T) {
+	ms := record(t, context.Background(), &protocol.Job{ID: 8, Method: "knn0", Spec: smallSpec()}, func(r *runner) {
+		r.build = func(context.Context, string, *mat.Dense, graph.Options) (*graph.Graph, error) {
+			var g *graph.Graph
+			_ = g.W.At(0, 0) // a nil dereference
+			return g, nil
+		}
+	})
+	e := last[*protocol.Error](t, ms)
+	if e.Code != protocol.ErrInternal || e.JobID != 8 || !strings.Contains(e.Message, "bug") {
+		t.Errorf("got %+v", e)
+	}
+}
+
+func TestRunBadInput(t *testing.T) {
+	upload := func(name, content string) *protocol.Job {
+		s := smallSpec()
+		s.Dataset = protocol.Upload
+		return &protocol.Job{Method: "knn0", Spec: s, FileName: name, File: []byte(content), SendData: true}
+	}
+	big := strings.Repeat("1,2,3\n", protocol.MaxSamples+1)
+	for _, c := range []struct {
+		name string
+		job  *protocol.Job
+		code protocol.ErrorCode
+		want string
+	}{
+		{"empty", upload("e.csv", ""), protocol.ErrInput, "e.csv is empty"},
+		{"ragged", upload("r.csv", "1,2\n3\n4,5\n"), protocol.ErrInput, "r.csv: CSV line 2"},
+		{"text", upload("t.csv", "hello,world\n"), protocol.ErrInput, "t.csv"},
+		{"binary", upload("b.mat", "\x89PNG\r\n\x1a\n\x00\x00"), protocol.ErrInput, "neither a MAT-file nor CSV"},
+		{"bad MAT", upload("m.mat", "MATLAB 5.0 MAT-file, truncated"), protocol.ErrInput, "m.mat"},
+		{"too few", upload("s.csv", "1,2\n3,4\n"), protocol.ErrInput, "at least 10"},
+		{"too large", upload("big.csv", big), protocol.ErrLimit, "401 samples"},
+		{"synthetic too large", &protocol.Job{Method: "nnlrs", Spec: func() protocol.Spec {
+			s := smallSpec()
+			s.Classes, s.PerClass = 10, 41
+			return s
+		}()}, protocol.ErrLimit, "410 samples"},
+		{"synthetic bad", &protocol.Job{Method: "nnlrs", Spec: func() protocol.Spec {
+			s := smallSpec()
+			s.Classes = 20
+			return s
+		}()}, protocol.ErrInput, "independent"},
+		{"labeled", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := smallSpec()
+			s.Labeled = 1
+			return s
+		}()}, protocol.ErrInput, "labeled"},
+		{"method", &protocol.Job{Method: "pca", Spec: smallSpec()}, protocol.ErrSolver, "unknown graph"},
+		{"builtin", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := smallSpec()
+			s.Dataset = "usps"
+			return s
+		}()}, protocol.ErrInput, "usps"},
+	} {
+		ms := record(t, context.Background(), c.job, nil)
+		e := last[*protocol.Error](t, ms)
+		if e.Code != c.code || !strings.Contains(e.Message, c.want) {
+			t.Errorf("%s: got code %d %q, want code %d saying %q", c.name, e.Code, e.Message, c.code, c.want)
+		}
+		if len(ms) != 1 {
+			t.Errorf("%s: %d messages before the error", c.name, len(ms)-1)
+		}
+	}
+}
+
+// matFile returns an uncompressed little-endian Level 5 MAT-file holding
+// the double matrices fea (n×d) and gnd (n×1).
+func matFile(fea [][]float64, gnd []float64) []byte {
+	var b bytes.Buffer
+	h := make([]byte, 128)
+	copy(h, bytes.Repeat([]byte{' '}, 116))
+	copy(h, "MATLAB 5.0 MAT-file, solver test")
+	binary.LittleEndian.PutUint16(h[124:], 0x0100)
+	copy(h[126:], "IM")
+	b.Write(h)
+	put := func(v ...uint32) {
+		for _, x := range v {
+			binary.Write(&b, binary.LittleEndian, x)
+		}
+	}
+	matrix := func(name string, rows, cols int, at func(i, j int) float64) {
+		nameLen := (len(name) + 7) / 8 * 8
+		size := 16 + 16 + 8 + nameLen + 8 + 8*rows*cols
+		put(14, uint32(size))
+		put(6, 8, 6, 0) // array flags: double
+		put(5, 8, uint32(rows), uint32(cols))
+		put(1, uint32(len(name)))
+		b.WriteString(name)
+		b.Write(make([]byte, nameLen-len(name)))
+		put(9, uint32(8*rows*cols))
+		for j := 0; j < cols; j++ {
+			for i := 0; i < rows; i++ {
+				binary.Write(&b, binary.LittleEndian, at(i, j))
+			}
+		}
+	}
+	matrix("fea", len(fea), len(fea[0]), func(i, j int) float64 { return fea[i][j] })
+	matrix("gnd", len(gnd), 1, func(i, _ int) float64 { return gnd[i] })
+	return b.Bytes()
+}
+
+// blobs returns n samples of dimension 16 (4×4 images) in classes given by
+// label(i), each class near its own direction.
+func blobs(n int, label func(i int) int) ([][]float64, []float64) {
+	fea := make([][]float64, n)
+	gnd := make([]float64, n)
+	for i := range fea {
+		c := label(i)
+		gnd[i] = float64(c)
+		fea[i] = make([]float64, 16)
+		for k := range fea[i] {
+			fea[i][k] = 0.1 * math.Sin(float64(3*i+k))
+		}
+		fea[i][c] += 1
+		fea[i][c+4] += 0.5
+	}
+	return fea, gnd
+}
+
+func TestRunUploadMAT(t *testing.T) {
+	// Classes interleaved in the file come out in class order.
+	fea, gnd := blobs(30, func(i int) int { return 1 + i%3 })
+	s := smallSpec()
+	s.Dataset, s.Noise, s.Corrupt = protocol.Upload, 0, 0
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "mine.mat", File: matFile(fea, gnd), SendData: true}, nil)
+	data := ms[0].(*protocol.Data)
+	if data.N != 30 || data.ImageW != 4 || data.ImageH != 4 || data.Name != "mine.mat" || data.Corrupted != nil {
+		t.Errorf("data %+v", data)
+	}
+	for i := 1; i < data.N; i++ {
+		if data.Labels[i] < data.Labels[i-1] {
+			t.Fatalf("labels not in class order: %v", data.Labels)
+		}
+	}
+	g := last[*protocol.Graph](t, ms)
+	if g.WithinClass < 0.9 || g.ErrorGHF > 0.1 {
+		t.Errorf("within-class %.2f, GHF error %.2f", g.WithinClass, g.ErrorGHF)
+	}
+	// A CSV upload has no labels: no propagation to judge.
+	csv := strings.Repeat("1,0,0\n0.9,0.1,0\n0,1,0\n0.1,0.9,0\n0,0,1\n", 3)
+	ms = record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "p.csv", File: []byte(csv), SendData: true}, nil)
+	data = ms[0].(*protocol.Data)
+	g = last[*protocol.Graph](t, ms)
+	if data.Labels != nil || data.Given != nil || !math.IsNaN(g.WithinClass) || !math.IsNaN(g.ErrorGHF) {
+		t.Errorf("unlabeled upload: data %+v, graph %+v", data, g)
+	}
+}
+
+func TestRunBuiltin(t *testing.T) {
+	fea, gnd := blobs(60, func(i int) int { return 1 + i/15 }) // 4 classes of 15
+	file := matFile(fea, gnd)
+	var fetched []string
+	s := smallSpec()
+	s.Dataset, s.Classes, s.PerClass, s.Corrupt = "digits", 3, 10, 0.2
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, SendData: true}, func(r *runner) {
+		r.fetch = func(name string) ([]byte, error) {
+			fetched = append(fetched, name)
+			return file, nil
+		}
+	})
+	data := ms[0].(*protocol.Data)
+	if !reflect.DeepEqual(fetched, []string{"digits"}) || data.N != 30 || data.Labels[0] != 1 || data.Labels[29] != 3 {
+		t.Errorf("fetched %v; data n=%d labels %v", fetched, data.N, data.Labels)
+	}
+	if k := count(data.Corrupted); k != 6 {
+		t.Errorf("%d samples corrupted, want 20%% of 30", k)
+	}
+	last[*protocol.Graph](t, ms)
+
+	for _, c := range []struct {
+		name  string
+		spec  func(s *protocol.Spec)
+		fetch fetcher
+		want  string
+	}{
+		{"classes", func(s *protocol.Spec) { s.Classes = 5 }, func(string) ([]byte, error) { return file, nil }, "have 4 classes"},
+		{"per class", func(s *protocol.Spec) { s.PerClass = 16 }, func(string) ([]byte, error) { return file, nil }, "fewer than the 16"},
+		{"fetch", func(*protocol.Spec) {}, func(string) ([]byte, error) { return nil, fmt.Errorf("HTTP status 404") }, "404"},
+		{"path", func(s *protocol.Spec) { s.Dataset = "../secret" }, func(string) ([]byte, error) { return file, nil }, "no built-in"},
+	} {
+		s := s
+		c.spec(&s)
+		ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s}, func(r *runner) { r.fetch = c.fetch })
+		if e := last[*protocol.Error](t, ms); e.Code != protocol.ErrInput || !strings.Contains(e.Message, c.want) {
+			t.Errorf("%s: %+v, want it to say %q", c.name, e, c.want)
+		}
+	}
+}
+
+func count(b []bool) int {
+	k := 0
+	for _, v := range b {
+		if v {
+			k++
+		}
+	}
+	return k
+}
+
+func TestGiveLabels(t *testing.T) {
+	labels := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3}
+	for _, frac := range []float64{0.01, 0.3, 0.99} {
+		given := giveLabels(labels, frac, newRand(1))
+		per := map[int]int{}
+		for i, g := range given {
+			if g != propagate.Unlabeled {
+				if g != labels[i] {
+					t.Fatalf("sample %d given label %d, is %d", i, g, labels[i])
+				}
+				per[g]++
+			}
+		}
+		for c, size := range map[int]int{1: 10, 2: 3, 3: 1} {
+			want := max(1, int(math.Round(frac*float64(size))))
+			if per[c] != min(want, size) {
+				t.Errorf("frac %v: class %d has %d labeled, want %d", frac, c, per[c], want)
+			}
+		}
+		if !reflect.DeepEqual(given, giveLabels(labels, frac, newRand(1))) {
+			t.Error("not deterministic")
+		}
+	}
+}
+
+func TestComponents(t *testing.T) {
+	w := []float64{
+		1, 1, 0, 0,
+		1, 1, 0, 0,
+		0, 0, 1, 0,
+		0, 0, 0, 0,
+	}
+	if c := components(w, 4); c != 3 {
+		t.Errorf("%d components, want 3", c)
+	}
+}
