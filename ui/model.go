@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"nnlrs/ui/params"
+	"nnlrs/wasm/protocol"
+)
+
+// Model is the state of the page.
+type Model struct {
+	// Params are the settings of the page: those of Run, except for the
+	// view settings (graph shown, propagation, embed), which apply at
+	// once.
+	Params params.Params
+	// Run is the latest run, nil before the first.
+	Run *Run
+	// Prop is the step-by-step propagation over the finished graphs.
+	Prop Propagation
+	// Hover is the node under the mouse, or -1.
+	Hover int
+	// Notice is a message about the page itself (a malformed link, a
+	// worker that stopped, a run refused), "" when there is none. The page
+	// clears it when the user acts.
+	Notice string
+
+	nextID   uint32
+	versions uint64
+}
+
+// bump returns a new version number, unique in the model.
+func (m *Model) bump() uint64 {
+	m.versions++
+	return m.versions
+}
+
+// NewModel returns the model of a fresh page with settings p.
+func NewModel(p params.Params) *Model {
+	return &Model{Params: p, Hover: -1, nextID: 1}
+}
+
+// State is the state of a run.
+type State int
+
+// The states of a run.
+const (
+	Running State = iota
+	Done
+	Cancelled
+	Failed
+)
+
+// jobOrder lists the graphs of a run in the order of their jobs: the
+// slowest first, so that several workers finish together. Job base+k builds
+// jobOrder[k].
+var jobOrder = []string{"nnlrs", "lrr", "l1", "knn0"}
+
+// Run is one computation of the graphs.
+type Run struct {
+	// Params are the settings the run computes.
+	Params params.Params
+	// Graphs holds the graphs of params.Graphs by method.
+	Graphs map[string]*Graph
+	// Data are the samples, once the worker has sent them.
+	Data  *protocol.Data
+	State State
+	// Err says why the run failed.
+	Err string
+	// Started and Finished time the run on the page's clock.
+	Started, Finished time.Time
+
+	base uint32
+}
+
+// Graph is one graph of a run, as far as its worker has reported.
+type Graph struct {
+	Method string
+	// Iters lists the solver's iterations so far (NNLRS, LRR).
+	Iters []protocol.Iter
+	// Done of Total samples coded so far (l1).
+	Done, Total int
+	// Elapsed seconds, as the worker counts them.
+	Elapsed float64
+	// W holds the latest weights, row-major N×N: an intermediate iterate
+	// while running, the final graph's once done; nil before either.
+	N int
+	W []float64
+	// Final is the finished graph, nil before.
+	Final *protocol.Graph
+	// Err is why the graph failed, "" if it did not.
+	Err string
+	// Version changes with W (it is unique in the model), for the views'
+	// caches.
+	Version uint64
+}
+
+// Finished reports whether g is done or failed.
+func (g *Graph) Finished() bool { return g.Final != nil || g.Err != "" }
+
+// ID identifies the run among the model's runs.
+func (r *Run) ID() uint32 { return r.base }
+
+// Labeled reports whether the run's data have labels to propagate.
+func (r *Run) Labeled() bool { return r.Data != nil && r.Data.Given != nil }
+
+// Start begins a run with settings p; name and file carry an upload. It
+// returns the jobs for the workers, or an error in words for the page when
+// p is refused; nothing starts then.
+func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if p.Dataset == protocol.Upload && len(file) == 0 {
+		return nil, fmt.Errorf("choose a .mat or .csv file to load first")
+	}
+	r := &Run{Params: p, Graphs: map[string]*Graph{}, Started: now, base: m.nextID}
+	var jobs []*protocol.Job
+	for k, method := range jobOrder {
+		r.Graphs[method] = &Graph{Method: method}
+		jobs = append(jobs, &protocol.Job{ID: r.base + uint32(k), Method: method, Spec: p.Spec(),
+			FileName: name, File: file, SendData: k == 0})
+	}
+	m.nextID += uint32(len(jobOrder))
+	m.Params, m.Run, m.Hover = p, r, -1
+	m.Prop = Propagation{}
+	return jobs, nil
+}
+
+// Cancel marks the run cancelled; it reports whether one was running,
+// whose jobs the caller then cancels.
+func (m *Model) Cancel(now time.Time) bool {
+	if !m.Running() {
+		return false
+	}
+	m.Run.State = Cancelled
+	m.Run.Finished = now
+	return true
+}
+
+// Running reports whether a run is in progress.
+func (m *Model) Running() bool { return m.Run != nil && m.Run.State == Running }
+
+// graphOf returns the graph of the current run that job id builds, or nil.
+func (m *Model) graphOf(id uint32) *Graph {
+	if m.Run == nil || id < m.Run.base || id-m.Run.base >= uint32(len(jobOrder)) {
+		return nil
+	}
+	return m.Run.Graphs[jobOrder[id-m.Run.base]]
+}
+
+// Receive applies a worker's message. It reports whether the rest of the
+// run should be cancelled: the data cannot be used, so every job would fail
+// alike. Messages of earlier runs, and those that arrive after the run was
+// cancelled, are ignored.
+func (m *Model) Receive(msg protocol.Message, now time.Time) (cancelRest bool) {
+	if !m.Running() {
+		return false
+	}
+	switch msg := msg.(type) {
+	case *protocol.Data:
+		if m.graphOf(msg.JobID) != nil {
+			m.Run.Data = msg
+		}
+	case *protocol.Progress:
+		g := m.graphOf(msg.JobID)
+		if g == nil || g.Finished() {
+			return false
+		}
+		g.Iters = append(g.Iters, msg.Iters...)
+		g.Done, g.Total, g.Elapsed = msg.Done, msg.Total, msg.Elapsed
+		if msg.W != nil {
+			g.N, g.W = msg.N, msg.W
+			g.Version = m.bump()
+		}
+	case *protocol.Graph:
+		g := m.graphOf(msg.JobID)
+		if g == nil || g.Finished() {
+			return false
+		}
+		g.Final, g.N, g.W, g.Elapsed = msg, msg.N, msg.W, msg.Elapsed
+		g.Version = m.bump()
+		m.settle(now)
+	case *protocol.Error:
+		g := m.graphOf(msg.JobID)
+		if g == nil || g.Finished() {
+			return false
+		}
+		g.Err = msg.Message
+		if msg.Code == protocol.ErrInput || msg.Code == protocol.ErrLimit {
+			m.Run.State, m.Run.Err, m.Run.Finished = Failed, msg.Message, now
+			return true
+		}
+		m.settle(now)
+	}
+	return false
+}
+
+// Lost records that the worker running job stopped; the page has started a
+// new one.
+func (m *Model) Lost(job *protocol.Job, now time.Time) {
+	m.Notice = "A solver worker stopped (it may have run out of memory); a new one was started. Press Run to try again."
+	if job == nil {
+		return
+	}
+	if g := m.graphOf(job.ID); g != nil && !g.Finished() {
+		g.Err = "its worker stopped before finishing"
+		m.settle(now)
+	}
+}
+
+// settle ends the run once every graph is finished, and starts the
+// propagation over the graphs.
+func (m *Model) settle(now time.Time) {
+	r := m.Run
+	if r.State != Running {
+		return
+	}
+	for _, g := range r.Graphs {
+		if !g.Finished() {
+			return
+		}
+	}
+	r.State, r.Finished = Done, now
+	m.Prop.Reset(r, m.Params.Propagator, m.Params.Alpha)
+}
+
+// Shown returns the graph the graph and propagation views show, the
+// selected one, once finished; nil otherwise.
+func (m *Model) Shown() *Graph {
+	if m.Run == nil {
+		return nil
+	}
+	if g := m.Run.Graphs[m.Params.Graph]; g != nil && g.Final != nil {
+		return g
+	}
+	return nil
+}
+
+// SetView applies the settings that need no new run: the graph shown, the
+// propagation watched (which then restarts at step 0) and the embed view.
+func (m *Model) SetView(p params.Params) {
+	restart := p.Propagator != m.Params.Propagator || p.Alpha != m.Params.Alpha
+	m.Params.Graph, m.Params.Propagator, m.Params.Alpha, m.Params.Embed = p.Graph, p.Propagator, p.Alpha, p.Embed
+	if restart && m.Run != nil && m.Run.State == Done {
+		m.Prop.Reset(m.Run, p.Propagator, p.Alpha)
+	}
+	m.Hover = -1
+}

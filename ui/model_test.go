@@ -1,0 +1,321 @@
+package ui
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
+	"nnlrs/wasm/protocol"
+)
+
+var t0 = time.Unix(1000, 0)
+
+// twoBlocks returns the weights of two classes of m nodes each, every pair
+// within a class joined by weight 1 (and a diagonal of diag), and nothing
+// across.
+func twoBlocks(m int, diag float64) []float64 {
+	n := 2 * m
+	w := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			switch {
+			case i == j:
+				w[i*n+j] = diag
+			case i/m == j/m:
+				w[i*n+j] = 1
+			}
+		}
+	}
+	return w
+}
+
+// testData returns the Data of two classes of m samples, the first of each
+// class labeled.
+func testData(id uint32, m int) *protocol.Data {
+	n := 2 * m
+	d := &protocol.Data{JobID: id, Name: "test", D: 1, N: n, X: make([]float64, n), Labels: make([]int, n), Given: make([]int, n)}
+	for i := 0; i < n; i++ {
+		d.Labels[i] = 1 + i/m
+		d.Given[i] = propagate.Unlabeled
+		if i%m == 0 {
+			d.Given[i] = d.Labels[i]
+		}
+	}
+	return d
+}
+
+func finalGraph(id uint32, method string, w []float64, n int) *protocol.Graph {
+	return &protocol.Graph{JobID: id, Method: method, N: n, W: w, Layout: make([]float64, 2*n), Converged: true,
+		Iterations: 10, Elapsed: 0.5, Density: 0.3, WithinClass: 1, DiagonalShare: 0.1, Components: 2}
+}
+
+// started returns a model with a run started and its jobs.
+func started(t *testing.T) (*Model, []*protocol.Job) {
+	t.Helper()
+	m := NewModel(params.Default())
+	jobs, err := m.Start(params.Default(), "", nil, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, jobs
+}
+
+// finish delivers data and a two-block graph for every job.
+func finish(m *Model, jobs []*protocol.Job, blocks int) {
+	m.Receive(testData(jobs[0].ID, blocks), t0)
+	for _, j := range jobs {
+		m.Receive(finalGraph(j.ID, j.Method, twoBlocks(blocks, 0), 2*blocks), t0.Add(2*time.Second))
+	}
+}
+
+func TestStart(t *testing.T) {
+	m, jobs := started(t)
+	if len(jobs) != 4 || jobs[0].Method != "nnlrs" || !jobs[0].SendData || jobs[1].SendData {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	if !m.Running() {
+		t.Error("not running")
+	}
+	bad := params.Default()
+	bad.Classes, bad.PerClass = 10, 100
+	if _, err := m.Start(bad, "", nil, t0); err == nil || !strings.Contains(err.Error(), "1000 samples") {
+		t.Errorf("too large: err = %v", err)
+	}
+	up := params.Default()
+	up.Dataset = protocol.Upload
+	if _, err := m.Start(up, "", nil, t0); err == nil {
+		t.Error("upload without a file started")
+	}
+	if m.Run.base != jobs[0].ID {
+		t.Error("a refused run replaced the current one")
+	}
+	// A new run ignores the messages of the old one.
+	jobs2, _ := m.Start(params.Default(), "", nil, t0)
+	if jobs2[0].ID <= jobs[len(jobs)-1].ID {
+		t.Errorf("job ids reused: %d after %d", jobs2[0].ID, jobs[len(jobs)-1].ID)
+	}
+	m.Receive(finalGraph(jobs[0].ID, "nnlrs", twoBlocks(2, 0), 4), t0)
+	if m.Run.Graphs["nnlrs"].Final != nil {
+		t.Error("a graph of the old run was taken")
+	}
+}
+
+func TestReceive(t *testing.T) {
+	m, jobs := started(t)
+	id := jobs[0].ID
+	m.Receive(&protocol.Progress{JobID: id, Iters: []protocol.Iter{{Iter: 1, Residual: 0.1, RankZ: 5, NNZH: 9}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 8}}}, t0)
+	m.Receive(&protocol.Progress{JobID: id, Iters: []protocol.Iter{{Iter: 3, Residual: 1e-3, RankZ: 4, NNZH: 8}}, N: 2, W: []float64{1, 0, 0, 1}}, t0)
+	g := m.Run.Graphs["nnlrs"]
+	if len(g.Iters) != 3 || g.N != 2 || g.Version != 1 {
+		t.Errorf("graph %+v", g)
+	}
+	line, frac := m.Status(t0.Add(1500 * time.Millisecond))
+	if !strings.Contains(line, "NNLRS iteration 3, residual 1.0e-03") || !strings.Contains(line, "1.5 s") || frac <= 0 || frac >= 1 {
+		t.Errorf("status %q %v", line, frac)
+	}
+	finish(m, jobs, 3)
+	if m.Run.State != Done || !m.Prop.Ready() {
+		t.Fatalf("state %v, propagation ready %v", m.Run.State, m.Prop.Ready())
+	}
+	line, frac = m.Status(t0)
+	if !strings.HasPrefix(line, "Done in 2.0 s: NNLRS 10 iterations") || frac != 1 {
+		t.Errorf("status %q %v", line, frac)
+	}
+	if m.Shown() == nil || m.Shown().Method != "nnlrs" {
+		t.Error("NNLRS not shown")
+	}
+}
+
+func TestReceiveErrors(t *testing.T) {
+	m, jobs := started(t)
+	// A solver error fails one graph; the run goes on.
+	if m.Receive(&protocol.Error{JobID: jobs[1].ID, Code: protocol.ErrSolver, Message: "boom"}, t0) {
+		t.Error("a solver error cancels the run")
+	}
+	m.Receive(testData(jobs[0].ID, 2), t0)
+	for _, j := range []*protocol.Job{jobs[0], jobs[2], jobs[3]} {
+		m.Receive(finalGraph(j.ID, j.Method, twoBlocks(2, 0), 4), t0)
+	}
+	if m.Run.State != Done || m.Run.Graphs["lrr"].Err != "boom" {
+		t.Errorf("state %v", m.Run.State)
+	}
+	if line, _ := m.Status(t0); !strings.Contains(line, "LRR failed") {
+		t.Errorf("status %q", line)
+	}
+
+	// Bad data fail the run and cancel the rest.
+	m, jobs = started(t)
+	if !m.Receive(&protocol.Error{JobID: jobs[0].ID, Code: protocol.ErrInput, Message: "x.csv: CSV line 2 has 1 fields"}, t0) {
+		t.Error("bad data do not cancel the rest")
+	}
+	if m.Run.State != Failed || !strings.Contains(m.Run.Err, "x.csv") {
+		t.Errorf("run %+v", m.Run)
+	}
+	if line, _ := m.Status(t0); line != "Stopped: x.csv: CSV line 2 has 1 fields" {
+		t.Errorf("status %q", line)
+	}
+
+	// A lost worker fails its graph and says so.
+	m, jobs = started(t)
+	m.Lost(jobs[2], t0)
+	if m.Run.Graphs["l1"].Err == "" || !strings.Contains(m.Notice, "new one was started") {
+		t.Errorf("l1 %+v, notice %q", m.Run.Graphs["l1"], m.Notice)
+	}
+
+	// Cancel; the messages that arrive later change nothing.
+	m, jobs = started(t)
+	if !m.Cancel(t0.Add(time.Second)) || m.Cancel(t0) || m.Running() {
+		t.Error("cancel")
+	}
+	m.Receive(&protocol.Progress{JobID: jobs[0].ID, Iters: []protocol.Iter{{Iter: 1}}}, t0)
+	finish(m, jobs, 2)
+	if g := m.Run.Graphs["nnlrs"]; len(g.Iters) != 0 || g.Final != nil || m.Run.State != Cancelled {
+		t.Errorf("after the cancel: %+v, state %v", g, m.Run.State)
+	}
+	if line, _ := m.Status(t0); line != "Cancelled after 1.0 s." {
+		t.Errorf("status %q", line)
+	}
+}
+
+func TestPropagation(t *testing.T) {
+	for _, method := range params.Propagators {
+		m, jobs := started(t)
+		p := m.Params
+		p.Propagator = method
+		m.SetView(p)
+		finish(m, jobs, 4)
+		pr := &m.Prop
+		if pr.Method != method || pr.Step != 0 {
+			t.Fatalf("%s: propagation %+v", method, pr)
+		}
+		before := pr.ErrorRate("nnlrs")
+		pr.Advance()
+		if pr.Step != 1 || pr.ErrorRate("nnlrs") >= before || pr.ErrorRate("nnlrs") != 0 {
+			t.Errorf("%s: error %v after one step, %v before", method, pr.ErrorRate("nnlrs"), before)
+		}
+		pr.Play(true)
+		for k := 0; k < MaxSteps && pr.Playing; k++ {
+			pr.Tick(t0.Add(time.Duration(k) * PlayEvery))
+		}
+		if pr.Playing || !pr.Converged || pr.Step >= MaxSteps {
+			t.Errorf("%s: playing %v converged %v at step %d", method, pr.Playing, pr.Converged, pr.Step)
+		}
+		// Changing the propagation starts it over.
+		p.Propagator = "ghf"
+		if method == "ghf" {
+			p.Propagator = "lgc"
+		}
+		m.SetView(p)
+		if m.Prop.Step != 0 || m.Prop.Method != p.Propagator {
+			t.Errorf("%s: after switching, %+v", method, m.Prop)
+		}
+	}
+	// Ticks are paced.
+	m, jobs := started(t)
+	finish(m, jobs, 4)
+	m.Prop.Play(true)
+	m.Prop.Tick(t0)
+	m.Prop.Tick(t0.Add(PlayEvery / 2))
+	if m.Prop.Step != 1 {
+		t.Errorf("%d steps in half a period", m.Prop.Step)
+	}
+	// Data without labels: nothing to propagate.
+	m, jobs = started(t)
+	d := testData(jobs[0].ID, 2)
+	d.Labels, d.Given = nil, nil
+	m.Receive(d, t0)
+	for _, j := range jobs {
+		m.Receive(finalGraph(j.ID, j.Method, twoBlocks(2, 0), 4), t0)
+	}
+	if m.Prop.Ready() || m.Prop.Err == "" {
+		t.Errorf("unlabeled: %+v", m.Prop)
+	}
+}
+
+func TestAdvice(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		mod  func(g *protocol.Graph, p *params.Params)
+		want string // "" for no advice
+	}{
+		{"good", func(*protocol.Graph, *params.Params) {}, ""},
+		{"empty", func(g *protocol.Graph, _ *params.Params) {
+			g.W, g.Density, g.DiagonalShare = make([]float64, 64), 0, 0
+		}, "Raise λ"},
+		{"self-loops", func(g *protocol.Graph, _ *params.Params) {
+			g.W, g.Density, g.DiagonalShare = twoBlocks(4, 1), 0, 1
+			for i := range g.W {
+				if i%9 != 0 {
+					g.W[i] = 0
+				}
+			}
+		}, "Z = I"},
+		{"self-loops, beta", func(g *protocol.Graph, p *params.Params) {
+			g.W, g.Density, g.DiagonalShare, p.Beta = twoBlocks(4, 1), 0, 1, 5
+			for i := range g.W {
+				if i%9 != 0 {
+					g.W[i] = 0
+				}
+			}
+		}, "Lower β (now 5)"},
+		{"E takes all", func(g *protocol.Graph, _ *params.Params) {
+			g.ENorm = []float64{0.9, 0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1}
+		}, "E takes 5 of the 8 samples"},
+		{"E takes a few", func(g *protocol.Graph, _ *params.Params) {
+			g.ENorm = []float64{0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1, 0.1}
+		}, ""},
+		{"diagonal, lambda", func(g *protocol.Graph, _ *params.Params) { g.DiagonalShare = 0.8 }, "Lower λ (now 1)"},
+		{"diagonal, beta", func(g *protocol.Graph, p *params.Params) { g.DiagonalShare, p.Beta = 0.8, 2 }, "Lower β (now 2)"},
+		{"unreached", func(g *protocol.Graph, _ *params.Params) {
+			for i := 0; i < 8; i++ { // cut node 3 off
+				g.W[3*8+i], g.W[i*8+3] = 0, 0
+			}
+			g.Components = 3
+		}, "1 samples are cut off"},
+		{"dense", func(g *protocol.Graph, _ *params.Params) { g.Density = 0.9 }, "Raise θ"},
+		{"mixed", func(g *protocol.Graph, _ *params.Params) { g.WithinClass = 0.4 }, "Only 40%"},
+		{"not converged", func(g *protocol.Graph, _ *params.Params) { g.Converged = false }, "iteration cap"},
+	} {
+		m, jobs := started(t)
+		m.Receive(testData(jobs[0].ID, 4), t0)
+		for _, j := range jobs {
+			g := finalGraph(j.ID, j.Method, twoBlocks(4, 0), 8)
+			if j.Method == "nnlrs" {
+				c.mod(g, &m.Run.Params)
+			}
+			m.Receive(g, t0)
+		}
+		adv := m.Run.Advice()
+		switch {
+		case c.want == "" && adv != nil:
+			t.Errorf("%s: advice %q", c.name, adv)
+		case c.want != "" && !strings.Contains(strings.Join(adv, " "), c.want):
+			t.Errorf("%s: advice %q, want it to say %q", c.name, adv, c.want)
+		}
+	}
+}
+
+func TestCSV(t *testing.T) {
+	m, jobs := started(t)
+	if m.CSV() != nil {
+		t.Error("CSV before any graph")
+	}
+	finish(m, jobs, 1)
+	if got := string(m.CSV()); got != "0,0\n0,0\n" {
+		t.Errorf("CSV %q", got)
+	}
+	m.Run.Graphs["nnlrs"].Final.W[1] = 0.25
+	m.Run.Graphs["nnlrs"].W = m.Run.Graphs["nnlrs"].Final.W
+	if got := string(m.CSV()); got != "0,0.25\n0,0\n" {
+		t.Errorf("CSV %q", got)
+	}
+	if got := m.FileName(); got != "nnlrs-synthetic-seed1" {
+		t.Errorf("file name %q", got)
+	}
+	if math.IsNaN(m.Prop.ErrorRate("nnlrs")) {
+		t.Error("NaN error rate")
+	}
+}

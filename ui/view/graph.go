@@ -1,0 +1,464 @@
+package view
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"nnlrs/core/propagate"
+	"nnlrs/ui"
+	"nnlrs/wasm/protocol"
+)
+
+// The graph view draws at most MaxEdges edges, the strongest, and the
+// hover card lists a node's strongest neighbours.
+const (
+	MaxEdges   = 1500
+	neighbours = 5
+)
+
+// legendLines is the room under the graph for its legend.
+const legendLines = 3
+
+// plotArea returns the square in r where the nodes go (the layout's unit
+// square, with room for the nodes' radius), above the legend.
+func plotArea(r Rect) Rect {
+	side := min(r.W, r.H-legendLines*LineHeight(Small)-4)
+	return Rect{r.X + (r.W-side)/2, r.Y, side, side}.Inset(8)
+}
+
+// nodeRadius returns the radius of the n nodes in a square of the side.
+func nodeRadius(n int, side float32) float32 {
+	r := side / float32(6*math.Sqrt(float64(max(n, 1))))
+	return max(2.5, min(r, 7))
+}
+
+// positions returns the canvas positions of the nodes of layout in sq.
+func positions(layout []float64, sq Rect) []float32 {
+	p := make([]float32, len(layout))
+	for i := 0; i+1 < len(layout); i += 2 {
+		p[i] = sq.X + float32(layout[i])*sq.W
+		p[i+1] = sq.Y + (1-float32(layout[i+1]))*sq.H
+	}
+	return p
+}
+
+// NodePosition returns where node i of the graph shown is drawn in the
+// panel called name, if it is.
+func NodePosition(m *ui.Model, panels []Panel, name string, i int) (x, y float32, ok bool) {
+	g := m.Shown()
+	if g == nil || i < 0 || i >= g.N {
+		return 0, 0, false
+	}
+	for _, p := range panels {
+		if p.Name == name {
+			pos := positions(g.Final.Layout[2*i:2*i+2], plotArea(body(p.Rect)))
+			return pos[0], pos[1], true
+		}
+	}
+	return 0, 0, false
+}
+
+// NodeAt returns the node of the graph shown under (x, y) in the graph or
+// propagation panel, or -1.
+func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
+	g := m.Shown()
+	if g == nil {
+		return -1
+	}
+	for _, p := range panels {
+		if p.Name != "graph" && p.Name != "propagation" || !p.Rect.Contains(x, y) {
+			continue
+		}
+		sq := plotArea(body(p.Rect))
+		pos := positions(g.Final.Layout, sq)
+		best, bd := -1, float32(math.Inf(1))
+		reach := nodeRadius(g.N, sq.W) + 3
+		for i := 0; i < g.N; i++ {
+			dx, dy := pos[2*i]-x, pos[2*i+1]-y
+			if d := dx*dx + dy*dy; d < bd && d <= reach*reach {
+				best, bd = i, d
+			}
+		}
+		return best
+	}
+	return -1
+}
+
+// body returns the content area of a panel.
+func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH, r.W - 20, r.H - titleH - 8} }
+
+// edge is an edge of the graph view.
+type edge struct {
+	i, j int
+	w    float64
+}
+
+// strongest returns the off-diagonal edges of w, strongest first, at most
+// limit of them.
+func strongest(w []float64, n, limit int) []edge {
+	var es []edge
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if v := w[i*n+j]; v > 0 {
+				es = append(es, edge{i, j, v})
+			}
+		}
+	}
+	sort.Slice(es, func(a, b int) bool {
+		if es[a].w != es[b].w {
+			return es[a].w > es[b].w
+		}
+		return es[a].i < es[b].i || es[a].i == es[b].i && es[a].j < es[b].j
+	})
+	if len(es) > limit {
+		es = es[:limit]
+	}
+	return es
+}
+
+// EdgeColour returns the colour of an edge of weight w (of the largest
+// wmax) between samples of classes a and b: grey within a class, red
+// across classes, more opaque the stronger. Unknown classes are −1.
+func EdgeColour(w, wmax float64, a, b int) color.RGBA {
+	base := Muted
+	if a >= 0 && b >= 0 && a != b {
+		base = Alarm
+	}
+	return Alpha(base, 0.12+0.68*w/wmax)
+}
+
+// classOf returns the class index of every node, or −1 without labels.
+func classOf(d *protocol.Data, n int) []int {
+	k := make([]int, n)
+	for i := range k {
+		k[i] = -1
+	}
+	if d == nil || d.Labels == nil || len(d.Labels) != n {
+		return k
+	}
+	idx := ClassIndex(d.Labels)
+	for i, l := range d.Labels {
+		k[i] = idx[l]
+	}
+	return k
+}
+
+// drawGraph draws the graph shown: nodes coloured by class (or, for the
+// propagation view, by F(t)), labeled nodes ringed, flagged samples crossed,
+// edges by weight, and the hovered node with its strongest neighbours.
+func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
+	g := m.Shown()
+	if g == nil {
+		placeholder(c, r, waiting(m))
+		return
+	}
+	n := g.N
+	data := m.Run.Data
+	class := classOf(data, n)
+	sq := plotArea(r)
+	pos := positions(g.Final.Layout, sq)
+	rad := nodeRadius(n, sq.W)
+
+	key := "edges-graph"
+	if prop {
+		key = "edges-propagation"
+	}
+	c.Layer(key, g.Version, sq.Inset(-8), func(c Canvas) {
+		es := strongest(g.W, n, MaxEdges)
+		for k := len(es) - 1; k >= 0; k-- { // strongest on top
+			e := es[k]
+			c.Line(pos[2*e.i], pos[2*e.i+1], pos[2*e.j], pos[2*e.j+1], 1, EdgeColour(e.w, es[0].w, class[e.i], class[e.j]))
+		}
+	})
+
+	flagged := v.flagged(m, g)
+	var res *propagate.Result
+	var idx map[int]int
+	if prop {
+		if res = m.Prop.Result(g.Method); res == nil {
+			msg := m.Prop.Err
+			if msg == "" {
+				msg = "Nothing to propagate on this graph."
+			}
+			placeholder(c, r, msg)
+			return
+		}
+		idx = ClassIndex(data.Labels)
+	}
+	given := func(i int) bool { return data != nil && data.Given != nil && data.Given[i] != propagate.Unlabeled }
+	for i := 0; i < n; i++ {
+		x, y := pos[2*i], pos[2*i+1]
+		fill := Unknown
+		switch {
+		case prop:
+			fill = propagationColour(res, i, idx)
+		case !prop && class[i] >= 0:
+			fill = ClassColour(class[i])
+		}
+		c.Disc(x, y, rad, fill)
+		switch {
+		case given(i):
+			c.Ring(x, y, rad+1.5, 2, Ink)
+		case prop && res.Pred[i] != propagate.Unlabeled && res.Pred[i] != data.Labels[i]:
+			c.Ring(x, y, rad+1.5, 2, Alarm)
+		}
+		if flagged != nil && flagged[i] && !prop {
+			d := rad * 0.9
+			c.Line(x-d, y-d, x+d, y+d, 1.5, Ink)
+			c.Line(x-d, y+d, x+d, y-d, 1.5, Ink)
+		}
+	}
+	v.legend(c, r, m, g, prop, flagged != nil)
+	if h := m.Hover; h >= 0 && h < n {
+		v.hover(c, r, m, g, pos, rad, class, flagged, h, !prop)
+	}
+}
+
+// flagged returns the samples whose error column exceeds FlagCorrupted in
+// the graph shown or, if it has no E, in the NNLRS graph; nil when neither
+// has one.
+func (v *Views) flagged(m *ui.Model, g *ui.Graph) []bool {
+	e := g.Final.ENorm
+	if e == nil {
+		if ng := m.Run.Graphs["nnlrs"]; ng != nil && ng.Final != nil && ng.N == g.N {
+			e = ng.Final.ENorm
+		}
+	}
+	if e == nil {
+		return nil
+	}
+	f := make([]bool, len(e))
+	for i, x := range e {
+		f[i] = x > ui.FlagCorrupted
+	}
+	return f
+}
+
+// propagationColour is the colour of node i under F(t): the predicted
+// class's colour, paler the less certain (the largest score's share of
+// the row), light grey with no prediction.
+func propagationColour(res *propagate.Result, i int, idx map[int]int) color.RGBA {
+	p := res.Pred[i]
+	if p == propagate.Unlabeled {
+		return Unknown
+	}
+	_, c := res.F.Dims()
+	var sum, best float64
+	for k := 0; k < c; k++ {
+		v := math.Max(0, res.F.At(i, k))
+		sum += v
+		best = math.Max(best, v)
+	}
+	share := 1.0
+	if sum > 0 && c > 1 {
+		share = (best/sum - 1/float64(c)) / (1 - 1/float64(c))
+	}
+	return Mix(PanelFill, ClassColour(idx[p]), 0.3+0.7*share)
+}
+
+// legend writes under the graph what the picture shows, and how to read
+// it.
+func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags bool) {
+	lh := LineHeight(Small)
+	var first, second string
+	f := g.Final
+	if prop {
+		first = fmt.Sprintf("%d unlabeled samples; misclassified now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method))
+		second = "colour: predicted class, paler when unsure; grey: no label yet; black ring: labeled; red ring: wrong"
+	} else {
+		first = fmt.Sprintf("%d samples; %.0f%% of the possible edges; %d connected pieces", g.N, 100*f.Density, f.Components)
+		if f.Components == 1 {
+			first = fmt.Sprintf("%d samples; %.0f%% of the possible edges; connected", g.N, 100*f.Density)
+		}
+		second = "colour: class; black ring: labeled; edges: grey within a class, red across"
+		if flags {
+			second += fmt.Sprintf("; cross: flagged as corrupted (|e| > %g)", ui.FlagCorrupted)
+		}
+	}
+	lines := append([]string{Clip(c, first, Small, r.W)}, Wrap(c, second, Small, r.W)...)
+	if len(lines) > legendLines {
+		lines = lines[:legendLines]
+	}
+	y := r.Y + r.H - float32(len(lines))*lh
+	for _, l := range lines {
+		c.Text(l, r.X, y, Small, Muted)
+		y += lh
+	}
+}
+
+// unlabeled counts the samples without a given label.
+func unlabeled(m *ui.Model) int {
+	u := 0
+	if m.Run != nil && m.Run.Data != nil {
+		for _, l := range m.Run.Data.Given {
+			if l == propagate.Unlabeled {
+				u++
+			}
+		}
+	}
+	return u
+}
+
+// hover draws node h's strongest edges and, if card, a card with its
+// sample.
+func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32, rad float32, class []int, flagged []bool, h int, card bool) {
+	n := g.N
+	var nb []edge
+	for j := 0; j < n; j++ {
+		if j != h && g.W[h*n+j] > 0 {
+			nb = append(nb, edge{h, j, g.W[h*n+j]})
+		}
+	}
+	sort.Slice(nb, func(a, b int) bool { return nb[a].w > nb[b].w || nb[a].w == nb[b].w && nb[a].j < nb[b].j })
+	if len(nb) > neighbours {
+		nb = nb[:neighbours]
+	}
+	for _, e := range nb {
+		c.Line(pos[2*h], pos[2*h+1], pos[2*e.j], pos[2*e.j+1], 2.5, Ink)
+		c.Ring(pos[2*e.j], pos[2*e.j+1], rad+2, 1.5, Ink)
+	}
+	c.Ring(pos[2*h], pos[2*h+1], rad+3, 2.5, Ink)
+	if !card {
+		return
+	}
+
+	// The card.
+	data := m.Run.Data
+	lines := []string{fmt.Sprintf("sample %d", h+1)}
+	if data != nil && data.Labels != nil {
+		lines[0] += fmt.Sprintf(", class %d", data.Labels[h])
+		if data.Given != nil && data.Given[h] != propagate.Unlabeled {
+			lines[0] += ", labeled"
+		}
+	}
+	if e := g.Final.ENorm; e != nil {
+		l := fmt.Sprintf("|e| = %.2f", e[h])
+		if flagged != nil && flagged[h] {
+			l += ", flagged as corrupted"
+		}
+		lines = append(lines, l)
+	}
+	if data != nil && data.Corrupted != nil && data.Corrupted[h] {
+		lines = append(lines, "(corrupted when the data were drawn)")
+	}
+	if len(nb) == 0 {
+		lines = append(lines, "no neighbours")
+	} else {
+		lines = append(lines, "strongest neighbours:")
+	}
+	var pic *image.RGBA
+	if data != nil {
+		pic = v.samplePicture(data, g.Version, h)
+	}
+	const picSide = 64
+	w := float32(0)
+	for _, l := range lines {
+		w = max(w, c.TextWidth(l, Small))
+	}
+	w = max(w, 150) + 16
+	lh := LineHeight(Small)
+	hgt := 8 + float32(len(lines)+len(nb))*lh + 8
+	if pic != nil {
+		hgt += picSide + 6
+	}
+	x, y := pos[2*h]+14, pos[2*h+1]+14
+	if x+w > r.X+r.W {
+		x = pos[2*h] - 14 - w
+	}
+	if y+hgt > r.Y+r.H {
+		y = max(r.Y, r.Y+r.H-hgt)
+	}
+	box := Rect{x, y, w, hgt}
+	c.Fill(box, Ink)
+	c.Fill(box.Inset(1), color.RGBA{0xfb, 0xfb, 0xfc, 0xff})
+	ty := y + 8
+	if pic != nil {
+		pw := float32(picSide)
+		if b := pic.Bounds(); b.Dx() != b.Dy() { // a bar chart: wider
+			pw = w - 16
+		}
+		c.Image(pic, Rect{x + 8, ty, pw, picSide})
+		ty += picSide + 6
+	}
+	for _, l := range lines {
+		c.Text(l, x+8, ty, Small, Ink)
+		ty += lh
+	}
+	for _, e := range nb {
+		col := Unknown
+		label := ""
+		if class[e.j] >= 0 {
+			col = ClassColour(class[e.j])
+			label = fmt.Sprintf(", class %d", data.Labels[e.j])
+		}
+		c.Disc(x+14, ty+lh/2, 4, col)
+		c.Text(fmt.Sprintf("sample %d%s, w %.3f", e.j+1, label, e.w), x+24, ty, Small, Ink)
+		ty += lh
+	}
+}
+
+// samplePicture returns the picture of sample h: the image for image data
+// (grey levels scaled to the sample's range), else a profile of its
+// coordinates as a one-row strip of grey levels. It is cached for the last
+// node asked.
+func (v *Views) samplePicture(d *protocol.Data, version uint64, h int) *image.RGBA {
+	key := [2]uint64{version, uint64(h)}
+	if v.sample.data != nil && v.sample.key == key {
+		return v.sample.data
+	}
+	if d.D == 0 || len(d.X) < (h+1)*d.D {
+		return nil
+	}
+	x := d.X[h*d.D : (h+1)*d.D]
+	img := SamplePicture(x, d.ImageW, d.ImageH)
+	v.sample = sampleEntry{img, key}
+	return img
+}
+
+// SamplePicture draws a sample: a w×h image in grey levels, dark for its
+// largest values (column-major pixels, as dataset.Set), when w·h is the
+// sample's length; else a bar chart of its coordinates, one column each,
+// up from the middle for positive values and down for negative ones.
+func SamplePicture(x []float64, w, h int) *image.RGBA {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range x {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if w > 0 && h > 0 && w*h == len(x) {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for px := 0; px < w; px++ {
+			for py := 0; py < h; py++ {
+				t := 0.5
+				if hi > lo {
+					t = (x[py+px*h] - lo) / (hi - lo)
+				}
+				g := uint8(math.Round(255 * (1 - t)))
+				img.SetRGBA(px, py, color.RGBA{g, g, g, 0xff})
+			}
+		}
+		return img
+	}
+	const rows = 33 // an odd count: row 16 is zero
+	img := image.NewRGBA(image.Rect(0, 0, len(x), rows))
+	top := math.Max(math.Abs(lo), math.Abs(hi))
+	for i, v := range x {
+		bar := 0
+		if top > 0 {
+			bar = int(math.Round(v / top * (rows / 2)))
+		}
+		for y := 0; y < rows; y++ {
+			c := color.RGBA{0xff, 0xff, 0xff, 0xff}
+			switch {
+			case y == rows/2:
+				c = Rule
+			case bar > 0 && y < rows/2 && y >= rows/2-bar, bar < 0 && y > rows/2 && y <= rows/2-bar:
+				c = Ink
+			}
+			img.SetRGBA(i, y, c)
+		}
+	}
+	return img
+}

@@ -1,0 +1,97 @@
+package view
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"math"
+
+	"nnlrs/ui"
+	"nnlrs/ui/params"
+)
+
+// keyer fingerprints what a panel shows.
+type keyer struct{ b []byte }
+
+func (k *keyer) n(vs ...uint64) {
+	for _, v := range vs {
+		k.b = binary.LittleEndian.AppendUint64(k.b, v)
+	}
+}
+
+func (k *keyer) f(v float64) { k.n(math.Float64bits(v)) }
+
+func (k *keyer) s(v string) { k.b = append(append(k.b, v...), 0) }
+
+func (k *keyer) bool(v bool) {
+	if v {
+		k.n(1)
+	} else {
+		k.n(0)
+	}
+}
+
+// graph fingerprints the state of a graph of the run.
+func (k *keyer) graph(g *ui.Graph) {
+	if g == nil {
+		k.n(0)
+		return
+	}
+	k.n(g.Version, uint64(len(g.Iters)), uint64(g.Done))
+	k.bool(g.Final != nil)
+	k.s(g.Err)
+}
+
+func (k *keyer) sum() uint64 {
+	h := fnv.New64a()
+	h.Write(k.b)
+	return h.Sum64()
+}
+
+// panelKey returns a fingerprint of everything the panel name shows of m:
+// equal keys draw equal panels.
+func panelKey(name string, m *ui.Model) uint64 {
+	var k keyer
+	k.s(name)
+	p := m.Params
+	k.s(p.Graph)
+	k.s(p.Propagator)
+	k.f(p.Alpha)
+	r := m.Run
+	if r == nil {
+		return k.sum()
+	}
+	k.n(uint64(r.ID()), uint64(r.State))
+	k.bool(r.Data != nil)
+	pr := &m.Prop
+	switch name {
+	case "graph", "propagation":
+		k.graph(m.Shown())
+		k.n(uint64(m.Hover + 1))
+		if name == "propagation" {
+			k.n(uint64(pr.Step))
+			k.s(pr.Method + pr.Err)
+			k.bool(pr.Ready())
+			k.bool(pr.Converged)
+		}
+		if g := r.Graphs["nnlrs"]; g != nil { // its E flags samples
+			k.graph(g)
+		}
+	case "weights":
+		for _, method := range WeightGraphs {
+			k.graph(r.Graphs[method])
+		}
+	case "convergence":
+		for _, method := range ConvergenceGraphs {
+			k.graph(r.Graphs[method])
+		}
+	case "outcome":
+		for _, method := range params.Graphs {
+			k.graph(r.Graphs[method])
+		}
+		k.n(uint64(pr.Step))
+		k.s(pr.Method)
+		k.bool(pr.Ready())
+		k.s(r.Params.Hash())
+	}
+	return k.sum()
+}

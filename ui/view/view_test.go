@@ -1,0 +1,521 @@
+package view
+
+import (
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	"nnlrs/core/propagate"
+	"nnlrs/ui"
+	"nnlrs/ui/params"
+	"nnlrs/wasm/protocol"
+)
+
+// recorder is a Canvas that records what the views draw.
+type recorder struct {
+	fills  []recFill
+	lines  []recLine
+	discs  []recDisc
+	rings  []recDisc
+	texts  []string
+	images []*image.RGBA
+	layers int
+}
+
+type recFill struct {
+	r Rect
+	c color.RGBA
+}
+
+type recLine struct {
+	x0, y0, x1, y1, w float32
+	c                 color.RGBA
+}
+
+type recDisc struct {
+	x, y, r float32
+	c       color.RGBA
+}
+
+func (rc *recorder) Fill(r Rect, c color.RGBA) { rc.fills = append(rc.fills, recFill{r, c}) }
+func (rc *recorder) Line(x0, y0, x1, y1, w float32, c color.RGBA) {
+	rc.lines = append(rc.lines, recLine{x0, y0, x1, y1, w, c})
+}
+func (rc *recorder) Polyline(xy []float32, w float32, c color.RGBA) {
+	for i := 2; i+1 < len(xy); i += 2 {
+		rc.Line(xy[i-2], xy[i-1], xy[i], xy[i+1], w, c)
+	}
+}
+func (rc *recorder) Disc(x, y, r float32, c color.RGBA) {
+	rc.discs = append(rc.discs, recDisc{x, y, r, c})
+}
+func (rc *recorder) Ring(x, y, r, _ float32, c color.RGBA) {
+	rc.rings = append(rc.rings, recDisc{x, y, r, c})
+}
+func (rc *recorder) Text(s string, _, _ float32, _ Size, _ color.RGBA) {
+	rc.texts = append(rc.texts, s)
+}
+func (rc *recorder) TextWidth(s string, size Size) float32 {
+	return float32(len([]rune(s))) * 6
+}
+func (rc *recorder) Image(img *image.RGBA, _ Rect) { rc.images = append(rc.images, img) }
+func (rc *recorder) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) {
+	rc.layers++
+	draw(rc)
+}
+
+func (rc *recorder) text() string { return strings.Join(rc.texts, "\n") }
+
+// fixture returns a model whose run is done: 4 classes of 5 samples (the
+// first of each class labeled), every graph joining the samples of a class
+// with weights that grow with the index, and sample 3 flagged as corrupted
+// by NNLRS.
+func fixture(t *testing.T) *ui.Model {
+	t.Helper()
+	m := ui.NewModel(params.Default())
+	jobs, err := m.Start(params.Default(), "", nil, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k, per = 4, 5
+	n := k * per
+	d := &protocol.Data{JobID: jobs[0].ID, Name: "synthetic", D: 2, N: n, X: make([]float64, 2*n),
+		Labels: make([]int, n), Given: make([]int, n), Corrupted: make([]bool, n)}
+	layout := make([]float64, 2*n)
+	for i := 0; i < n; i++ {
+		d.Labels[i] = 1 + i/per
+		d.Given[i] = propagate.Unlabeled
+		if i%per == 0 {
+			d.Given[i] = d.Labels[i]
+		}
+		d.X[2*i], d.X[2*i+1] = float64(i), float64(i%per)
+		layout[2*i] = 0.1 + 0.8*float64(i/per)/float64(k-1)
+		layout[2*i+1] = 0.1 + 0.8*float64(i%per)/float64(per-1)
+	}
+	d.Corrupted[3] = true
+	m.Receive(d, time.Unix(0, 0))
+	for _, j := range jobs {
+		w := make([]float64, n*n)
+		for i := 0; i < n; i++ {
+			for l := 0; l < n; l++ {
+				if i != l && i/per == l/per {
+					w[i*n+l] = float64(1 + i + l)
+				}
+			}
+		}
+		w[0*n+per], w[per*n+0] = 0.5, 0.5 // one edge across classes
+		g := &protocol.Graph{JobID: j.ID, Method: j.Method, N: n, W: w, Layout: layout, Converged: true,
+			Iterations: 3, Density: 0.2, WithinClass: 0.99, Components: 3, ErrorGHF: 0.125, ErrorLGC: 0.25}
+		if j.Method == "nnlrs" {
+			g.ENorm = make([]float64, n)
+			g.ENorm[3] = 0.9
+			m.Receive(&protocol.Progress{JobID: j.ID, Iters: []protocol.Iter{
+				{Iter: 1, Residual: 0.5, RankZ: 3, NNZH: 40}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 60},
+				{Iter: 3, Residual: 1e-7, RankZ: 4, NNZH: 80}}}, time.Unix(0, 0))
+		}
+		m.Receive(g, time.Unix(1, 0))
+	}
+	if m.Run.State != ui.Done {
+		t.Fatalf("run state %v", m.Run.State)
+	}
+	return m
+}
+
+func panelOf(name string) Panel {
+	for _, p := range Arrange(1200, 800, "") {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic(name)
+}
+
+func TestArrange(t *testing.T) {
+	for _, c := range []struct{ w, h float32 }{{1080, 900}, {1920, 1080}, {600, 1000}} {
+		ps := Arrange(c.w, c.h, "")
+		if len(ps) != len(params.Views) {
+			t.Fatalf("%v: %d panels", c, len(ps))
+		}
+		for i, p := range ps {
+			r := p.Rect
+			if r.X < 0 || r.Y < 0 || r.X+r.W > c.w+0.01 || r.Y+r.H > c.h+0.01 || r.W < 100 || r.H < 100 {
+				t.Errorf("%v: %s at %+v", c, p.Name, r)
+			}
+			for _, q := range ps[i+1:] {
+				if overlap(p.Rect, q.Rect) {
+					t.Errorf("%v: %s and %s overlap", c, p.Name, q.Name)
+				}
+			}
+		}
+	}
+	ps := Arrange(800, 600, "weights")
+	if len(ps) != 1 || ps[0].Name != "weights" || ps[0].Rect.W != 800-2*Gap {
+		t.Errorf("embed: %+v", ps)
+	}
+}
+
+func overlap(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
+
+func TestGraphView(t *testing.T) {
+	m := fixture(t)
+	rc := &recorder{}
+	p := panelOf("graph")
+	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	const n = 20
+	if len(rc.discs) != n {
+		t.Fatalf("%d discs, want %d", len(rc.discs), n)
+	}
+	colours := map[color.RGBA]int{}
+	for _, d := range rc.discs {
+		colours[d.c]++
+		if !p.Rect.Contains(d.x, d.y) {
+			t.Errorf("node at (%v, %v) outside the panel", d.x, d.y)
+		}
+	}
+	for k := 0; k < 4; k++ {
+		if colours[ClassColour(k)] != 5 {
+			t.Errorf("class %d: %d nodes of its colour", k, colours[ClassColour(k)])
+		}
+	}
+	rings := 0
+	for _, r := range rc.rings {
+		if r.c == Ink {
+			rings++
+		}
+	}
+	if rings != 4 {
+		t.Errorf("%d labeled rings, want 4", rings)
+	}
+	// Edges: 4 classes of 5 give 40 pairs, and one across, in red.
+	var edges, red, cross int
+	for _, l := range rc.lines {
+		switch {
+		case l.w == 1 && l.c.R > l.c.G+20:
+			red++
+			edges++
+		case l.w == 1:
+			edges++
+		case l.w == 1.5:
+			cross++
+		}
+	}
+	if edges != 41 || red != 1 || cross != 2 {
+		t.Errorf("%d edges (%d red), %d cross strokes; want 41 (1), 2", edges, red, cross)
+	}
+	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged as corrupted") || !strings.Contains(rc.text(), "3 connected pieces") {
+		t.Errorf("texts: %q", rc.texts)
+	}
+}
+
+func TestEdgeColour(t *testing.T) {
+	weak, strong := EdgeColour(0.1, 1, 0, 0), EdgeColour(1, 1, 0, 0)
+	if weak.A >= strong.A {
+		t.Errorf("weak edge alpha %d, strong %d", weak.A, strong.A)
+	}
+	if across := EdgeColour(1, 1, 0, 1); across.R <= across.B {
+		t.Errorf("edge across classes %v is not red", across)
+	}
+	if unknown := EdgeColour(1, 1, -1, -1); unknown != strong {
+		t.Errorf("edge without labels %v", unknown)
+	}
+}
+
+func TestNodeAtAndHover(t *testing.T) {
+	m := fixture(t)
+	p := panelOf("graph")
+	rc := &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	d := rc.discs[7]
+	ps := []Panel{p, panelOf("propagation")}
+	if got := NodeAt(m, ps, d.x+1, d.y-1); got != 7 {
+		t.Errorf("NodeAt on node 7: %d", got)
+	}
+	if x, y, ok := NodePosition(m, ps, "graph", 7); !ok || x != d.x || y != d.y {
+		t.Errorf("NodePosition of node 7: (%v, %v, %v), drawn at (%v, %v)", x, y, ok, d.x, d.y)
+	}
+	if got := NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1); got != -1 {
+		t.Errorf("NodeAt in a corner: %d", got)
+	}
+	m.Hover = 7
+	rc = &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	text := rc.text()
+	// Node 7 (class 2) is joined to 5, 6, 8, 9: the strongest first.
+	if !strings.Contains(text, "sample 8, class 2") || !strings.Contains(text, "strongest neighbours") {
+		t.Fatalf("card: %q", rc.texts)
+	}
+	i9 := strings.Index(text, "sample 10, class 2, w 17.000")
+	i6 := strings.Index(text, "sample 7, class 2, w 14.000")
+	if i9 < 0 || i6 < 0 || i9 > i6 {
+		t.Errorf("neighbours not strongest first: %q", rc.texts)
+	}
+	if len(rc.images) != 1 {
+		t.Errorf("%d pictures in the card", len(rc.images))
+	}
+	m.Hover = 3
+	rc = &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	if !strings.Contains(rc.text(), "|e| = 0.90, flagged as corrupted") || !strings.Contains(rc.text(), "corrupted when the data were drawn") {
+		t.Errorf("card of a corrupted sample: %q", rc.texts)
+	}
+}
+
+func TestPropagationView(t *testing.T) {
+	m := fixture(t)
+	p := panelOf("propagation")
+	draw := func() *recorder {
+		rc := &recorder{}
+		New().Draw(rc, m, []Panel{p}, 1200, 800)
+		return rc
+	}
+	rc := draw()
+	grey := 0
+	for _, d := range rc.discs {
+		if d.c == Unknown {
+			grey++
+		}
+	}
+	if grey != 16 {
+		t.Errorf("step 0: %d grey nodes, want the 16 unlabeled", grey)
+	}
+	m.Prop.Advance()
+	rc = draw()
+	for i, d := range rc.discs {
+		if k, ok := nearestClass(d.c); !ok || k != i/5 {
+			t.Errorf("step 1: node %d coloured %v, not a shade of class %d", i, d.c, i/5)
+		}
+	}
+	if !strings.Contains(rc.text(), "step 1") || !strings.Contains(rc.text(), "misclassified now: 0.0%") {
+		t.Errorf("texts %q", rc.texts)
+	}
+	// Nothing to propagate: a message instead of nodes.
+	m.Prop.Reset(nil, "ghf", 0.99)
+	rc = draw()
+	if len(rc.discs) != 0 || !strings.Contains(rc.text(), "no labels") {
+		t.Errorf("without labels: %d discs, %q", len(rc.discs), rc.texts)
+	}
+}
+
+// nearestClass returns the class whose colour c is a shade of (mixed with
+// white).
+func nearestClass(c color.RGBA) (int, bool) {
+	for k, p := range Palette {
+		for t := 0.3; t <= 1.0001; t += 0.001 {
+			if Mix(PanelFill, p, t) == c {
+				return k, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func TestHeatmap(t *testing.T) {
+	w := []float64{
+		5, 1, 0,
+		1, 5, 0.25,
+		0, 0.25, 5,
+	}
+	img := Heatmap(w, 3)
+	if img.RGBAAt(2, 0) != PanelFill || img.RGBAAt(1, 0) != HeatHigh || img.RGBAAt(0, 0) != HeatHigh {
+		t.Errorf("zero %v, largest off-diagonal %v, diagonal %v", img.RGBAAt(2, 0), img.RGBAAt(1, 0), img.RGBAAt(0, 0))
+	}
+	// √0.25 = 0.5: halfway.
+	if got, want := img.RGBAAt(2, 1), Mix(PanelFill, HeatHigh, 0.5); got != want {
+		t.Errorf("weight 0.25 of 1: %v, want %v", got, want)
+	}
+	if img := Heatmap(make([]float64, 4), 2); img.RGBAAt(0, 0) != PanelFill {
+		t.Error("empty W not white")
+	}
+}
+
+func TestWeightsView(t *testing.T) {
+	m := fixture(t)
+	rc := &recorder{}
+	v := New()
+	v.Draw(rc, m, []Panel{panelOf("weights")}, 1200, 800)
+	if len(rc.images) != 3 {
+		t.Fatalf("%d heatmaps", len(rc.images))
+	}
+	strips := map[color.RGBA]int{}
+	for _, f := range rc.fills {
+		strips[f.c]++
+	}
+	for k := 0; k < 4; k++ {
+		if strips[ClassColour(k)] != 3*2 {
+			t.Errorf("class %d: %d strips, want 2 per heatmap", k, strips[ClassColour(k)])
+		}
+	}
+	for _, want := range []string{"LRR", "l1", "NNLRS", "density 20%, within-class 99%"} {
+		if !strings.Contains(rc.text(), want) {
+			t.Errorf("no %q in %q", want, rc.texts)
+		}
+	}
+	// The pixels are computed once per version of the weights.
+	rc2 := &recorder{}
+	v.Draw(rc2, m, []Panel{panelOf("weights")}, 1200, 800)
+	if rc2.images[2] != rc.images[2] {
+		t.Error("heatmap recomputed for the same weights")
+	}
+}
+
+func TestConvergenceView(t *testing.T) {
+	m := fixture(t)
+	g := m.Run.Graphs["nnlrs"]
+	for i := 4; i <= 10000; i++ {
+		g.Iters = append(g.Iters, protocol.Iter{Iter: i, Residual: 1 / float64(i), RankZ: 4, NNZH: 80})
+	}
+	p := panelOf("convergence")
+	rc := &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	segs := 0
+	for _, l := range rc.lines {
+		if l.c == GraphColours["nnlrs"] {
+			segs++
+			if !p.Rect.Contains(l.x0, l.y0) || !p.Rect.Contains(l.x1, l.y1) {
+				t.Fatalf("segment %+v outside the panel", l)
+			}
+		}
+	}
+	if segs == 0 || segs > 3*int(p.Rect.W) {
+		t.Errorf("%d segments for 3 charts %v pixels wide", segs, p.Rect.W)
+	}
+	if !strings.Contains(rc.text(), "iterations: 1 to 10000") {
+		t.Errorf("texts %q", rc.texts)
+	}
+}
+
+func TestOutcomeView(t *testing.T) {
+	m := fixture(t)
+	m.Run.Graphs["l1"].Final = nil
+	m.Run.Graphs["l1"].Err = "boom"
+	rc := &recorder{}
+	New().Draw(rc, m, []Panel{panelOf("outcome")}, 1200, 800)
+	text := rc.text()
+	for _, want := range []string{"12.5%", "25.0%", "failed", "99%", "16 unlabeled samples", "λ = 1"} {
+		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
+			t.Errorf("no %q in %q", want, rc.texts)
+		}
+	}
+}
+
+// TestDrawStates draws every view in every state of a run: nothing
+// panics, and the views without content say why.
+func TestDrawStates(t *testing.T) {
+	all := Arrange(1200, 800, "")
+	m := ui.NewModel(params.Default())
+	rc := &recorder{}
+	New().Draw(rc, m, all, 1200, 800)
+	if !strings.Contains(rc.text(), "Press Run") {
+		t.Errorf("before a run: %q", rc.texts)
+	}
+	jobs, _ := m.Start(params.Default(), "", nil, time.Unix(0, 0))
+	m.Receive(&protocol.Progress{JobID: jobs[0].ID, Iters: []protocol.Iter{{Iter: 1, Residual: 0.5}}, N: 2, W: []float64{1, 0, 0, 1}}, time.Unix(0, 0))
+	rc = &recorder{}
+	New().Draw(rc, m, all, 1200, 800)
+	if !strings.Contains(rc.text(), "Building the graphs") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
+		t.Errorf("running: %q", rc.texts)
+	}
+	m.Cancel(time.Unix(1, 0))
+	rc = &recorder{}
+	New().Draw(rc, m, all, 1200, 800)
+	if !strings.Contains(rc.text(), "Cancelled") {
+		t.Errorf("cancelled: %q", rc.texts)
+	}
+	m.Start(params.Default(), "", nil, time.Unix(0, 0))
+	m.Receive(&protocol.Error{JobID: jobs[0].ID + 4, Code: protocol.ErrInput, Message: "bad"}, time.Unix(0, 0))
+	rc = &recorder{}
+	New().Draw(rc, m, all, 1200, 800)
+	if !strings.Contains(rc.text(), "No graphs") {
+		t.Errorf("failed: %q", rc.texts)
+	}
+}
+
+func TestSamplePicture(t *testing.T) {
+	// A 2×3 image, column-major: pixel (x, y) is x[y + 3x].
+	img := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3)
+	if b := img.Bounds(); b.Dx() != 2 || b.Dy() != 3 {
+		t.Fatalf("bounds %v", b)
+	}
+	if img.RGBAAt(0, 0) != (color.RGBA{255, 255, 255, 255}) || img.RGBAAt(1, 2) != (color.RGBA{0, 0, 0, 255}) {
+		t.Errorf("corners %v %v", img.RGBAAt(0, 0), img.RGBAAt(1, 2))
+	}
+	if got := img.RGBAAt(1, 0).R; got != 102 { // 3 of 0..5: 255·(1 − 0.6)
+		t.Errorf("pixel (1, 0) = %d", got)
+	}
+	// Not an image: a bar chart, up for positive values, down for negative.
+	bars := SamplePicture([]float64{1, -0.5, 0}, 0, 0)
+	if b := bars.Bounds(); b.Dx() != 3 || b.Dy() != 33 {
+		t.Fatalf("bar chart bounds %v", b)
+	}
+	ink := func(x, y int) bool { return bars.RGBAAt(x, y) == Ink }
+	if !ink(0, 0) || !ink(0, 15) || ink(0, 17) || !ink(1, 17) || !ink(1, 24) || ink(1, 25) || ink(1, 15) || ink(2, 15) || ink(2, 17) {
+		t.Error("bars drawn wrong")
+	}
+}
+
+func TestWrap(t *testing.T) {
+	rc := &recorder{}
+	lines := Wrap(rc, "one two three four five six", Small, 60) // 10 characters a line
+	want := []string{"one two", "three four", "five six"}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("%q", lines)
+	}
+	if got := Wrap(rc, "unbreakablelongword", Small, 60); len(got) != 1 || !strings.HasSuffix(got[0], "...") {
+		t.Errorf("%q", got)
+	}
+}
+
+func TestClip(t *testing.T) {
+	rc := &recorder{}
+	if got := Clip(rc, "short", Small, 100); got != "short" {
+		t.Errorf("%q", got)
+	}
+	got := Clip(rc, "a rather long title", Small, 60)
+	if rc.TextWidth(got, Small) > 60 || !strings.HasSuffix(got, "...") {
+		t.Errorf("%q", got)
+	}
+
+}
+
+// TestStale checks that the views ask to be drawn exactly when what they
+// show changes.
+func TestStale(t *testing.T) {
+	m := fixture(t)
+	v := New()
+	ps := Arrange(1200, 800, "")
+	if !v.Stale(m, ps, 1200, 800) {
+		t.Error("not stale before the first drawing")
+	}
+	v.Draw(&recorder{}, m, ps, 1200, 800)
+	if v.Stale(m, ps, 1200, 800) {
+		t.Error("stale right after drawing")
+	}
+	for _, c := range []struct {
+		name   string
+		change func()
+	}{
+		{"hover", func() { m.Hover = 2 }},
+		{"step", func() { m.Prop.Advance() }},
+		{"graph shown", func() { p := m.Params; p.Graph = "lrr"; m.SetView(p) }},
+		{"iterations", func() {
+			g := m.Run.Graphs["nnlrs"]
+			g.Iters = append(g.Iters, protocol.Iter{Iter: 4})
+		}},
+	} {
+		c.change()
+		if !v.Stale(m, ps, 1200, 800) {
+			t.Errorf("%s: not stale", c.name)
+		}
+		v.Draw(&recorder{}, m, ps, 1200, 800)
+	}
+	if !v.Stale(m, ps, 1000, 800) {
+		t.Error("not stale at another size")
+	}
+	if !v.Stale(m, Arrange(1200, 800, "weights"), 1200, 800) {
+		t.Error("not stale with other panels")
+	}
+}

@@ -1,0 +1,171 @@
+package view
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"nnlrs/ui"
+	"nnlrs/ui/params"
+)
+
+// Views draws the views of a model, and keeps between frames what is
+// costly to recompute: heatmap pixels, the picture of a hovered sample, and
+// which panels are drawn as they stand.
+type Views struct {
+	heat   map[string]*heatEntry
+	sample sampleEntry
+	drawn  map[string]uint64 // the key of every panel last drawn
+}
+
+type heatEntry struct {
+	version uint64
+	img     *image.RGBA
+}
+
+type sampleEntry struct {
+	data *image.RGBA
+	key  [2]uint64 // run version, node
+}
+
+// New returns views with empty caches.
+func New() *Views { return &Views{heat: map[string]*heatEntry{}, drawn: map[string]uint64{}} }
+
+// titleH is the height of a panel's title bar.
+const titleH = 28
+
+// Titles of the panels.
+var titles = map[string]string{
+	"graph":       "Graph",
+	"propagation": "Propagation",
+	"weights":     "Weights W, samples ordered by class",
+	"convergence": "Convergence of the solvers",
+	"outcome":     "Outcome",
+}
+
+// Draw draws the panels of a w×h canvas. Each panel goes through a layer
+// whose version is the panel's key: a panel is drawn again only when what
+// it shows changed.
+func (v *Views) Draw(c Canvas, m *ui.Model, panels []Panel, w, h float32) {
+	c.Fill(Rect{0, 0, w, h}, Background)
+	clear(v.drawn)
+	v.drawn["size"] = uint64(w)<<32 | uint64(h)
+	for _, p := range panels {
+		key := panelKey(p.Name, m)
+		v.drawn[p.Name] = key
+		c.Layer("panel "+p.Name, key, p.Rect, func(c Canvas) { v.drawPanel(c, p, m) })
+	}
+}
+
+// Stale reports whether Draw would draw anything other than what it drew
+// last: the canvas needs drawing only then.
+func (v *Views) Stale(m *ui.Model, panels []Panel, w, h float32) bool {
+	if len(v.drawn) != len(panels)+1 || v.drawn["size"] != uint64(w)<<32|uint64(h) {
+		return true
+	}
+	for _, p := range panels {
+		if k, ok := v.drawn[p.Name]; !ok || k != panelKey(p.Name, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawPanel draws one panel: its frame, title and view.
+func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
+	r := p.Rect
+	c.Fill(r, Rule)
+	c.Fill(r.Inset(1), PanelFill)
+	title := titles[p.Name]
+	switch p.Name {
+	case "graph":
+		title = v.graphTitle(m)
+	case "propagation":
+		title = propagationTitle(m)
+	}
+	c.Text(Clip(c, title, Title, r.W-20), r.X+10, r.Y+6, Title, Ink)
+	b := body(r)
+	switch p.Name {
+	case "graph":
+		v.drawGraph(c, b, m, false)
+	case "propagation":
+		v.drawGraph(c, b, m, true)
+	case "weights":
+		v.drawWeights(c, b, m)
+	case "convergence":
+		drawConvergence(c, b, m)
+	case "outcome":
+		drawOutcome(c, b, m)
+	}
+}
+
+func (v *Views) graphTitle(m *ui.Model) string {
+	return "Graph: " + params.GraphNames[m.Params.Graph]
+}
+
+func propagationTitle(m *ui.Model) string {
+	name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Params.Propagator]
+	s := fmt.Sprintf("Propagation: %s on %s", name, params.GraphNames[m.Params.Graph])
+	if m.Prop.Ready() {
+		s += fmt.Sprintf(", step %d", m.Prop.Step)
+		if m.Prop.Converged {
+			s += " (converged)"
+		}
+	}
+	return s
+}
+
+// Clip returns s, shortened with "..." to fit in width w.
+func Clip(c Canvas, s string, size Size, w float32) string {
+	if c.TextWidth(s, size) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && c.TextWidth(string(r)+"...", size) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "..."
+}
+
+// Wrap breaks s into lines that fit in width w, at spaces; a word longer
+// than w is clipped.
+func Wrap(c Canvas, s string, size Size, w float32) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if line != "" && c.TextWidth(try, size) > w {
+			lines = append(lines, Clip(c, line, size, w))
+			try = word
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, Clip(c, line, size, w))
+	}
+	return lines
+}
+
+// placeholder writes a one-line message in the middle of r.
+func placeholder(c Canvas, r Rect, s string) {
+	w := c.TextWidth(s, Normal)
+	c.Text(s, r.X+(r.W-w)/2, r.Y+r.H/2-LineHeight(Normal)/2, Normal, Muted)
+}
+
+// waiting returns what a view shows before its graphs exist.
+func waiting(m *ui.Model) string {
+	switch {
+	case m.Run == nil:
+		return "Press Run to build the graphs."
+	case m.Run.State == ui.Running:
+		return "Building the graphs..."
+	case m.Run.State == ui.Cancelled:
+		return "Cancelled."
+	case m.Run.State == ui.Failed:
+		return "No graphs: see the message beside the controls."
+	}
+	return "This graph failed: see the status beside the controls."
+}

@@ -1,0 +1,126 @@
+package view
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"nnlrs/ui"
+	"nnlrs/ui/params"
+)
+
+// WeightGraphs are the graphs of the weights view, left to right, as in the
+// paper's figure of the LRR and l1 weights.
+var WeightGraphs = []string{"lrr", "l1", "nnlrs"}
+
+// Heatmap returns the n×n weights w (row-major) as an image: white for 0,
+// darker for larger weights, on a square-root scale so that weak weights
+// show, relative to the largest off-diagonal weight (a heavier diagonal
+// saturates).
+func Heatmap(w []float64, n int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, n, n))
+	top := 0.0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if i != j {
+				top = math.Max(top, math.Abs(w[i*n+j]))
+			}
+		}
+	}
+	if top == 0 {
+		for i := 0; i < n; i++ {
+			top = math.Max(top, math.Abs(w[i*n+i]))
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			t := 0.0
+			if top > 0 {
+				t = math.Sqrt(math.Min(1, math.Abs(w[i*n+j])/top))
+			}
+			img.SetRGBA(j, i, Mix(PanelFill, HeatHigh, t))
+		}
+	}
+	return img
+}
+
+// heatmap returns the cached heatmap of g.
+func (v *Views) heatmap(method string, g *ui.Graph) *image.RGBA {
+	e := v.heat[method]
+	if e == nil || e.version != g.Version {
+		e = &heatEntry{g.Version, Heatmap(g.W, g.N)}
+		v.heat[method] = e
+	}
+	return e.img
+}
+
+// stripW is the width of the class strips beside a heatmap.
+const stripW = 6
+
+// drawWeights draws the weight matrices side by side, each with class
+// strips along two edges and its density and within-class share.
+func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
+	if m.Run == nil {
+		placeholder(c, r, waiting(m))
+		return
+	}
+	k := float32(len(WeightGraphs))
+	cellW := (r.W - (k-1)*Gap) / k
+	lh := LineHeight(Small)
+	side := min(cellW-stripW-2, r.H-2*lh-stripW-8)
+	for i, method := range WeightGraphs {
+		x := r.X + float32(i)*(cellW+Gap)
+		cell := Rect{x, r.Y, cellW, r.H}
+		g := m.Run.Graphs[method]
+		name := params.GraphNames[method]
+		c.Text(name, x, r.Y, Normal, Ink)
+		hm := Rect{x + stripW + 2, r.Y + lh + 4 + stripW + 2, side, side}
+		switch {
+		case g == nil:
+			continue
+		case g.W == nil && g.Err != "":
+			placeholder(c, cell, "failed")
+			continue
+		case g.W == nil:
+			placeholder(c, cell, "waiting...")
+			continue
+		}
+		if g.Final == nil && len(g.Iters) > 0 {
+			c.Text(fmt.Sprintf("%s, iteration %d", name, g.Iters[len(g.Iters)-1].Iter), x, r.Y, Normal, Ink)
+		}
+		c.Image(v.heatmap(method, g), hm)
+		if m.Run.Data != nil && m.Run.Data.Labels != nil && len(m.Run.Data.Labels) == g.N {
+			drawStrips(c, hm, m.Run.Data.Labels)
+		}
+		if f := g.Final; f != nil {
+			s := fmt.Sprintf("density %.0f%%", 100*f.Density)
+			if !math.IsNaN(f.WithinClass) {
+				s += fmt.Sprintf(", within-class %.0f%%", 100*f.WithinClass)
+			}
+			c.Text(s, x, hm.Y+hm.H+4, Small, Muted)
+		}
+	}
+}
+
+// drawStrips colours the runs of equal labels along the left and top edges
+// of the heatmap in hm.
+func drawStrips(c Canvas, hm Rect, labels []int) {
+	idx := ClassIndex(labels)
+	n := len(labels)
+	cell := hm.W / float32(n)
+	for start := 0; start < n; {
+		end := start
+		for end < n && labels[end] == labels[start] {
+			end++
+		}
+		col := ClassColour(idx[labels[start]])
+		a, b := float32(start)*cell, float32(end-start)*cell
+		c.Fill(Rect{hm.X - stripW - 2, hm.Y + a, stripW, b}, col)
+		c.Fill(Rect{hm.X + a, hm.Y - stripW - 2, b, stripW}, col)
+		start = end
+	}
+	c.Fill(Rect{hm.X - 1, hm.Y - 1, hm.W + 2, 1}, Rule)
+	c.Fill(Rect{hm.X - 1, hm.Y + hm.H, hm.W + 2, 1}, Rule)
+	c.Fill(Rect{hm.X - 1, hm.Y, 1, hm.H}, Rule)
+	c.Fill(Rect{hm.X + hm.W, hm.Y, 1, hm.H}, Rule)
+}
