@@ -129,7 +129,7 @@ func errorFigure(dir string, r *experiment.Results, prop string, only []string, 
 	p.Y.Label.Text = "error rate (%)"
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	i := 0
+	i, ymax := 0, 0.0
 	for _, g := range r.Graphs {
 		if only != nil && !slices.Contains(only, g) {
 			continue
@@ -138,6 +138,7 @@ func errorFigure(dir string, r *experiment.Results, prop string, only []string, 
 		for _, f := range r.Labeled {
 			if c, ok := r.Cell(prop, f, g); ok && len(c.Errors) > 0 {
 				xys = append(xys, plotter.XY{X: 100 * f, Y: 100 * c.Mean()})
+				ymax = math.Max(ymax, 100*c.Mean())
 			}
 		}
 		if len(xys) == 0 {
@@ -158,7 +159,8 @@ func errorFigure(dir string, r *experiment.Results, prop string, only []string, 
 	if i == 0 {
 		return "", nil
 	}
-	p.Y.Min = 0
+	// Head room for the legend above the lines.
+	p.Y.Min, p.Y.Max = 0, math.Max(1, ymax)*(1+0.06*float64(i+1))
 	rel := filepath.Join("figures", name+".png")
 	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
 		return "", err
