@@ -130,8 +130,8 @@ func duration(s float64) string {
 func paramSummary(r *Results) string {
 	pr := r.Params
 	if pr.Tuned && pr.Grid != nil {
-		return fmt.Sprintf("tuned by %d-fold CV: λ ∈ %s, β ∈ %s, θ ∈ %s; γ = %g", pr.Folds,
-			list(pr.Grid.Lambda), list(pr.Grid.Beta), list(pr.Grid.Theta), gammaOf(pr))
+		return fmt.Sprintf("tuned by %d-fold CV: λ ∈ %s, β ∈ %s, θ ∈ %s, LRR λ ∈ %s; γ = %g", pr.Folds,
+			list(pr.Grid.Lambda), list(pr.Grid.Beta), list(pr.Grid.Theta), list(pr.Grid.lrrLambda()), gammaOf(pr))
 	}
 	return fmt.Sprintf("fixed: β = %g, λ = %g, θ = %g, LRR λ = %g, γ = %g", pr.Beta, pr.Lambda, pr.Theta, pr.LRRLambda, gammaOf(pr))
 }

@@ -62,21 +62,33 @@ var PaperSweepBetas = []float64{0, 0.001, 0.01, 0.2, 0.8, 1, 5, 10, 100}
 
 // Grid is the tuning grid: λ and β of the NNLRS graphs (each pair one
 // solve), θ of their thresholding (free: applied to the solved Z), and λ
-// of LRR.
+// of LRR (LRRLambda; Lambda when empty).
 type Grid struct {
 	Lambda, Beta, Theta []float64
+	LRRLambda           []float64 `json:",omitempty"`
+}
+
+// lrrLambda returns LRR's λ grid.
+func (g *Grid) lrrLambda() []float64 {
+	if len(g.LRRLambda) > 0 {
+		return g.LRRLambda
+	}
+	return g.Lambda
 }
 
 // DefaultGrid returns the grid of the tuning mode. λ spans the range in
 // which the NNLRS solution of unit-norm image data is neither near Z = I
 // (λ ≥ 10) nor Z = 0 (λ ≤ 0.1); β is the paper's 0.2 (its Table IV finds
 // the error flat for 0.001 ≤ β ≤ 1); θ from none to a threshold that
-// keeps only the strongest normalized coefficients.
+// keeps only the strongest normalized coefficients. LRR, without the β
+// term, keeps a useful Z down to smaller λ: on 200 USPS digits its GHF
+// error was 27%, 4%, 11% and 20% at λ = 0.1, 0.3, 1 and 3.
 func DefaultGrid() Grid {
 	return Grid{
-		Lambda: []float64{0.3, 1, 3},
-		Beta:   []float64{0.2},
-		Theta:  []float64{0, 0.01, 0.03, 0.1},
+		Lambda:    []float64{0.3, 1, 3},
+		Beta:      []float64{0.2},
+		Theta:     []float64{0, 0.01, 0.03, 0.1},
+		LRRLambda: []float64{0.1, 0.3, 1},
 	}
 }
 
@@ -279,7 +291,7 @@ func (r *runner) buildsPerStage() int {
 		case r.c.Tune == nil:
 			n++
 		case g == "lrr":
-			n += len(r.c.Tune.Lambda)
+			n += len(r.c.Tune.lrrLambda())
 		case g == "nnlrs":
 			n += len(r.c.Tune.Lambda) * len(r.c.Tune.Beta)
 		default:
@@ -535,7 +547,7 @@ func (r *runner) candidates(ctx context.Context, t int, tr *trialResult, st *sta
 	case r.c.Tune == nil && thresholded(name):
 		specs = []spec{{key{name, o.NNLRS.Lambda, o.NNLRS.Beta}, o.NNLRS.Theta}}
 	case name == "lrr":
-		for _, l := range r.c.Tune.Lambda {
+		for _, l := range r.c.Tune.lrrLambda() {
 			specs = append(specs, spec{key{"lrr", l, 0}, 0})
 		}
 	case name == "nnlrs" || (thresholded(name) && nnlrs == nil):

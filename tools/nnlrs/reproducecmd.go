@@ -58,6 +58,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	tuneLambda := fs.String("tune-lambda", floats(grid.Lambda), "tuning grid of lambda")
 	tuneBeta := fs.String("tune-beta", floats(grid.Beta), "tuning grid of beta")
 	tuneTheta := fs.String("tune-theta", floats(grid.Theta), "tuning grid of theta")
+	tuneLRR := fs.String("tune-lrr-lambda", floats(grid.LRRLambda), "tuning grid of LRR's lambda")
 	folds := fs.Int("folds", 3, "cross-validation folds of the tuning mode")
 	sweep := fs.Bool("beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
 	sweepLambda := fs.Float64("sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
@@ -128,7 +129,8 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 			s    string
 			dst  *[]float64
 			pos  bool
-		}{{"-tune-lambda", *tuneLambda, &g.Lambda, true}, {"-tune-beta", *tuneBeta, &g.Beta, false}, {"-tune-theta", *tuneTheta, &g.Theta, false}} {
+		}{{"-tune-lambda", *tuneLambda, &g.Lambda, true}, {"-tune-beta", *tuneBeta, &g.Beta, false}, {"-tune-theta", *tuneTheta, &g.Theta, false},
+			{"-tune-lrr-lambda", *tuneLRR, &g.LRRLambda, true}} {
 			v, err := parseFloats(t.s, t.pos)
 			if err != nil {
 				return usagef("%s: %v", t.name, err)
