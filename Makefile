@@ -1,18 +1,32 @@
-# NNLRS Explorer. `make run` runs the demo, `make test` runs every test.
+# NNLRS Explorer. `make run` serves the in-browser demo, `make test` runs every test.
 GO       ?= go
 GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 # -count=1: some tests read files through child processes (go list), which
 # the test cache cannot see.
 TESTFLAGS ?= -count=1 -timeout 20m
+# The static site of the demo, and where its real-data subsets come from.
+DIST     ?= dist
+DATASETS ?= ../shared/datasets
+ADDR     ?= 127.0.0.1:8080
+# The pure-Go packages of the demo, also tested as wasm under Node.
+DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./ui/...
 
-.PHONY: run test fmt-check vet test-native test-wasm
+.PHONY: run dist demo test fmt-check vet test-native test-wasm screenshot measure
 
-## run: build every graph of the paper on the built-in synthetic data and print a summary
-run:
+## run: build the in-browser demo (dist/) and serve it on http://127.0.0.1:8080
+run: dist
+	$(GO) run ./tools/serve -dir $(DIST) -addr $(ADDR)
+
+## dist: write the static site: both wasm programs, wasm_exec.js, public/, data subsets
+dist:
+	$(GO) run ./tools/site -out $(DIST) -datasets $(DATASETS) -go $(GO)
+
+## demo: build every graph of the paper on the synthetic data and print a summary
+demo:
 	$(GO) run ./tools/nnlrs demo
 
-## test: formatting, vet, native tests, and core's tests compiled to wasm under Node
+## test: formatting, vet, native tests (with the browser tests), wasm tests under Node
 test: fmt-check vet test-native test-wasm
 
 fmt-check:
@@ -21,10 +35,22 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./core/...
+	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/app/... $(DEMO_PKGS)
 
-test-native:
-	$(GO) test $(TESTFLAGS) ./...
+# The browser tests (wasm/e2e) run on the site make dist wrote.
+test-native: dist
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+		echo "!!! No Chromium on the PATH: the browser tests (wasm/e2e) are SKIPPED. Install it: apt-get install chromium"
+	NNLRS_DIST=$(abspath $(DIST)) $(GO) test $(TESTFLAGS) ./...
 
 test-wasm:
-	GOOS=js GOARCH=wasm $(GO) test $(TESTFLAGS) -exec "$(WASMEXEC)" ./core/...
+	GOOS=js GOARCH=wasm $(GO) test $(TESTFLAGS) -exec "$(WASMEXEC)" ./core/... $(DEMO_PKGS)
+
+## screenshot: redraw docs/screenshot.png from the default run in headless Chromium
+screenshot: dist
+	NNLRS_DIST=$(abspath $(DIST)) NNLRS_SCREENSHOT=$(abspath docs/screenshot.png) \
+		$(GO) test -count=1 -run 'TestDefaultRun$$' ./wasm/e2e/
+
+## measure: time the page in headless Chromium (first frame, graphs done, fps) and size the wasm
+measure: dist
+	NNLRS_DIST=$(abspath $(DIST)) NNLRS_MEASURE=1 $(GO) test -count=1 -v -run 'TestMeasure$$' ./wasm/e2e/

@@ -1,0 +1,30 @@
+// Loads the page's Go program (app.wasm), showing the download's progress.
+// Everything else happens in Go: see wasm/app.
+"use strict";
+(async () => {
+  const text = document.getElementById("load-text");
+  const bar = document.getElementById("load-progress");
+  const mb = (n) => (n / 1048576).toFixed(1);
+  try {
+    const resp = await fetch("app.wasm");
+    if (!resp.ok) throw new Error("app.wasm: HTTP status " + resp.status);
+    const total = Number(resp.headers.get("Content-Length")) || 0;
+    let loaded = 0;
+    const counted = resp.body.pipeThrough(new TransformStream({
+      transform(chunk, ctl) {
+        loaded += chunk.byteLength;
+        if (total) { bar.max = total; bar.value = loaded; }
+        text.textContent = "Loading the demo: " + mb(loaded) + (total ? " of " + mb(total) : "") + " MB…";
+        ctl.enqueue(chunk);
+      },
+    }));
+    const go = new Go();
+    const wasm = new Response(counted, { headers: { "Content-Type": "application/wasm" } });
+    const { instance } = await WebAssembly.instantiateStreaming(wasm, go.importObject);
+    text.textContent = "Starting…";
+    go.run(instance);
+  } catch (e) {
+    text.textContent = "The demo could not start: " + e.message;
+    bar.hidden = true;
+  }
+})();

@@ -1,0 +1,200 @@
+// Command site builds the in-browser demo as a static site: the page's and
+// the worker's wasm programs, the wasm_exec.js of the Go that built them,
+// the files of public/, and small subsets of the paper's data sets when
+// they are at hand. Any static host serves the result; nothing is fetched
+// from elsewhere at run time.
+//
+//	go run ./tools/site -out dist [-datasets ../shared/datasets] [-go go]
+//
+// make dist runs it. The data subsets are never committed: they are drawn
+// from the MAT-files of -datasets (skipped when absent) into data/, with
+// data/index.json listing them for the page.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"nnlrs/core/dataset"
+	"nnlrs/ui/params"
+)
+
+// subset describes a built-in data set: which file, which classes and how
+// many samples per class the site carries (the page draws its runs from
+// these).
+type subset struct {
+	params.Dataset
+	file    string
+	classes []int
+}
+
+// subsets follow the paper's choices (Section V-A): USPS digits 1-4, and
+// the first subjects of Yale B and PIE, 50 images each as in its protocol.
+// params.MaxClasses caps the number of classes.
+var subsets = []subset{
+	{params.Dataset{Name: "usps", Title: "USPS digits 1-4", Classes: 4, PerClass: 100}, "USPS.mat", []int{1, 2, 3, 4}},
+	{params.Dataset{Name: "yaleb", Title: "Extended Yale B faces", Classes: 10, PerClass: 50}, "YaleB_32x32.mat", seq(1, 10)},
+	{params.Dataset{Name: "pie", Title: "CMU PIE faces", Classes: 10, PerClass: 50}, "PIE_32x32_10subjects.mat", seq(1, 10)},
+}
+
+func seq(a, b int) []int {
+	var s []int
+	for i := a; i <= b; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+func main() {
+	out := flag.String("out", "dist", "folder to write the site into (replaced)")
+	datasets := flag.String("datasets", "../shared/datasets", "folder of the paper's MAT-files; skipped when absent")
+	goCmd := flag.String("go", "go", "the go command that builds the wasm programs")
+	flag.Parse()
+	if err := build(*out, *datasets, *goCmd); err != nil {
+		fmt.Fprintln(os.Stderr, "site:", err)
+		os.Exit(1)
+	}
+}
+
+func build(out, datasets, goCmd string) error {
+	start := time.Now()
+	root, err := goEnv(goCmd, "GOMOD")
+	if err != nil {
+		return err
+	}
+	root = filepath.Dir(root)
+	goroot, err := goEnv(goCmd, "GOROOT")
+	if err != nil {
+		return err
+	}
+	if out, err = filepath.Abs(out); err != nil {
+		return err
+	}
+	if !filepath.IsAbs(datasets) {
+		datasets = filepath.Join(root, datasets)
+	}
+	tmp := out + ".tmp"
+	os.RemoveAll(tmp)
+	if err := os.MkdirAll(filepath.Join(tmp, "data"), 0o755); err != nil {
+		return err
+	}
+	for _, prog := range []string{"app", "solver"} {
+		cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(tmp, prog+".wasm"), "./wasm/"+prog)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("building wasm/%s: %v", prog, err)
+		}
+	}
+	// wasm_exec.js must come from the Go that built the programs.
+	if err := copyFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), filepath.Join(tmp, "wasm_exec.js")); err != nil {
+		return err
+	}
+	public := filepath.Join(root, "public")
+	err = filepath.WalkDir(public, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(public, path)
+		if err := os.MkdirAll(filepath.Join(tmp, filepath.Dir(rel)), 0o755); err != nil {
+			return err
+		}
+		return copyFile(path, filepath.Join(tmp, rel))
+	})
+	if err != nil {
+		return err
+	}
+	cat, err := writeData(filepath.Join(tmp, "data"), datasets)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(cat, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "data", "index.json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	os.RemoveAll(out)
+	if err := os.Rename(tmp, out); err != nil {
+		return err
+	}
+	var names []string
+	for _, d := range cat {
+		names = append(names, d.Name)
+	}
+	fmt.Printf("site: wrote %s in %.1f s (built-in data: %s)\n", out, time.Since(start).Seconds(), strings.Join(append(names, "synthetic"), ", "))
+	return nil
+}
+
+func goEnv(goCmd, key string) (string, error) {
+	b, err := exec.Command(goCmd, "env", key).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", key, err)
+	}
+	v := strings.TrimSpace(string(b))
+	if v == "" || v == os.DevNull {
+		return "", fmt.Errorf("go env %s is empty: run in the module", key)
+	}
+	return v, nil
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	o, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(o, in); err != nil {
+		o.Close()
+		return err
+	}
+	return o.Close()
+}
+
+// writeData draws the subsets whose files are in dir and writes them to
+// out as MAT-files; it returns the catalog of those written.
+func writeData(out, dir string) ([]params.Dataset, error) {
+	cat := []params.Dataset{}
+	for _, s := range subsets {
+		path := filepath.Join(dir, s.file)
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		full, err := dataset.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		// A fixed draw, so that every build of the site carries the same
+		// samples.
+		set, err := full.Subset(s.classes, s.PerClass, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", s.file, err)
+		}
+		var b bytes.Buffer
+		if err := writeMAT(&b, set); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(out, s.Name+".mat"), b.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+		cat = append(cat, s.Dataset)
+	}
+	return cat, nil
+}

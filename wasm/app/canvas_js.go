@@ -1,0 +1,175 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+
+	"nnlrs/ui/view"
+)
+
+// faces holds the fonts of the text sizes.
+type faces map[view.Size]font.Face
+
+func loadFaces() faces {
+	f := faces{}
+	for size, spec := range map[view.Size]struct {
+		ttf []byte
+		pt  float64
+	}{view.Small: {goregular.TTF, 11}, view.Normal: {goregular.TTF, 13}, view.Title: {gobold.TTF, 14}} {
+		ft, err := opentype.Parse(spec.ttf)
+		if err != nil {
+			panic(err) // the embedded Go fonts always parse
+		}
+		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: spec.pt, DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			panic(err)
+		}
+		f[size] = face
+	}
+	return f
+}
+
+// canvas implements view.Canvas on an ebiten image, shifted by (ox, oy).
+type canvas struct {
+	dst    *ebiten.Image
+	ox, oy float32
+	faces  faces
+	cache  *imageCache
+}
+
+// imageCache keeps the ebiten images of the views' images and layers.
+type imageCache struct {
+	frame  int
+	images map[*image.RGBA]*cachedImage
+	layers map[string]*cachedLayer
+}
+
+type cachedImage struct {
+	img  *ebiten.Image
+	used int
+}
+
+type cachedLayer struct {
+	version uint64
+	rect    view.Rect
+	img     *ebiten.Image
+}
+
+func newImageCache() *imageCache {
+	return &imageCache{images: map[*image.RGBA]*cachedImage{}, layers: map[string]*cachedLayer{}}
+}
+
+// endFrame drops the images not drawn for a while.
+func (c *imageCache) endFrame() {
+	c.frame++
+	for k, e := range c.images {
+		if c.frame-e.used > 120 {
+			e.img.Deallocate()
+			delete(c.images, k)
+		}
+	}
+}
+
+func (c *canvas) Fill(r view.Rect, col color.RGBA) {
+	vector.DrawFilledRect(c.dst, r.X+c.ox, r.Y+c.oy, r.W, r.H, col, false)
+}
+
+func (c *canvas) Line(x0, y0, x1, y1, width float32, col color.RGBA) {
+	vector.StrokeLine(c.dst, x0+c.ox, y0+c.oy, x1+c.ox, y1+c.oy, width, col, true)
+}
+
+func (c *canvas) Polyline(xy []float32, width float32, col color.RGBA) {
+	if len(xy) < 4 {
+		return
+	}
+	var p vector.Path
+	p.MoveTo(xy[0]+c.ox, xy[1]+c.oy)
+	for i := 2; i+1 < len(xy); i += 2 {
+		p.LineTo(xy[i]+c.ox, xy[i+1]+c.oy)
+	}
+	so := &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound}
+	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, so)
+	r, g, b, a := col.RGBA()
+	for i := range vs {
+		vs[i].ColorR = float32(r) / 0xffff
+		vs[i].ColorG = float32(g) / 0xffff
+		vs[i].ColorB = float32(b) / 0xffff
+		vs[i].ColorA = float32(a) / 0xffff
+	}
+	c.dst.DrawTriangles(vs, is, whitePixel(), &ebiten.DrawTrianglesOptions{AntiAlias: true})
+}
+
+// whitePixel returns a 1×1 white image, the source of solid triangles.
+var whitePixel = sync.OnceValue(func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+})
+
+func (c *canvas) Disc(x, y, r float32, col color.RGBA) {
+	vector.DrawFilledCircle(c.dst, x+c.ox, y+c.oy, r, col, true)
+}
+
+func (c *canvas) Ring(x, y, r, width float32, col color.RGBA) {
+	vector.StrokeCircle(c.dst, x+c.ox, y+c.oy, r, width, col, true)
+}
+
+func (c *canvas) Text(s string, x, y float32, size view.Size, col color.RGBA) {
+	face := c.faces[size]
+	ascent := face.Metrics().Ascent.Ceil()
+	text.Draw(c.dst, s, face, int(math.Round(float64(x+c.ox))), int(math.Round(float64(y+c.oy)))+ascent+1, col)
+}
+
+func (c *canvas) TextWidth(s string, size view.Size) float32 {
+	return float32(font.MeasureString(c.faces[size], s).Ceil())
+}
+
+func (c *canvas) Image(img *image.RGBA, r view.Rect) {
+	e := c.cache.images[img]
+	if e == nil {
+		e = &cachedImage{img: ebiten.NewImageFromImage(img)}
+		c.cache.images[img] = e
+	}
+	e.used = c.cache.frame
+	b := img.Bounds()
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Scale(float64(r.W)/float64(b.Dx()), float64(r.H)/float64(b.Dy()))
+	op.GeoM.Translate(float64(r.X+c.ox), float64(r.Y+c.oy))
+	c.dst.DrawImage(e.img, op)
+}
+
+func (c *canvas) Layer(key string, version uint64, r view.Rect, draw func(view.Canvas)) {
+	w, h := int(math.Ceil(float64(r.W))), int(math.Ceil(float64(r.H)))
+	if w <= 0 || h <= 0 {
+		return
+	}
+	l := c.cache.layers[key]
+	if l == nil || l.version != version || l.rect != r {
+		if l != nil && l.img.Bounds().Dx() == w && l.img.Bounds().Dy() == h {
+			l.img.Clear()
+		} else {
+			if l != nil {
+				l.img.Deallocate()
+			}
+			l = &cachedLayer{img: ebiten.NewImage(w, h)}
+			c.cache.layers[key] = l
+		}
+		l.version, l.rect = version, r
+		draw(&canvas{dst: l.img, ox: -r.X, oy: -r.Y, faces: c.faces, cache: c.cache})
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(r.X+c.ox), float64(r.Y+c.oy))
+	c.dst.DrawImage(l.img, op)
+}

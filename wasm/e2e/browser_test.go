@@ -1,0 +1,340 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser and the site, set up once by TestMain.
+var (
+	browser   context.Context // nil when there is no Chromium
+	baseURL   string
+	noBrowser string // why the tests skip
+	downloads string // where the page's downloads land
+)
+
+// The viewport of every tab, in CSS pixels.
+const viewW, viewH = 1440, 900
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	exe := findChromium()
+	if exe == "" {
+		noBrowser = "no Chromium on the PATH (apt-get install chromium): the browser tests are SKIPPED"
+		fmt.Fprintln(os.Stderr, "!!!", noBrowser)
+		return m.Run()
+	}
+	tmp, err := os.MkdirTemp("", "nnlrs-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+
+	site := os.Getenv("NNLRS_DIST")
+	if site == "" {
+		site = filepath.Join(tmp, "site")
+		cmd := exec.Command("go", "run", "./tools/site", "-out", site)
+		cmd.Dir = "../.."
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building the site:", err)
+			return 1
+		}
+	}
+	if _, err := os.Stat(filepath.Join(site, "app.wasm")); err != nil {
+		fmt.Fprintf(os.Stderr, "no site in %s: %v\n", site, err)
+		return 1
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	go http.Serve(l, http.FileServer(http.Dir(site)))
+	baseURL = "http://" + l.Addr().String() + "/"
+
+	profile := filepath.Join(tmp, "profile")
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.UserDataDir(profile),
+		chromedp.Env("TMPDIR="+tmp),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("ignore-gpu-blocklist", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "starting Chromium:", err)
+		return 1
+	}
+	// Downloads land in a folder the tests read.
+	downloads = filepath.Join(tmp, "downloads")
+	b := chromedp.FromContext(ctx).Browser
+	if _, err := cdp.Call(ctx, b, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads}); err != nil {
+		fmt.Fprintln(os.Stderr, "allowing downloads:", err)
+		return 1
+	}
+	browser = ctx
+	return m.Run()
+}
+
+func findChromium() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			// Debian's wrapper script prints a shell warning; the real
+			// binary beside it does not.
+			if real := "/usr/lib/chromium/chromium"; name == "chromium" {
+				if _, err := os.Stat(real); err == nil {
+					return real
+				}
+			}
+			return p
+		}
+	}
+	return ""
+}
+
+// tab is one browser tab on the page.
+type tab struct {
+	t       *testing.T
+	ctx     context.Context
+	close   func() // closes the tab; the test's end does too
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+// open opens the page with the URL hash in a new tab and waits for its
+// first frame.
+func open(t *testing.T, hash string) *tab {
+	t.Helper()
+	return openURL(t, baseURL, hash)
+}
+
+// openURL is open for another address of the site (a query string).
+func openURL(t *testing.T, base, hash string) *tab {
+	t.Helper()
+	if browser == nil {
+		t.Skip(noBrowser)
+	}
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	tb := &tab{t: t, ctx: ctx, close: cancel}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			tb.mu.Lock()
+			tb.console = append(tb.console, m)
+			tb.mu.Unlock()
+		}
+	}()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(viewW, viewH)); err != nil {
+		t.Fatal(err)
+	}
+	url := base
+	if hash != "" {
+		url += "#" + hash
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	return tb
+}
+
+// wait waits until the JavaScript expression is truthy.
+func (tb *tab) wait(expr string, timeout time.Duration) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, timeout+5*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		tb.t.Fatalf("waiting %v for %s: %v (page state: %s)", timeout, expr, err, tb.state())
+	}
+}
+
+// state describes the page for failure messages.
+func (tb *tab) state() string {
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({state: window.nnlrs && nnlrs.state,
+		frames: window.nnlrs && nnlrs.frames, step: window.nnlrs && nnlrs.step,
+		status: document.getElementById("status").textContent, error: document.getElementById("error").textContent,
+		notice: document.getElementById("notice").textContent})`))
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
+// eval evaluates a JavaScript expression in tb.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		tb.t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// click clicks the element with the id.
+func (tb *tab) click(id string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
+		tb.t.Fatalf("click #%s: %v", id, err)
+	}
+}
+
+// screenshot returns the page as an image.
+func (tb *tab) screenshot() image.Image {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	b, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return img
+}
+
+// panel is a view's rectangle on the page, as window.nnlrs.panels gives it.
+type panel struct {
+	Name       string
+	X, Y, W, H float64
+}
+
+func (p panel) rect() image.Rectangle {
+	return image.Rect(int(p.X)+2, int(p.Y)+30, int(p.X+p.W)-2, int(p.Y+p.H)-2)
+}
+
+// panels returns the views on the page by name.
+func (tb *tab) panels() map[string]panel {
+	tb.t.Helper()
+	tb.wait("window.nnlrs.panels && nnlrs.panels.length > 0", 10*time.Second)
+	s := eval[string](tb, "JSON.stringify(nnlrs.panels)")
+	var ps []panel
+	if err := json.Unmarshal([]byte(s), &ps); err != nil {
+		tb.t.Fatal(err)
+	}
+	m := map[string]panel{}
+	for _, p := range ps {
+		m[p.Name] = p
+	}
+	return m
+}
+
+// consoleProblems returns the errors, warnings and exceptions the page
+// wrote to the console.
+func (tb *tab) consoleProblems() []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	var out []string
+	for _, m := range tb.console {
+		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}
+
+// checkConsole fails the test if the page wrote errors or warnings.
+func (tb *tab) checkConsole() {
+	tb.t.Helper()
+	// Let late messages arrive.
+	time.Sleep(200 * time.Millisecond)
+	if p := tb.consoleProblems(); len(p) > 0 {
+		tb.t.Errorf("console:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// text returns the text of the element with the id.
+func (tb *tab) text(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf("document.getElementById(%q).textContent", id))
+}
+
+// setValue sets a control's value as a user would, firing its events.
+func (tb *tab) setValue(id, value string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.value = %q;
+		e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); return true })()`, id, value))
+}
+
+// mouse moves the mouse to (x, y).
+func (tb *tab) mouse(x, y float64) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// upload gives the file input the file at path.
+func (tb *tab) upload(path string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{path})); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// download waits for the file the page downloads under name.
+func download(t *testing.T, name string) []byte {
+	t.Helper()
+	path := filepath.Join(downloads, name)
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			if _, err := os.Stat(path + ".crdownload"); errors.Is(err, os.ErrNotExist) {
+				return b
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("no download %s", name)
+	return nil
+}

@@ -1,0 +1,72 @@
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+// TestMeasure times the page in headless Chromium (make measure): the first
+// frame and the default run's graphs after navigation, the frame rate while
+// the workers compute and after, and the sizes of the wasm downloads. It
+// reports figures and asserts nothing about them.
+func TestMeasure(t *testing.T) {
+	if os.Getenv("NNLRS_MEASURE") == "" {
+		t.Skip("set NNLRS_MEASURE=1 (make measure)")
+	}
+	if site := os.Getenv("NNLRS_DIST"); site != "" {
+		for _, name := range []string{"app.wasm", "solver.wasm"} {
+			b, err := os.ReadFile(filepath.Join(site, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var z bytes.Buffer
+			w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+			w.Write(b)
+			w.Close()
+			t.Logf("%s: %.1f MB raw, %.1f MB gzip -9", name, float64(len(b))/1e6, float64(z.Len())/1e6)
+		}
+	}
+	workers := os.Getenv("NNLRS_WORKERS") // the pool's size, default one per core
+	base := baseURL
+	if workers != "" {
+		base += "?workers=" + workers
+	}
+	var first, done, busyFPS, idleFPS []float64
+	for k := 0; k < 3; k++ {
+		tb := openURL(t, base, "")
+		tb.wait(`nnlrs.state === "running" && nnlrs.iterations > 0`, 60*time.Second)
+		f0, t0 := eval[int](tb, "nnlrs.frames"), time.Now()
+		time.Sleep(time.Second)
+		f1, t1 := eval[int](tb, "nnlrs.frames"), time.Now()
+		running := eval[string](tb, "nnlrs.state") == "running"
+		tb.done()
+		f2, t2 := eval[int](tb, "nnlrs.frames"), time.Now()
+		time.Sleep(time.Second)
+		f3, t3 := eval[int](tb, "nnlrs.frames"), time.Now()
+		first = append(first, eval[float64](tb, "nnlrs.firstFrame")/1000)
+		done = append(done, eval[float64](tb, "nnlrs.doneAt")/1000)
+		if running {
+			busyFPS = append(busyFPS, float64(f1-f0)/t1.Sub(t0).Seconds())
+		}
+		idleFPS = append(idleFPS, float64(f3-f2)/t3.Sub(t2).Seconds())
+		t.Logf("load %d (%d workers): first frame %.2f s, graphs done %.2f s after navigation; %s",
+			k+1, eval[int](tb, "nnlrs.workers"), first[k], done[k], tb.text("status"))
+		tb.close()
+	}
+	t.Logf("medians of %d loads: first frame %.2f s; graphs done %.2f s; %.1f fps while computing, %.1f fps after",
+		len(first), median(first), median(done), median(busyFPS), median(idleFPS))
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}

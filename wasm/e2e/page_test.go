@@ -1,0 +1,407 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// small is a quick run: 3 subspaces of 12 samples.
+const small = "data=synthetic&classes=3&per=12&labeled=10&noise=0.1&corrupt=10&beta=0.2&lambda=1&theta=0.05&prop=ghf&alpha=0.99&seed=3&graph=nnlrs"
+
+// done waits for the run to finish.
+func (tb *tab) done() {
+	tb.t.Helper()
+	tb.wait(`nnlrs.state === "done"`, 180*time.Second)
+}
+
+// run clicks Run and waits for the new run to reach state.
+func (tb *tab) run(state string) {
+	tb.t.Helper()
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.click("run")
+	tb.wait(fmt.Sprintf("nnlrs.runs > %d && nnlrs.state === %q", runs, state), 180*time.Second)
+}
+
+// measures are a graph's numbers, as the page reports them.
+type measures struct {
+	GHF, LGC, Within       *float64
+	Density, Diagonal      float64
+	Iterations, Components int
+	Converged              bool
+	Elapsed                float64
+}
+
+func (tb *tab) graph(method string) measures {
+	tb.t.Helper()
+	return eval[measures](tb, "nnlrs.graphs."+method)
+}
+
+// TestDefaultRun opens the page as a visitor does: the default run starts by
+// itself and completes; every view shows class-coloured or drawn content;
+// hovering a node shows its card; stepping the propagation changes the
+// picture; the downloads work; the console stays clean.
+func TestDefaultRun(t *testing.T) {
+	tb := open(t, "")
+	if w := eval[int](tb, "nnlrs.workers"); w < 1 {
+		t.Errorf("%d workers", w)
+	}
+	tb.wait(`nnlrs.state === "running" && nnlrs.iterations > 0`, 60*time.Second)
+	tb.done()
+	if h := eval[string](tb, "location.hash"); !strings.HasPrefix(h, "#data=synthetic&classes=4&per=25&labeled=5") {
+		t.Errorf("location.hash = %q", h)
+	}
+	if s := tb.text("status"); !strings.HasPrefix(s, "Done in") {
+		t.Errorf("status %q", s)
+	}
+	if eval[bool](tb, `!document.getElementById("loading").hidden`) {
+		t.Error("the loading indicator still shows")
+	}
+	// The defaults teach: NNLRS is neither Z = I nor Z = 0, and the page
+	// has no advice to give.
+	nn := tb.graph("nnlrs")
+	if nn.Diagonal > 0.5 || nn.Density == 0 || *nn.Within < 0.9 || *nn.GHF > 0.1 {
+		t.Errorf("the default NNLRS graph: %+v", nn)
+	}
+	if a := tb.text("advice"); a != "" {
+		t.Errorf("advice on the defaults: %q", a)
+	}
+	time.Sleep(300 * time.Millisecond) // a few frames of the finished run
+	img := tb.screenshot()
+	ps := tb.panels()
+	for _, name := range []string{"graph", "weights", "propagation"} {
+		if k := classesShown(img, ps[name].rect(), 20); k < 4 {
+			t.Errorf("%s: %d of the 4 classes coloured (pixels per class: %v)", name, k, classPixels(img, ps[name].rect()))
+		}
+	}
+	for _, name := range []string{"convergence", "outcome"} {
+		if n := inked(img, ps[name].rect()); n < 2000 {
+			t.Errorf("%s: %d pixels drawn", name, n)
+		}
+	}
+
+	t.Run("hover", func(t *testing.T) {
+		tb.t = t
+		xy := eval[[]float64](tb, "nnlrs.nodeXY(10)")
+		tb.mouse(xy[0], xy[1])
+		tb.wait("nnlrs.hover === 10", 10*time.Second)
+		time.Sleep(200 * time.Millisecond)
+		after := tb.screenshot()
+		if d := differing(img, after, ps["graph"].rect()); d < 3000 {
+			t.Errorf("hovering node 10 changed %d pixels of the graph view", d)
+		}
+		tb.mouse(viewW-5, viewH-5) // the canvas, away from the nodes
+		tb.wait("nnlrs.hover === -1", 10*time.Second)
+	})
+
+	t.Run("propagation", func(t *testing.T) {
+		tb.t = t
+		time.Sleep(200 * time.Millisecond)
+		before := tb.screenshot()
+		tb.click("step")
+		tb.wait("nnlrs.step === 1", 10*time.Second)
+		time.Sleep(200 * time.Millisecond)
+		after := tb.screenshot()
+		r := ps["propagation"].rect()
+		if d := differing(before, after, r); d < 2000 {
+			t.Errorf("a step changed %d pixels of the propagation view", d)
+		}
+		if k := classesShown(after, r, 200); k < 4 {
+			t.Errorf("after a step, %d classes have 200 pixels in the propagation view: %v", k, classPixels(after, r))
+		}
+		tb.click("play")
+		tb.wait("nnlrs.step >= 5", 20*time.Second)
+		tb.click("play") // pause
+		s := eval[int](tb, "nnlrs.step")
+		time.Sleep(500 * time.Millisecond)
+		if s2 := eval[int](tb, "nnlrs.step"); s2 != s {
+			t.Errorf("paused at step %d, then at %d", s, s2)
+		}
+		tb.click("reset")
+		tb.wait("nnlrs.step === 0", 10*time.Second)
+	})
+
+	t.Run("graph shown", func(t *testing.T) {
+		tb.t = t
+		before := tb.screenshot()
+		tb.setValue("graph", "lrr")
+		time.Sleep(300 * time.Millisecond)
+		after := tb.screenshot()
+		if d := differing(before, after, ps["graph"].rect()); d < 3000 {
+			t.Errorf("showing LRR changed %d pixels of the graph view", d)
+		}
+		if h := eval[string](tb, "document.getElementById('link').getAttribute('href')"); !strings.Contains(h, "graph=lrr") {
+			t.Errorf("link %q does not show LRR", h)
+		}
+		tb.setValue("graph", "nnlrs")
+	})
+
+	t.Run("downloads", func(t *testing.T) {
+		tb.t = t
+		tb.click("csv")
+		b := download(t, "nnlrs-synthetic-seed1-W.csv")
+		rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+		if err != nil || len(rows) != 100 || len(rows[0]) != 100 {
+			t.Errorf("CSV: %d rows, err %v", len(rows), err)
+		}
+		tb.click("png")
+		b = download(t, "nnlrs-synthetic-seed1.png")
+		pic, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The PNG holds the views without the controls.
+		if w := pic.Bounds().Dx(); w > viewW-300 {
+			t.Errorf("PNG %d pixels wide: the controls are in it", w)
+		}
+		if k := classesShown(pic, pic.Bounds(), 200); k < 4 {
+			t.Errorf("PNG: %d classes coloured", k)
+		}
+	})
+	tb.t = t
+	tb.checkConsole()
+
+	// The README's picture: the propagation played to its end, a node
+	// hovered.
+	if path := os.Getenv("NNLRS_SCREENSHOT"); path != "" {
+		tb.click("play")
+		tb.wait("nnlrs.converged", 60*time.Second)
+		xy := eval[[]float64](tb, "nnlrs.nodeXY(40)")
+		tb.mouse(xy[0], xy[1])
+		tb.wait("nnlrs.hover === 40", 10*time.Second)
+		eval[bool](tb, `(document.getElementById("panel").scrollTop = 0, true)`)
+		time.Sleep(300 * time.Millisecond)
+		var b bytes.Buffer
+		png.Encode(&b, tb.screenshot())
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestSharedLink opens the same link twice: the controls show its settings
+// and the two pages compute and draw the same figure; another seed gives
+// another figure.
+func TestSharedLink(t *testing.T) {
+	hash := "data=synthetic&classes=3&per=15&labeled=20&noise=0.1&corrupt=10&beta=0.5&lambda=2&theta=0.1&prop=lgc&alpha=0.9&seed=7&graph=lrr"
+	a := open(t, hash)
+	a.done()
+	if h := eval[string](a, "location.hash"); h != "#"+hash {
+		t.Errorf("hash %q, want %q", h, "#"+hash)
+	}
+	for id, want := range map[string]string{"classes": "3", "per": "15", "seed": "7", "graph": "lrr", "prop": "lgc"} {
+		if got := eval[string](a, fmt.Sprintf("document.getElementById(%q).value", id)); got != want {
+			t.Errorf("#%s = %q, want %q", id, got, want)
+		}
+	}
+	for id, want := range map[string]string{"beta-out": "0.5", "lambda-out": "2", "theta-out": "0.1", "alpha-out": "0.9", "labeled-out": "20"} {
+		if got := a.text(id); got != want {
+			t.Errorf("#%s shows %q, want %q", id, got, want)
+		}
+	}
+	b := open(t, hash)
+	b.done()
+	da, db := eval[string](a, "nnlrs.digest"), eval[string](b, "nnlrs.digest")
+	if da != db || da == "" {
+		t.Errorf("digests %q and %q", da, db)
+	}
+	time.Sleep(300 * time.Millisecond)
+	ia, ib := a.screenshot(), b.screenshot()
+	ps := a.panels()
+	for _, name := range []string{"graph", "weights"} {
+		if d := differing(ia, ib, ps[name].rect()); d != 0 {
+			t.Errorf("%s view: %d pixels differ between the two pages", name, d)
+		}
+	}
+	// A new hash (another seed) is a new run.
+	eval[bool](b, `(location.hash = location.hash.replace("seed=7", "seed=8"), true)`)
+	b.wait(`nnlrs.state === "done" && nnlrs.digest !== "`+da+`"`, 120*time.Second)
+	a.checkConsole()
+	b.checkConsole()
+}
+
+// TestCancel stops a long run: the page says so at once, the worker stops
+// computing, and the next run works.
+func TestCancel(t *testing.T) {
+	tb := open(t, "data=synthetic&classes=4&per=50&labeled=5&noise=0.2&corrupt=20&beta=0.2&lambda=1&theta=0.05&prop=ghf&alpha=0.99&seed=1&graph=nnlrs")
+	tb.wait(`nnlrs.state === "running" && nnlrs.iterations > 2`, 60*time.Second)
+	if eval[bool](tb, `document.getElementById("cancel").disabled`) {
+		t.Fatal("Cancel disabled while running")
+	}
+	start := time.Now()
+	tb.click("cancel")
+	tb.wait(`nnlrs.state === "cancelled"`, 5*time.Second)
+	if s := tb.text("status"); !strings.HasPrefix(s, "Cancelled after") {
+		t.Errorf("status %q", s)
+	}
+	// The workers confirm that they stopped (or are replaced after
+	// pool.CancelTimeout if they do not).
+	tb.wait("nnlrs.busy === 0", 10*time.Second)
+	t.Logf("workers stopped %v after the click; %d replaced", time.Since(start), eval[int](tb, "nnlrs.replaced"))
+	tb.setValue("per", "12")
+	tb.setValue("classes", "3")
+	tb.run("done")
+	tb.checkConsole()
+}
+
+// TestBadInput checks the refusals: a malformed upload shows its error and
+// the page stays usable; a problem too large is refused before any work; a
+// malformed link falls back to the defaults with a notice.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "garbage.csv")
+	os.WriteFile(bad, []byte("1,2,3\n4,five,6\n"), 0o644)
+	large := filepath.Join(dir, "large.csv")
+	os.WriteFile(large, []byte(strings.Repeat("1,2,3\n", 401)), 0o644)
+	good := filepath.Join(dir, "points.csv")
+	var b strings.Builder
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&b, "%d,%g,%g\n", i%3, 1+0.01*float64(i), float64(i%3)+0.02*float64(i%7))
+	}
+	os.WriteFile(good, []byte(b.String()), 0o644)
+
+	tb := open(t, small)
+	tb.done()
+	runs := eval[int](tb, "nnlrs.runs")
+
+	t.Run("too large", func(t *testing.T) {
+		tb.t = t
+		tb.setValue("classes", "10")
+		tb.setValue("per", "100")
+		tb.click("run")
+		tb.wait(`document.getElementById("notice").textContent.includes("1000 samples are more than the browser demo handles")`, 10*time.Second)
+		if r := eval[int](tb, "nnlrs.runs"); r != runs {
+			t.Errorf("a run started (%d runs, %d before)", r, runs)
+		}
+		if s := eval[string](tb, "nnlrs.state"); s != "done" {
+			t.Errorf("state %q", s)
+		}
+	})
+
+	upload := func(path, state string) {
+		tb.setValue("dataset", "upload")
+		tb.upload(path)
+		tb.wait(fmt.Sprintf("nnlrs.file === %q", filepath.Base(path)), 10*time.Second)
+		tb.run(state)
+	}
+	t.Run("malformed upload", func(t *testing.T) {
+		tb.t = t
+		upload(bad, "failed")
+		if e := tb.text("error"); !strings.Contains(e, "garbage.csv") || !strings.Contains(e, "line 2") {
+			t.Errorf("error %q", e)
+		}
+		if eval[bool](tb, `document.getElementById("error").hidden`) {
+			t.Error("the error is hidden")
+		}
+	})
+	t.Run("upload too large", func(t *testing.T) {
+		tb.t = t
+		upload(large, "failed")
+		if e := tb.text("error"); !strings.Contains(e, "401 samples are more than the browser demo handles") {
+			t.Errorf("error %q", e)
+		}
+	})
+	t.Run("upload without labels", func(t *testing.T) {
+		tb.t = t
+		upload(good, "done")
+		if eval[bool](tb, `!document.getElementById("error").hidden`) {
+			t.Errorf("error shown: %q", tb.text("error"))
+		}
+	})
+	t.Run("usable again", func(t *testing.T) {
+		tb.t = t
+		tb.setValue("dataset", "synthetic")
+		tb.setValue("classes", "3")
+		tb.setValue("per", "12")
+		tb.run("done")
+	})
+	tb.t = t
+	tb.checkConsole()
+
+	t.Run("malformed link", func(t *testing.T) {
+		tb := open(t, "beta=abc&seed=x&classes=3")
+		tb.wait(`document.getElementById("notice").textContent !== ""`, 10*time.Second)
+		if n := tb.text("notice"); !strings.Contains(n, "not understood (beta, seed)") {
+			t.Errorf("notice %q", n)
+		}
+		if b := tb.text("beta-out"); b != "0.2" {
+			t.Errorf("beta shows %q, want the default 0.2", b)
+		}
+		if c := eval[string](tb, `document.getElementById("classes").value`); c != "4" {
+			t.Errorf("classes %q, want the default 4", c)
+		}
+		tb.checkConsole()
+	})
+}
+
+// TestEmbed shows one view without the controls.
+func TestEmbed(t *testing.T) {
+	tb := open(t, small+"&embed=weights")
+	tb.done()
+	ps := tb.panels()
+	if len(ps) != 1 || ps["weights"].W < viewW-40 {
+		t.Fatalf("panels %+v", ps)
+	}
+	if w := eval[float64](tb, `document.getElementById("panel").getBoundingClientRect().width`); w != 0 {
+		t.Errorf("the controls are %v pixels wide", w)
+	}
+	time.Sleep(300 * time.Millisecond)
+	img := tb.screenshot()
+	if k := classesShown(img, ps["weights"].rect(), 50); k < 3 {
+		t.Errorf("%d of the 3 classes coloured", k)
+	}
+	if n := inked(img, ps["weights"].rect()); n < 20000 {
+		t.Errorf("%d pixels drawn", n)
+	}
+	tb.checkConsole()
+}
+
+// TestAdvice runs a degenerate setting: the page says what went wrong and
+// which slider to move.
+func TestAdvice(t *testing.T) {
+	tb := open(t, strings.Replace(small, "lambda=1", "lambda=0.05", 1))
+	tb.done()
+	if a := tb.text("advice"); !strings.Contains(a, "Raise λ") {
+		t.Errorf("advice %q", a)
+	}
+	tb.checkConsole()
+}
+
+// TestCrashedWorker kills a worker as an out-of-memory trap would: the page
+// says so, starts a new one, and the next run works.
+func TestCrashedWorker(t *testing.T) {
+	tb := open(t, small)
+	tb.done()
+	eval[bool](tb, "(nnlrs.crashWorker(), true)")
+	tb.wait(`document.getElementById("notice").textContent.includes("a new one was started")`, 20*time.Second)
+	if r := eval[int](tb, "nnlrs.replaced"); r != 1 {
+		t.Errorf("%d workers replaced", r)
+	}
+	tb.run("done")
+}
+
+// TestBuiltinData runs the USPS digits, when the site carries them.
+func TestBuiltinData(t *testing.T) {
+	tb := open(t, small)
+	if !eval[bool](tb, `!!document.querySelector("#dataset option[value=usps]")`) {
+		t.Skip("the site has no USPS digits (../shared/datasets absent when it was built)")
+	}
+	tb.done()
+	tb.setValue("dataset", "usps")
+	tb.setValue("classes", "2")
+	tb.setValue("per", "20")
+	tb.run("done")
+	if nn := tb.graph("nnlrs"); *nn.Within < 0.8 {
+		t.Errorf("NNLRS on 2 digits: %+v", nn)
+	}
+	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "data=usps&classes=2&per=20") {
+		t.Errorf("hash %q", h)
+	}
+	tb.checkConsole()
+}
