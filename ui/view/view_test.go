@@ -164,7 +164,7 @@ func TestGraphView(t *testing.T) {
 	m := fixture(t)
 	rc := &recorder{}
 	p := panelOf("graph")
-	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 	const n = 20
 	if len(rc.discs) != n {
 		t.Fatalf("%d discs, want %d", len(rc.discs), n)
@@ -228,7 +228,7 @@ func TestNodeAtAndHover(t *testing.T) {
 	m := fixture(t)
 	p := panelOf("graph")
 	rc := &recorder{}
-	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 	d := rc.discs[7]
 	ps := []Panel{p, panelOf("propagation")}
 	if got := NodeAt(m, ps, d.x+1, d.y-1); got != 7 {
@@ -242,7 +242,7 @@ func TestNodeAtAndHover(t *testing.T) {
 	}
 	m.Hover = 7
 	rc = &recorder{}
-	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 	text := rc.text()
 	// Node 7 (class 2) is joined to 5, 6, 8, 9: the strongest first.
 	if !strings.Contains(text, "sample 8, class 2") || !strings.Contains(text, "strongest neighbours") {
@@ -258,7 +258,7 @@ func TestNodeAtAndHover(t *testing.T) {
 	}
 	m.Hover = 3
 	rc = &recorder{}
-	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 	if !strings.Contains(rc.text(), "|e| = 0.90, flagged as corrupted") || !strings.Contains(rc.text(), "corrupted when the data were drawn") {
 		t.Errorf("card of a corrupted sample: %q", rc.texts)
 	}
@@ -269,7 +269,7 @@ func TestPropagationView(t *testing.T) {
 	p := panelOf("propagation")
 	draw := func() *recorder {
 		rc := &recorder{}
-		New().Draw(rc, m, []Panel{p}, 1200, 800)
+		New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 		return rc
 	}
 	rc := draw()
@@ -336,7 +336,7 @@ func TestWeightsView(t *testing.T) {
 	m := fixture(t)
 	rc := &recorder{}
 	v := New()
-	v.Draw(rc, m, []Panel{panelOf("weights")}, 1200, 800)
+	v.Draw(rc, m, []Panel{panelOf("weights")}, 1200, 800, true)
 	if len(rc.images) != 3 {
 		t.Fatalf("%d heatmaps", len(rc.images))
 	}
@@ -356,7 +356,7 @@ func TestWeightsView(t *testing.T) {
 	}
 	// The pixels are computed once per version of the weights.
 	rc2 := &recorder{}
-	v.Draw(rc2, m, []Panel{panelOf("weights")}, 1200, 800)
+	v.Draw(rc2, m, []Panel{panelOf("weights")}, 1200, 800, true)
 	if rc2.images[2] != rc.images[2] {
 		t.Error("heatmap recomputed for the same weights")
 	}
@@ -370,7 +370,7 @@ func TestConvergenceView(t *testing.T) {
 	}
 	p := panelOf("convergence")
 	rc := &recorder{}
-	New().Draw(rc, m, []Panel{p}, 1200, 800)
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 	segs := 0
 	for _, l := range rc.lines {
 		if l.c == GraphColours["nnlrs"] {
@@ -393,7 +393,7 @@ func TestOutcomeView(t *testing.T) {
 	m.Run.Graphs["l1"].Final = nil
 	m.Run.Graphs["l1"].Err = "boom"
 	rc := &recorder{}
-	New().Draw(rc, m, []Panel{panelOf("outcome")}, 1200, 800)
+	New().Draw(rc, m, []Panel{panelOf("outcome")}, 1200, 800, true)
 	text := rc.text()
 	for _, want := range []string{"12.5%", "25.0%", "failed", "99%", "16 unlabeled samples", "λ = 1"} {
 		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
@@ -408,27 +408,27 @@ func TestDrawStates(t *testing.T) {
 	all := Arrange(1200, 800, "")
 	m := ui.NewModel(params.Default())
 	rc := &recorder{}
-	New().Draw(rc, m, all, 1200, 800)
+	New().Draw(rc, m, all, 1200, 800, true)
 	if !strings.Contains(rc.text(), "Press Run") {
 		t.Errorf("before a run: %q", rc.texts)
 	}
 	jobs, _ := m.Start(params.Default(), "", nil, time.Unix(0, 0))
 	m.Receive(&protocol.Progress{JobID: jobs[0].ID, Iters: []protocol.Iter{{Iter: 1, Residual: 0.5}}, N: 2, W: []float64{1, 0, 0, 1}}, time.Unix(0, 0))
 	rc = &recorder{}
-	New().Draw(rc, m, all, 1200, 800)
+	New().Draw(rc, m, all, 1200, 800, true)
 	if !strings.Contains(rc.text(), "Building the graphs") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
 		t.Errorf("running: %q", rc.texts)
 	}
 	m.Cancel(time.Unix(1, 0))
 	rc = &recorder{}
-	New().Draw(rc, m, all, 1200, 800)
+	New().Draw(rc, m, all, 1200, 800, true)
 	if !strings.Contains(rc.text(), "Cancelled") {
 		t.Errorf("cancelled: %q", rc.texts)
 	}
 	m.Start(params.Default(), "", nil, time.Unix(0, 0))
 	m.Receive(&protocol.Error{JobID: jobs[0].ID + 4, Code: protocol.ErrInput, Message: "bad"}, time.Unix(0, 0))
 	rc = &recorder{}
-	New().Draw(rc, m, all, 1200, 800)
+	New().Draw(rc, m, all, 1200, 800, true)
 	if !strings.Contains(rc.text(), "No graphs") {
 		t.Errorf("failed: %q", rc.texts)
 	}
@@ -490,9 +490,19 @@ func TestStale(t *testing.T) {
 	if !v.Stale(m, ps, 1200, 800) {
 		t.Error("not stale before the first drawing")
 	}
-	v.Draw(&recorder{}, m, ps, 1200, 800)
+	v.Draw(&recorder{}, m, ps, 1200, 800, true)
 	if v.Stale(m, ps, 1200, 800) {
 		t.Error("stale right after drawing")
+	}
+	// A partial Draw draws only what changed.
+	m.Hover = 1
+	rc := &recorder{}
+	v.Draw(rc, m, ps, 1200, 800, false)
+	if rc.layers != 4 { // the graph and propagation panels, and their edges
+		t.Errorf("a hover redrew %d layers", rc.layers)
+	}
+	if len(rc.fills) > 0 && rc.fills[0].r == (Rect{0, 0, 1200, 800}) {
+		t.Error("a partial Draw filled the background")
 	}
 	for _, c := range []struct {
 		name   string
@@ -510,7 +520,7 @@ func TestStale(t *testing.T) {
 		if !v.Stale(m, ps, 1200, 800) {
 			t.Errorf("%s: not stale", c.name)
 		}
-		v.Draw(&recorder{}, m, ps, 1200, 800)
+		v.Draw(&recorder{}, m, ps, 1200, 800, true)
 	}
 	if !v.Stale(m, ps, 1000, 800) {
 		t.Error("not stale at another size")

@@ -43,15 +43,24 @@ var titles = map[string]string{
 	"outcome":     "Outcome",
 }
 
-// Draw draws the panels of a w×h canvas. Each panel goes through a layer
-// whose version is the panel's key: a panel is drawn again only when what
-// it shows changed.
-func (v *Views) Draw(c Canvas, m *ui.Model, panels []Panel, w, h float32) {
-	c.Fill(Rect{0, 0, w, h}, Background)
-	clear(v.drawn)
-	v.drawn["size"] = uint64(w)<<32 | uint64(h)
+// Draw draws the panels of a w×h canvas: all of them on the background
+// when full, else only those whose content changed since the last Draw
+// (the canvas keeps the others). Each panel goes through a layer whose
+// version is the panel's key, so that an unchanged panel is not drawn
+// again even in a full Draw.
+func (v *Views) Draw(c Canvas, m *ui.Model, panels []Panel, w, h float32, full bool) {
+	size := uint64(w)<<32 | uint64(h)
+	if full || v.drawn["size"] != size || len(v.drawn) != len(panels)+1 {
+		full = true
+		c.Fill(Rect{0, 0, w, h}, Background)
+		clear(v.drawn)
+		v.drawn["size"] = size
+	}
 	for _, p := range panels {
 		key := panelKey(p.Name, m)
+		if k, ok := v.drawn[p.Name]; ok && k == key && !full {
+			continue
+		}
 		v.drawn[p.Name] = key
 		c.Layer("panel "+p.Name, key, p.Rect, func(c Canvas) { v.drawPanel(c, p, m) })
 	}

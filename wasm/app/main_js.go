@@ -57,7 +57,8 @@ type app struct {
 
 	frames     int  // Draw calls
 	draws      int  // Draw calls that drew
-	redraw     bool // draw the next frame whatever Stale says
+	redraw     bool // draw every panel in the next frame
+	lastDraw   time.Time
 	firstFrame bool
 	digestRun  *ui.Run
 }
@@ -239,24 +240,33 @@ func (a *app) arrange() {
 	a.redraw = true
 }
 
-// Draw draws the views when they changed; the screen keeps the last
-// drawing otherwise (ebiten.SetScreenClearedEveryFrame(false)).
+// Draw draws the panels that changed; the screen keeps the rest
+// (ebiten.SetScreenClearedEveryFrame(false)). While the workers compute,
+// the live panels are drawn at most every runningDrawEvery: drawing costs
+// CPU (SwiftShader, on machines without a GPU) that the workers need, and
+// the status line beside the controls follows every message anyway.
 func (a *app) Draw(screen *ebiten.Image) {
 	a.frames++
 	w, h := float32(a.w), float32(a.h)
-	if a.redraw || a.views.Stale(a.model, a.panels, w, h) {
-		a.redraw = false
-		a.draws++
-		c := &canvas{dst: screen, faces: a.faces, cache: a.images}
-		a.views.Draw(c, a.model, a.panels, w, h)
-		a.images.endFrame()
+	if !a.redraw && (!a.views.Stale(a.model, a.panels, w, h) ||
+		a.model.Running() && time.Since(a.lastDraw) < runningDrawEvery) {
+		return
 	}
+	a.draws++
+	a.lastDraw = time.Now()
+	c := &canvas{dst: screen, faces: a.faces, cache: a.images}
+	a.views.Draw(c, a.model, a.panels, w, h, a.redraw)
+	a.redraw = false
+	a.images.endFrame()
 	if !a.firstFrame {
 		a.firstFrame = true
 		hooks().Set("firstFrame", now())
 		a.dom.loaded()
 	}
 }
+
+// runningDrawEvery paces the drawing of the live panels during a run.
+const runningDrawEvery = 500 * time.Millisecond
 
 func (a *app) Layout(w, h int) (int, int) {
 	if w != a.w || h != a.h {
@@ -274,7 +284,7 @@ func (a *app) savePNG() {
 	}
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	a.views.Draw(&canvas{dst: img, faces: a.faces, cache: a.images}, a.model, a.panels, float32(w), float32(h))
+	a.views.Draw(&canvas{dst: img, faces: a.faces, cache: a.images}, a.model, a.panels, float32(w), float32(h), true)
 	a.redraw = true // the panels' layers now hold the export's drawing
 	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(rgba.Pix)
@@ -308,6 +318,7 @@ func (a *app) report(t time.Time) {
 		if r.State == ui.Done && a.digestRun != r {
 			a.digestRun = r
 			h.Set("doneAt", now())
+			h.Set("framesAtDone", a.frames)
 			h.Set("digest", digest(r))
 			h.Set("graphs", summary(r))
 		}
