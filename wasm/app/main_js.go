@@ -20,7 +20,6 @@ import (
 	"nnlrs/ui/params"
 	"nnlrs/ui/view"
 	"nnlrs/wasm/pool"
-	"nnlrs/wasm/protocol"
 )
 
 func main() {
@@ -44,7 +43,8 @@ type app struct {
 	q      *queue
 
 	catalog  []params.Dataset
-	started  bool // the first run started (after the catalog arrived)
+	hash     string // the URL hash last written
+	started  bool   // the first run started (after the catalog arrived)
 	fileName string
 	file     []byte
 
@@ -113,7 +113,12 @@ func (a *app) Update() error {
 	x, y := ebiten.CursorPosition()
 	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)-a.left, float32(y))
 
+	// The URL hash follows what the page shows (view settings included).
 	hash := a.model.Params.Hash()
+	if a.started && hash != a.hash {
+		a.hash = hash
+		replaceHash(hash)
+	}
 	a.dom.update(a.model, t, hash)
 	a.report(t)
 	return nil
@@ -225,9 +230,6 @@ func (a *app) start(p params.Params, t time.Time) {
 	if err != nil {
 		m.Notice = "Not started: " + err.Error() + "."
 		return
-	}
-	if p.Dataset != protocol.Upload {
-		replaceHash(p.Hash())
 	}
 	a.pool.Submit(jobs...)
 	a.arrange()

@@ -139,6 +139,9 @@ func TestDefaultRun(t *testing.T) {
 		if h := eval[string](tb, "document.getElementById('link').getAttribute('href')"); !strings.Contains(h, "graph=lrr") {
 			t.Errorf("link %q does not show LRR", h)
 		}
+		if h := eval[string](tb, "location.hash"); !strings.Contains(h, "graph=lrr") {
+			t.Errorf("location.hash %q does not show LRR", h)
+		}
 		tb.setValue("graph", "nnlrs")
 	})
 
