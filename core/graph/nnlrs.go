@@ -18,7 +18,11 @@ type NNLRSParams struct {
 	// With θ = 0 only the (tiny) negative entries left by the solver's
 	// tolerance are dropped.
 	Theta float64
-	// Solver configures Algorithm 1; nil means the paper's settings.
+	// Solver configures the solver. nil, or a Method of lowrank.Default,
+	// selects lowrank.ADMM, which solves problem (6) to a certified 0.4%
+	// of the optimum in far fewer iterations than the paper's LADMAP,
+	// unless PaperEta asks for Algorithm 1 with the paper's η₁; Method
+	// lowrank.LADMAP runs Algorithm 1 as written.
 	Solver *lowrank.Settings
 }
 
@@ -29,7 +33,8 @@ func DefaultNNLRS() NNLRSParams { return NNLRSParams{Params: lowrank.DefaultPara
 //
 //  1. normalize the samples, x̂_i = x_i/||x_i||₂;
 //  2. solve min ||Z||_* + β||Z||_1 + λ||E||_2,1 s.t. X̂ = X̂Z + E, Z ≥ 0
-//     by LADMAP (Algorithm 1, lowrank.NNLRS);
+//     (lowrank.NNLRS, by ADMM unless p.Solver asks for the paper's LADMAP,
+//     Algorithm 1);
 //  3. normalize the columns, z_i ← z_i/||z_i||₂, and zero the entries
 //     below θ: ẑ_ij = z_ij if z_ij ≥ θ, else 0;
 //  4. W = (Ẑ + Ẑᵀ)/2.
@@ -50,7 +55,7 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams) (*Graph, error) {
 			return nil, fmt.Errorf("graph: sample %d is all zero and cannot be normalized", j+1)
 		}
 	}
-	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, p.Solver)
+	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, solverSettings(p.Solver))
 	if res == nil {
 		return nil, err
 	}
@@ -67,6 +72,24 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams) (*Graph, error) {
 		},
 	}
 	return g, err
+}
+
+// solverSettings resolves the default solver of the graph: ADMM, unless
+// the settings name a method or ask for the paper's η₁ (which only
+// LADMAP uses).
+func solverSettings(s *lowrank.Settings) *lowrank.Settings {
+	if s != nil && s.Method != lowrank.Default {
+		return s
+	}
+	var c lowrank.Settings
+	if s != nil {
+		c = *s
+	}
+	c.Method = lowrank.ADMM
+	if c.PaperEta {
+		c.Method = lowrank.LADMAP
+	}
+	return &c
 }
 
 // ThresholdNormalized carries out steps 3 and 4 of Algorithm 2 on a copy of

@@ -22,9 +22,42 @@ type Params struct {
 // DefaultParams returns the paper's β = 0.2 and λ = 10 (Section V).
 func DefaultParams() Params { return Params{Beta: 0.2, Lambda: 10} }
 
-// Settings configure Algorithm 1. The zero value gives the paper's
-// parameters; every zero field takes its default.
+// Method names an algorithm for problem (6).
+type Method int
+
+const (
+	// Default leaves the choice to the caller of the solver: NNLRS runs
+	// LADMAP, the paper's algorithm, and graph.NNLRS runs ADMM.
+	Default Method = iota
+	// LADMAP is Algorithm 1 of the paper, as written.
+	LADMAP
+	// ADMM is the exact alternating direction method of admm.go, with a
+	// certified duality gap as its stopping rule. It needs far fewer
+	// iterations than LADMAP and returns an exactly feasible point.
+	ADMM
+)
+
+// String returns the name of the method.
+func (m Method) String() string {
+	switch m {
+	case Default:
+		return "default"
+	case LADMAP:
+		return "ladmap"
+	case ADMM:
+		return "admm"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// Settings configure the NNLRS solvers. The zero value gives the paper's
+// parameters for Algorithm 1; every zero field takes its default. The
+// fields from Mu0 to PaperEta apply to LADMAP only, Gap and Tuning to ADMM
+// only; MaxIter and Progress to both.
 type Settings struct {
+	// Method selects the algorithm (Default: LADMAP here, see Method).
+	Method Method
+
 	Mu0   float64 // initial penalty μ₀, default 0.1
 	MuMax float64 // penalty cap μ_max, default 1e10
 	Rho0  float64 // penalty growth ρ₀ > 1, default 1.1
@@ -45,9 +78,20 @@ type Settings struct {
 	// samples ||X||₂² ≥ n/d).
 	PaperEta bool
 
-	// MaxIter caps the iterations, default 20000 (the paper's schedule
-	// needs over 8000 on USPS). Reaching it returns ErrNotConverged.
+	// MaxIter caps the iterations, default 20000 for LADMAP (the paper's
+	// schedule needs over 8000 on USPS) and 5000 for ADMM. Reaching it
+	// returns ErrNotConverged.
 	MaxIter int
+
+	// Gap is the stopping rule of ADMM: it stops when the relative
+	// duality gap (P − D)/D between the objective P of its feasible point
+	// and a certified lower bound D ≤ p* falls below Gap, which certifies
+	// that the returned objective is within a fraction Gap of the
+	// optimum. Default 4e-3.
+	Gap float64
+	// Tuning holds ADMM's internal parameters; the zero value gives the
+	// defaults.
+	Tuning ADMMTuning
 
 	// Progress, if not nil, is called after every iteration. It must not
 	// modify Progress.Z, and it runs on the solver's goroutine.
@@ -56,14 +100,23 @@ type Settings struct {
 
 // Progress reports one iteration of a solver.
 type Progress struct {
-	Iter      int     // iterations done, from 1
-	Residual  float64 // ||X − AZ − E||_F / ||X||_F
-	Change    float64 // μ max(√η₁||ΔZ||, ||ΔH||, ||ΔE||) / ||X||_F (NNLRS); ||Z − J||_max (LRR)
+	Iter int // iterations done, from 1
+	// Residual is ||X − AZ − E||_F/||X||_F for LADMAP and LRR; for ADMM
+	// the residual of its three constraints X = AZ + E, Z = J, Z = H.
+	Residual float64
+	// Change is μ max(√η₁||ΔZ||, ||ΔH||, ||ΔE||)/||X||_F for LADMAP, the
+	// fixed-point residual ||T(x) − x||_F/||X||_F of ADMM's iterate
+	// x = (Z, Y₁/μ₁, Y₂/μ₂, Y₃/μ₃), and ||Z − J||_max for LRR.
+	Change    float64
 	Mu        float64 // penalty μ used in this iteration
-	RankZ     int     // rank of Z after the thresholding step
+	RankZ     int     // rank of Z (of J for ADMM) after the thresholding step
 	NNZH      int     // nonzeros of H (NNLRS) or of Z (LRR)
 	Objective float64 // ||Z||_* + β||H||_1 + λ||E||_2,1 (NNLRS), ||J||_* + λ||E||_2,1 (LRR)
-	// Z is the current iterate, valid only during the call.
+	// Gap is ADMM's last certified relative duality gap (+Inf before
+	// the first certificate; 0 for the other solvers).
+	Gap float64
+	// Z is the current iterate, valid only during the call. For ADMM it
+	// is the nonnegative block H, the iterate that the solver returns.
 	Z mat.Matrix
 }
 
@@ -85,6 +138,10 @@ type Result struct {
 	ResidualZH float64
 	// Change is the last change measure (see Progress.Change).
 	Change float64
+	// Gap is ADMM's certified relative duality gap (P − D)/D at the
+	// returned point: its objective exceeds the optimum by at most this
+	// fraction (0 for the other solvers).
+	Gap float64
 	// Eta is the linearization constant used (NNLRS).
 	Eta float64
 	// RankZ is the rank of Z.
@@ -169,6 +226,12 @@ func checkProblem(x, a *mat.Dense) error {
 // The result holds Z, H and E. If the iteration cap is reached first, NNLRS
 // returns the last iterate together with an error wrapping ErrNotConverged.
 // A cancelled ctx returns ctx.Err().
+//
+// That is the default, Method LADMAP. With Settings.Method = ADMM, NNLRS
+// solves the same problem by the exact alternating direction method of
+// nnlrsADMM (admm.go) instead: far fewer iterations, a stopping rule that
+// certifies the objective within Settings.Gap of the optimum, and an
+// exactly feasible result (Z = H ≥ 0, E = X − AZ).
 func NNLRS(ctx context.Context, x, a *mat.Dense, p Params, s *Settings) (*Result, error) {
 	if a == nil {
 		a = x
@@ -178,6 +241,21 @@ func NNLRS(ctx context.Context, x, a *mat.Dense, p Params, s *Settings) (*Result
 	}
 	if !(p.Beta >= 0) || !(p.Lambda > 0) || math.IsInf(p.Beta, 0) || math.IsInf(p.Lambda, 0) {
 		return nil, fmt.Errorf("lowrank: need beta >= 0 and lambda > 0, have beta = %v, lambda = %v", p.Beta, p.Lambda)
+	}
+	var method Method
+	if s != nil {
+		method = s.Method
+	}
+	switch method {
+	case Default, LADMAP:
+	case ADMM:
+		var raw Settings
+		if s != nil {
+			raw = *s
+		}
+		return nnlrsADMM(ctx, x, a, p, raw)
+	default:
+		return nil, fmt.Errorf("lowrank: unknown method %v", method)
 	}
 	set := s.defaults()
 	if err := set.validate(); err != nil {

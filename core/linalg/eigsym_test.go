@@ -1,0 +1,169 @@
+package linalg
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// symTestMatrices returns symmetric test matrices of order n that stress
+// the divide and conquer: random, clustered and repeated spectra (which
+// deflate), low rank (a cluster at zero, as GᵀG in the SVT of a
+// rank-deficient G), graded, and diagonal (every coupling zero).
+func symTestMatrices(rng *rand.Rand, n int) map[string]*mat.SymDense {
+	gauss := func(r, c int) *mat.Dense {
+		m := mat.NewDense(r, c, nil)
+		for i := range m.RawMatrix().Data {
+			m.RawMatrix().Data[i] = rng.NormFloat64()
+		}
+		return m
+	}
+	orth := func() *mat.Dense {
+		var qr mat.QR
+		qr.Factorize(gauss(n, n))
+		var q mat.Dense
+		qr.QTo(&q)
+		return &q
+	}
+	withSpectrum := func(f func(i int) float64) *mat.SymDense {
+		q := orth()
+		var qd mat.Dense
+		qd.CloneFrom(q)
+		for j := 0; j < n; j++ {
+			v := f(j)
+			for i := 0; i < n; i++ {
+				qd.Set(i, j, qd.At(i, j)*v)
+			}
+		}
+		var a mat.Dense
+		a.Mul(&qd, q.T())
+		s := mat.NewSymDense(n, nil)
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				s.SetSym(i, j, (a.At(i, j)+a.At(j, i))/2)
+			}
+		}
+		return s
+	}
+	out := map[string]*mat.SymDense{}
+	g := gauss(n, n)
+	r := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			r.SetSym(i, j, g.At(i, j)+g.At(j, i))
+		}
+	}
+	out["random"] = r
+	out["repeated"] = withSpectrum(func(i int) float64 { return float64(i % 3) })
+	out["cluster"] = withSpectrum(func(i int) float64 { return 1 + 1e-9*float64(i) })
+	out["graded"] = withSpectrum(func(i int) float64 { return math.Pow(10, -12*float64(i)/float64(n)) })
+	lr := gauss(n/4+1, n)
+	gram := mat.NewSymDense(n, nil)
+	gram.SymOuterK(1, lr.T())
+	out["gram low rank"] = gram
+	diag := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		diag.SetSym(i, i, rng.NormFloat64())
+	}
+	out["diagonal"] = diag
+	// Wilkinson-like tridiagonal: pairs of nearly equal eigenvalues.
+	w := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		w.SetSym(i, i, math.Abs(float64(i)-float64(n-1)/2))
+		if i+1 < n {
+			w.SetSym(i, i+1, 1)
+		}
+	}
+	out["wilkinson"] = w
+	return out
+}
+
+// TestEigenSym checks A V = V Λ and VᵀV = I to working precision and the
+// eigenvalues against gonum's EigenSym (Dsteqr), on orders below, at and
+// well above the size where the divide and conquer takes over.
+func TestEigenSym(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var es EigenSym // reused across sizes on purpose
+	for _, n := range []int{1, 2, 5, dcMinSize, dcMinSize + 1, 70, 150, 257} {
+		for name, a := range symTestMatrices(rng, n) {
+			if !es.Factorize(a, true) {
+				t.Fatalf("n=%d %s: factorization failed", n, name)
+			}
+			w := es.Values(nil)
+			v := es.Vectors()
+			var ref mat.EigenSym
+			if !ref.Factorize(a, false) {
+				t.Fatalf("n=%d %s: gonum failed", n, name)
+			}
+			wref := ref.Values(nil)
+			anorm := mat.Norm(a, 2)
+			// Backward stable methods: errors of order n·ε·||A||; 50nε
+			// leaves room for both solvers.
+			tol := 50 * float64(n) * dlamchE * math.Max(anorm, 1e-300)
+			for i := range w {
+				if math.Abs(w[i]-wref[i]) > tol {
+					t.Errorf("n=%d %s: λ[%d] = %.17g, gonum %.17g", n, name, i, w[i], wref[i])
+					break
+				}
+				if i > 0 && w[i] < w[i-1] {
+					t.Errorf("n=%d %s: eigenvalues not ascending at %d", n, name, i)
+				}
+			}
+			var av, vl mat.Dense
+			av.Mul(a, v)
+			vl.CloneFrom(v)
+			for j := 0; j < n; j++ {
+				for i := 0; i < n; i++ {
+					vl.Set(i, j, vl.At(i, j)*w[j])
+				}
+			}
+			av.Sub(&av, &vl)
+			if res := mat.Norm(&av, 2); res > tol {
+				t.Errorf("n=%d %s: ||AV − VΛ||_F = %.3g, want <= %.3g", n, name, res, tol)
+			}
+			var vtv mat.Dense
+			vtv.Mul(v.T(), v)
+			for i := 0; i < n; i++ {
+				vtv.Set(i, i, vtv.At(i, i)-1)
+			}
+			if o := mat.Norm(&vtv, 2); o > 50*float64(n)*dlamchE {
+				t.Errorf("n=%d %s: ||VᵀV − I||_F = %.3g", n, name, o)
+			}
+		}
+	}
+}
+
+var sinkEig []float64
+
+func benchmarkEigenSym(b *testing.B, n int, gonumRef bool) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	g := mat.NewDense(n, n, nil)
+	for i := range g.RawMatrix().Data {
+		g.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	a := mat.NewSymDense(n, nil)
+	a.SymOuterK(1, g.T())
+	var es EigenSym
+	var ref mat.EigenSym
+	b.ResetTimer()
+	for range b.N {
+		if gonumRef {
+			ref.Factorize(a, true)
+			sinkEig = ref.Values(nil)
+		} else {
+			es.Factorize(a, true)
+			sinkEig = es.Values(sinkEig)
+		}
+	}
+}
+
+func BenchmarkEigenSym100(b *testing.B)      { benchmarkEigenSym(b, 100, false) }
+func BenchmarkEigenSym200(b *testing.B)      { benchmarkEigenSym(b, 200, false) }
+func BenchmarkEigenSym400(b *testing.B)      { benchmarkEigenSym(b, 400, false) }
+func BenchmarkEigenSym800(b *testing.B)      { benchmarkEigenSym(b, 800, false) }
+func BenchmarkGonumEigenSym100(b *testing.B) { benchmarkEigenSym(b, 100, true) }
+func BenchmarkGonumEigenSym200(b *testing.B) { benchmarkEigenSym(b, 200, true) }
+func BenchmarkGonumEigenSym400(b *testing.B) { benchmarkEigenSym(b, 400, true) }
+func BenchmarkGonumEigenSym800(b *testing.B) { benchmarkEigenSym(b, 800, true) }

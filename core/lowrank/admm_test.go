@@ -1,0 +1,213 @@
+package lowrank
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// admmSettings returns the settings of the ADMM solver with the default
+// stopping rule.
+func admmSettings() *Settings { return &Settings{Method: ADMM} }
+
+// checkADMMResult checks a result of ADMM against mathematics:
+//   - the returned point is exactly feasible: Z = H ≥ 0 entrywise (no
+//     tolerance: H is a maximum with 0) and X = AZ + E to rounding
+//     (1e-12 relative, a few thousand ulps of the unit-norm samples);
+//   - its objective is certified by Lagrangian duality, recomputed here
+//     by Bounds from the returned multipliers (Bounds uses the exact
+//     spectral norm, so its lower bound is at least the solver's own):
+//     (objective − dual)/dual ≤ gap.
+//
+// It returns the certified lower bound on the optimum.
+func checkADMMResult(t *testing.T, name string, x, a *mat.Dense, p Params, res *Result, gap float64) float64 {
+	t.Helper()
+	if a == nil {
+		a = x
+	}
+	for i, v := range res.Z.RawMatrix().Data {
+		if v < 0 || v != res.H.RawMatrix().Data[i] {
+			t.Fatalf("%s: Z entry %d = %v (H %v): want Z = H ≥ 0", name, i, v, res.H.RawMatrix().Data[i])
+		}
+	}
+	if res.Residual > 1e-12 || res.ResidualZH != 0 {
+		t.Errorf("%s: residuals %.3g, %.3g: want an exactly feasible point", name, res.Residual, res.ResidualZH)
+	}
+	primal, dual, err := Bounds(x, a, p, res.H, res.Y1, res.Y2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bounds' primal is the objective at the same point, computed with an
+	// SVD instead of the eigenvalues of ZᵀZ: equal to 1e-9.
+	if math.Abs(primal-res.Objective) > 1e-9*primal {
+		t.Errorf("%s: objective %.10g, Bounds' primal %.10g", name, res.Objective, primal)
+	}
+	if g := (res.Objective - dual) / dual; g > gap || g < 0 || res.Gap > gap || g > res.Gap+1e-9 {
+		t.Errorf("%s: certified gap %.3g (solver: %.3g), want in [0, %.3g]", name, g, res.Gap, gap)
+	}
+	return dual
+}
+
+// TestADMMOptimal runs ADMM on the test data of TestNNLRSOptimal and
+// checks it against mathematics and against LADMAP: the returned point is
+// feasible, its objective is certified within the default gap (0.4%) of
+// the optimum by Bounds (a certificate that holds whatever solver produced
+// the multipliers), and it agrees with the objective of LADMAP run to the
+// paper's stopping rule to 0.5%.
+func TestADMMOptimal(t *testing.T) {
+	x, _ := subspaceData()
+	p := DefaultParams()
+	res, err := NNLRS(context.Background(), x, nil, p, admmSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Converged {
+		t.Fatalf("not converged after %d iterations", res.Iterations)
+	}
+	dual := checkADMMResult(t, "default", x, nil, p, res, admmDefaultGap)
+
+	paper, err := NNLRS(context.Background(), x, nil, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := math.Abs(res.Objective-paper.Objective) / paper.Objective; d > 5e-3 {
+		t.Errorf("ADMM objective %.7g, LADMAP %.7g: differ by %.3g", res.Objective, paper.Objective, d)
+	}
+	t.Logf("ADMM %d iterations, objective %.7g, gap %.3g; LADMAP %d iterations, objective %.7g; lower bound %.7g",
+		res.Iterations, res.Objective, res.Gap, paper.Iterations, paper.Objective, dual)
+
+	// A tighter gap is honoured, and Anderson acceleration off gives the
+	// same problem's solution.
+	for _, s := range []*Settings{
+		{Method: ADMM, Gap: 1e-3},
+		{Method: ADMM, Tuning: ADMMTuning{Memory: -1, Relax: 1}},
+	} {
+		r, err := NNLRS(context.Background(), x, nil, p, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := s.Gap
+		if g == 0 {
+			g = admmDefaultGap
+		}
+		checkADMMResult(t, "variant", x, nil, p, r, g)
+	}
+}
+
+// The solver's internal paths: the QR reduction of the d side (d larger
+// than n), a dictionary A ≠ X with fewer rows than columns (the Woodbury
+// form of the Z-step) and the explicit inverse (d close to n), with other
+// values of β and λ, including β = 0 (no sparsity term).
+func TestADMMPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	tall, _ := subspaces(rng, 200, 3, []int{15, 15, 15}) // d = 200 > n = 45
+	x, _ := subspaceData()
+	d, _ := x.Dims()
+	pm := mat.NewDense(30, d, nil)
+	for i := range pm.RawMatrix().Data {
+		pm.RawMatrix().Data[i] = rng.NormFloat64() / math.Sqrt(float64(d))
+	}
+	var px mat.Dense
+	px.Mul(pm, x)
+	for _, tc := range []struct {
+		name string
+		x, a *mat.Dense
+		p    Params
+	}{
+		{"tall (QR reduction)", tall, nil, DefaultParams()},
+		{"projected (Woodbury)", &px, &px, DefaultParams()},
+		{"beta 0", x, nil, Params{Beta: 0, Lambda: 10}},
+		{"small lambda", x, nil, Params{Beta: 0.5, Lambda: 0.3}},
+		{"dictionary != data", tall, mat.DenseCopyOf(tall.Slice(0, 200, 0, 30)), DefaultParams()},
+	} {
+		res, err := NNLRS(context.Background(), tc.x, tc.a, tc.p, admmSettings())
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		dd, n := tc.x.Dims()
+		m := n
+		if tc.a != nil {
+			_, m = tc.a.Dims()
+		}
+		if r, c := res.Z.Dims(); r != m || c != n {
+			t.Fatalf("%s: Z is %d×%d, want %d×%d", tc.name, r, c, m, n)
+		}
+		if r, c := res.E.Dims(); r != dd || c != n {
+			t.Fatalf("%s: E is %d×%d, want %d×%d", tc.name, r, c, dd, n)
+		}
+		checkADMMResult(t, tc.name, tc.x, tc.a, tc.p, res, admmDefaultGap)
+		t.Logf("%s: %d iterations, objective %.6g, gap %.3g", tc.name, res.Iterations, res.Objective, res.Gap)
+	}
+}
+
+func TestADMMNotConverged(t *testing.T) {
+	x, _ := subspaceData()
+	p := DefaultParams()
+	res, err := NNLRS(context.Background(), x, nil, p, &Settings{Method: ADMM, MaxIter: 3})
+	if !errors.Is(err, ErrNotConverged) {
+		t.Fatalf("err = %v, want ErrNotConverged", err)
+	}
+	if res == nil || res.Converged || res.Iterations != 3 {
+		t.Fatalf("result %+v, want the 3rd iterate marked not converged", res)
+	}
+	// Even then the point is feasible and its gap honest.
+	checkADMMResult(t, "capped", x, nil, p, res, math.Inf(1))
+}
+
+func TestADMMProgressAndCancel(t *testing.T) {
+	x, _ := subspaceData()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	last := 0
+	_, err := NNLRS(ctx, x, nil, DefaultParams(), &Settings{Method: ADMM, Progress: func(p Progress) {
+		if p.Iter != last+1 {
+			t.Errorf("progress iteration %d after %d", p.Iter, last)
+		}
+		last = p.Iter
+		r, c := p.Z.Dims()
+		if r != c || p.Mu <= 0 || p.Residual < 0 || math.IsNaN(p.Objective) || math.IsNaN(p.Gap) {
+			t.Errorf("bad progress %+v (Z %d×%d)", p, r, c)
+		}
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				if p.Z.At(i, j) < 0 {
+					t.Fatalf("progress Z has a negative entry at iteration %d", p.Iter)
+				}
+			}
+		}
+		if p.Iter == 7 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if last != 7 {
+		t.Errorf("solver ran %d iterations, want to stop right after the 7th", last)
+	}
+}
+
+func TestADMMBadSettings(t *testing.T) {
+	x, _ := subspaceData()
+	for _, s := range []*Settings{
+		{Method: ADMM, Gap: -1},
+		{Method: ADMM, MaxIter: -1},
+		{Method: ADMM, Tuning: ADMMTuning{Relax: 2}},
+		{Method: ADMM, Tuning: ADMMTuning{Mu: [3]float64{1, -1, 1}}},
+		{Method: ADMM, Tuning: ADMMTuning{CheckEvery: -2}},
+		{Method: Method(9)},
+	} {
+		if _, err := NNLRS(context.Background(), x, nil, DefaultParams(), s); err == nil {
+			t.Errorf("settings %+v: no error", s)
+		}
+	}
+	nan := mat.DenseCopyOf(x)
+	nan.Set(0, 0, math.NaN())
+	if _, err := NNLRS(context.Background(), nan, nil, DefaultParams(), admmSettings()); err == nil {
+		t.Error("NaN data: no error")
+	}
+}
