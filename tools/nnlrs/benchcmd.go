@@ -1,0 +1,429 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/dataset"
+	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
+)
+
+func init() {
+	register(command{"bench", "time the NNLRS solvers on the issue's cases, side by side with a NumPy LADMAP", benchCmd})
+}
+
+// benchCase is one data set of the bench: the built-in synthetic data or
+// a draw of USPS digits as in the paper's protocol (and `nnlrs graph`).
+type benchCase struct {
+	name     string
+	classes  string
+	perClass int
+	usps     bool
+}
+
+var benchCases = []benchCase{
+	{name: "synthetic"},
+	{name: "usps50", classes: "1,2,3,4", perClass: 50, usps: true},
+	{name: "usps200", classes: "1,2,3,4", perClass: 200, usps: true},
+}
+
+// benchRow is one solver run on one case.
+type benchRow struct {
+	solver     string
+	iterations int
+	converged  bool
+	seconds    float64
+	firstGraph float64 // seconds to the first streamed graph within 1 point of the final quality; NaN if unknown
+	objective  float64
+	lower      float64 // certified lower bound on the optimum from the run's multipliers
+	within     float64 // within-class share of W's off-diagonal weight
+	rank       int
+}
+
+func benchCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("nnlrs bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var names []string
+	for _, c := range benchCases {
+		names = append(names, c.name)
+	}
+	casesFlag := fs.String("cases", strings.Join(names, ","), "comma-separated cases to run: "+strings.Join(names, ", "))
+	usps := fs.String("usps", filepath.Join("..", "shared", "datasets", "USPS.mat"), "USPS MAT-file (cases usps*; skipped with a note when absent)")
+	numpy := fs.Bool("numpy", true, "run the NumPy reference of Algorithm 1 side by side (needs python3 with numpy; slow: about an hour on usps200)")
+	python := fs.String("python", "", "python interpreter for the NumPy reference (default: the first of /usr/bin/python3, python3 that imports numpy)")
+	script := fs.String("script", filepath.Join("tools", "numpy", "ladmap.py"), "the NumPy reference script")
+	ladmap := fs.Bool("ladmap", false, "also run the Go LADMAP (Algorithm 1 as written, with the paper's eta1 = ||X||_2^2)")
+	tight := fs.Float64("tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
+	procs := fs.Int("procs", 1, "GOMAXPROCS for the Go solvers (the issue's native target is one core); NumPy gets as many BLAS threads")
+	repeat := fs.Int("repeat", 1, "run each solver this many times, interleaved, and report the fastest")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: nnlrs bench [flags]")
+		fmt.Fprintln(stderr, "Times NNLRS (beta 0.2, lambda 10) by the default ADMM solver, and optionally the Go LADMAP,")
+		fmt.Fprintln(stderr, "against a NumPy implementation of the paper's Algorithm 1 run in the same invocation.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	var cases []benchCase
+	for _, name := range strings.Split(*casesFlag, ",") {
+		name = strings.TrimSpace(name)
+		found := false
+		for _, c := range benchCases {
+			if c.name == name {
+				cases = append(cases, c)
+				found = true
+			}
+		}
+		if !found {
+			return usagef("unknown case %q (cases: %s)", name, strings.Join(names, ", "))
+		}
+	}
+	switch {
+	case *procs < 1:
+		return usagef("-procs must be >= 1, have %d", *procs)
+	case *repeat < 1:
+		return usagef("-repeat must be >= 1, have %d", *repeat)
+	case *tight < 0 || math.IsNaN(*tight):
+		return usagef("-tight must be >= 0, have %v", *tight)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*procs))
+
+	fmt.Fprintf(stdout, "nnlrs bench: Go %s %s/%s, GOMAXPROCS %d; NNLRS beta 0.2, lambda 10\n",
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, *procs)
+	var py *numpyRunner
+	if *numpy {
+		var note string
+		py, note = findNumpy(*python, *script, *procs)
+		fmt.Fprintln(stdout, note)
+	}
+
+	var notes []string
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "case\tsolver\tn\td\titerations\tseconds\tms/iter\tfirst graph s\tobjective\tabove bound %\twithin-class %\trank\tvs NumPy\t")
+	for _, c := range cases {
+		df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
+		if c.usps {
+			if _, err := os.Stat(*usps); err != nil {
+				notes = append(notes, fmt.Sprintf("%s: skipped, %s not found (set -usps)", c.name, *usps))
+				continue
+			}
+			df.in = *usps
+		}
+		set, err := df.load()
+		if err != nil {
+			return err
+		}
+		d, n := set.X.Dims()
+		fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, d)
+
+		type solver struct {
+			name string
+			run  func() (benchRow, error)
+		}
+		solvers := []solver{{"go admm", func() (benchRow, error) {
+			return runGo(set, &lowrank.Settings{Method: lowrank.ADMM}, "go admm")
+		}}}
+		if *ladmap {
+			solvers = append(solvers, solver{"go ladmap", func() (benchRow, error) {
+				return runGo(set, &lowrank.Settings{Method: lowrank.LADMAP, PaperEta: true}, "go ladmap")
+			}})
+		}
+		if py != nil {
+			solvers = append(solvers, solver{"numpy ladmap", func() (benchRow, error) { return py.run(set) }})
+		}
+		if *tight > 0 {
+			solvers = append(solvers, solver{"go admm tight", func() (benchRow, error) {
+				return runGo(set, &lowrank.Settings{Method: lowrank.ADMM, Gap: *tight, MaxIter: 100000}, fmt.Sprintf("go admm gap %g", *tight))
+			}})
+		}
+		rows := make([]benchRow, len(solvers))
+		for r := 0; r < *repeat; r++ {
+			for i, s := range solvers {
+				row, err := s.run()
+				if err != nil {
+					return fmt.Errorf("%s, %s: %w", c.name, s.name, err)
+				}
+				fmt.Fprintf(stderr, "  %s: %d iterations, %.2f s, objective %.6g\n", row.solver, row.iterations, row.seconds, row.objective)
+				if r == 0 || row.seconds < rows[i].seconds {
+					rows[i] = row
+				}
+			}
+		}
+		lower := math.Inf(-1)
+		numpySecs := math.NaN()
+		for _, r := range rows {
+			lower = math.Max(lower, r.lower)
+			if strings.HasPrefix(r.solver, "numpy") {
+				numpySecs = r.seconds
+			}
+		}
+		for _, r := range rows {
+			ratio := "-"
+			if !math.IsNaN(numpySecs) && !strings.HasPrefix(r.solver, "numpy") {
+				ratio = fmt.Sprintf("%.1fx", numpySecs/r.seconds)
+			}
+			first := "-"
+			if !math.IsNaN(r.firstGraph) {
+				first = fmt.Sprintf("%.2f", r.firstGraph)
+			}
+			conv := ""
+			if !r.converged {
+				conv = " (cap)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d%s\t%.2f\t%.2f\t%s\t%.6g\t%.3f\t%.2f\t%d\t%s\t\n",
+				c.name, r.solver, n, d, r.iterations, conv, r.seconds, 1000*r.seconds/float64(max(r.iterations, 1)), first,
+				r.objective, 100*(r.objective-lower)/lower, 100*r.within, r.rank, ratio)
+		}
+		notes = append(notes, fmt.Sprintf("%s: best certified lower bound on the optimum %.7g", c.name, lower))
+	}
+	tw.Flush()
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "seconds: the solver alone (fastest of -repeat runs); first graph s: time until the streamed iterate's graph")
+	fmt.Fprintln(stdout, "is within 1 point of the final within-class weight; above bound %: objective above the best certified lower")
+	fmt.Fprintln(stdout, "bound on the optimum (Bounds on each run's multipliers), an upper bound on its distance to the optimum;")
+	fmt.Fprintln(stdout, "within-class %: share of W's off-diagonal weight inside the true classes; rank: rank of the returned Z;")
+	fmt.Fprintln(stdout, "vs NumPy: NumPy seconds / Go seconds.")
+	for _, n := range notes {
+		fmt.Fprintln(stdout, n)
+	}
+	return nil
+}
+
+// runGo solves the case with the Go solver configured by s, streaming the
+// progress to measure when the first useful graph appears.
+func runGo(set *dataset.Set, s *lowrank.Settings, name string) (benchRow, error) {
+	_, n := set.X.Dims()
+	type sample struct {
+		at     time.Duration
+		within float64
+	}
+	var trace []sample
+	var inCallback time.Duration
+	start := time.Now()
+	zc := mat.NewDense(n, n, nil)
+	s.Progress = func(p lowrank.Progress) {
+		t0 := time.Now()
+		zc.Copy(p.Z)
+		w := graph.ThresholdNormalized(zc, 0)
+		trace = append(trace, sample{t0.Sub(start) - inCallback, graph.WithinClass(w, set.Labels)})
+		inCallback += time.Since(t0)
+	}
+	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), s)
+	secs := (time.Since(start) - inCallback).Seconds()
+	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
+		return benchRow{}, err
+	}
+	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Converged, seconds: secs,
+		objective: res.Objective, rank: res.RankZ, firstGraph: math.NaN()}
+	row.within = graph.WithinClass(graph.ThresholdNormalized(res.Z, 0), set.Labels)
+	for _, t := range trace {
+		if t.within >= row.within-0.01 {
+			row.firstGraph = t.at.Seconds()
+			break
+		}
+	}
+	_, row.lower, err = lowrank.Bounds(set.X, nil, lowrank.DefaultParams(), res.H, res.Y1, res.Y2)
+	return row, err
+}
+
+// numpyRunner runs tools/numpy/ladmap.py.
+type numpyRunner struct {
+	python, script string
+	threads        int
+}
+
+// findNumpy looks for a python that imports numpy and returns a runner,
+// or nil and a note saying why the NumPy column is absent.
+func findNumpy(python, script string, threads int) (*numpyRunner, string) {
+	if runtime.GOOS == "js" {
+		return nil, "NumPy reference: skipped (no subprocesses under js/wasm)"
+	}
+	if _, err := os.Stat(script); err != nil {
+		return nil, fmt.Sprintf("NumPy reference: skipped, script %s not found (run from the repository root or set -script)", script)
+	}
+	candidates := []string{"/usr/bin/python3", "python3"}
+	if python != "" {
+		candidates = []string{python}
+	}
+	for _, p := range candidates {
+		out, err := exec.Command(p, "-c", "import numpy, sys; print(numpy.__version__, sys.version.split()[0])").Output()
+		if err != nil {
+			continue
+		}
+		r := &numpyRunner{python: p, script: script, threads: threads}
+		return r, fmt.Sprintf("NumPy reference: %s (numpy %s), %d BLAS thread(s), script %s",
+			p, strings.TrimSpace(string(out)), threads, script)
+	}
+	return nil, "NumPy reference: skipped, no python3 with numpy found (Debian: apt-get install -y python3-numpy)"
+}
+
+// run writes the data to a temporary .npy file, runs the script and reads
+// back its result and multipliers.
+func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
+	dir, err := os.MkdirTemp("", "nnlrs-bench-")
+	if err != nil {
+		return benchRow{}, err
+	}
+	defer os.RemoveAll(dir)
+	xPath := filepath.Join(dir, "X.npy")
+	if err := writeNpy(xPath, set.X); err != nil {
+		return benchRow{}, err
+	}
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(r.python, r.script, xPath, "--out", out)
+	th := strconv.Itoa(r.threads)
+	cmd.Env = append(os.Environ(), "OPENBLAS_NUM_THREADS="+th, "OMP_NUM_THREADS="+th, "MKL_NUM_THREADS="+th)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return benchRow{}, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, oneLineString(stderr.String()))
+	}
+	var res struct {
+		Iterations int     `json:"iterations"`
+		Converged  bool    `json:"converged"`
+		Seconds    float64 `json:"seconds"`
+		Objective  float64 `json:"objective"`
+		BLAS       string  `json:"blas"`
+	}
+	if err := json.Unmarshal(b, &res); err != nil {
+		return benchRow{}, fmt.Errorf("%s: bad output %q: %v", r.script, b, err)
+	}
+	ms := map[string]*mat.Dense{}
+	for _, name := range []string{"Z", "H", "Y1", "Y2"} {
+		m, err := readNpy(out + name + ".npy")
+		if err != nil {
+			return benchRow{}, err
+		}
+		ms[name] = m
+	}
+	row := benchRow{solver: "numpy ladmap", iterations: res.Iterations, converged: res.Converged,
+		seconds: res.Seconds, objective: res.Objective, firstGraph: math.NaN()}
+	row.within = graph.WithinClass(graph.ThresholdNormalized(ms["Z"], 0), set.Labels)
+	row.rank = rankOf(ms["Z"])
+	_, row.lower, err = lowrank.Bounds(set.X, nil, lowrank.DefaultParams(), ms["H"], ms["Y1"], ms["Y2"])
+	return row, err
+}
+
+// rankOf counts the singular values above 1e-10 times the largest, as
+// lowrank.Result.RankZ does.
+func rankOf(m *mat.Dense) int {
+	var svd mat.SVD
+	if !svd.Factorize(m, mat.SVDNone) {
+		return -1
+	}
+	sv := svd.Values(nil)
+	r := 0
+	for _, v := range sv {
+		if v > 1e-10*sv[0] {
+			r++
+		}
+	}
+	return r
+}
+
+func oneLineString(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// writeNpy writes m as a NumPy .npy file (version 1.0, little-endian
+// float64, C order).
+func writeNpy(path string, m mat.Matrix) error {
+	r, c := m.Dims()
+	header := fmt.Sprintf("{'descr': '<f8', 'fortran_order': False, 'shape': (%d, %d), }", r, c)
+	// Magic (6) + version (2) + length (2) + header + newline, padded to
+	// a multiple of 64 bytes.
+	for (10+len(header)+1)%64 != 0 {
+		header += " "
+	}
+	header += "\n"
+	buf := make([]byte, 0, 10+len(header)+8*r*c)
+	buf = append(buf, "\x93NUMPY\x01\x00"...)
+	buf = binary.LittleEndian.AppendUint16(buf, uint16(len(header)))
+	buf = append(buf, header...)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(m.At(i, j)))
+		}
+	}
+	return os.WriteFile(path, buf, 0o644)
+}
+
+var npyShape = regexp.MustCompile(`'shape':\s*\((\d+),\s*(\d*)\)`)
+
+// readNpy reads a 2-d little-endian float64 .npy file in C or Fortran
+// order.
+func readNpy(path string) (*mat.Dense, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < 10 || string(b[:6]) != "\x93NUMPY" {
+		return nil, fmt.Errorf("%s: not a .npy file", path)
+	}
+	var hlen, off int
+	switch b[6] {
+	case 1:
+		hlen, off = int(binary.LittleEndian.Uint16(b[8:10])), 10
+	case 2, 3:
+		if len(b) < 12 {
+			return nil, fmt.Errorf("%s: truncated", path)
+		}
+		hlen, off = int(binary.LittleEndian.Uint32(b[8:12])), 12
+	default:
+		return nil, fmt.Errorf("%s: unknown .npy version %d", path, b[6])
+	}
+	if len(b) < off+hlen {
+		return nil, fmt.Errorf("%s: truncated header", path)
+	}
+	header := string(b[off : off+hlen])
+	if !strings.Contains(header, "'<f8'") {
+		return nil, fmt.Errorf("%s: want little-endian float64, header %s", path, header)
+	}
+	sm := npyShape.FindStringSubmatch(header)
+	if sm == nil || sm[2] == "" {
+		return nil, fmt.Errorf("%s: want a 2-d array, header %s", path, header)
+	}
+	r, _ := strconv.Atoi(sm[1])
+	c, _ := strconv.Atoi(sm[2])
+	data := b[off+hlen:]
+	if r <= 0 || c <= 0 || len(data) != 8*r*c {
+		return nil, fmt.Errorf("%s: %d bytes of data for shape (%d, %d)", path, len(data), r, c)
+	}
+	fortran := strings.Contains(header, "'fortran_order': True")
+	m := mat.NewDense(r, c, nil)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			k := i*c + j
+			if fortran {
+				k = j*r + i
+			}
+			m.Set(i, j, math.Float64frombits(binary.LittleEndian.Uint64(data[8*k:])))
+		}
+	}
+	return m, nil
+}

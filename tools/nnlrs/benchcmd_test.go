@@ -1,0 +1,127 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestNpyRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	m := mat.NewDense(3, 5, nil)
+	for i := range m.RawMatrix().Data {
+		m.RawMatrix().Data[i] = math.Sqrt(float64(i)) - 1.5
+	}
+	path := filepath.Join(dir, "m.npy")
+	if err := writeNpy(path, m); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	if hl := 10 + int(b[8]) + int(b[9])<<8; hl%64 != 0 {
+		t.Errorf("data starts at %d, want a multiple of 64 (the .npy format)", hl)
+	}
+	got, err := readNpy(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(got, m) {
+		t.Errorf("round trip changed the matrix:\n%v\nwant\n%v", mat.Formatted(got), mat.Formatted(m))
+	}
+	// A Fortran-ordered file, as NumPy writes for transposed arrays.
+	// The same bytes, now read column by column.
+	f := []byte(strings.Replace(string(b), "'fortran_order': False", "'fortran_order': True ", 1))
+	fpath := filepath.Join(dir, "f.npy")
+	os.WriteFile(fpath, f, 0o644)
+	ft, err := readNpy(fpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bytes k = j*3 + i hold element (i, j): the raw data of m read as a
+	// 5×3 row-major matrix, transposed.
+	want := mat.NewDense(5, 3, append([]float64(nil), m.RawMatrix().Data...))
+	if !mat.Equal(ft, want.T()) {
+		t.Errorf("Fortran order read as\n%v", mat.Formatted(ft))
+	}
+	for _, bad := range [][]byte{[]byte("nope"), b[:40], append(append([]byte(nil), b...), 0)} {
+		p := filepath.Join(dir, "bad.npy")
+		os.WriteFile(p, bad, 0o644)
+		if _, err := readNpy(p); err == nil {
+			t.Errorf("corrupt file %q...: no error", bad[:min(len(bad), 12)])
+		}
+	}
+}
+
+func TestBenchBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "-cases", "nope"},
+		{"bench", "-procs", "0"},
+		{"bench", "-repeat", "0"},
+		{"bench", "-tight", "-1"},
+		{"bench", "extra"},
+	} {
+		status, _, stderr := runCLI(t, args...)
+		if status != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: status %d, stderr %q; want 2 and one line", args, status, stderr)
+		}
+	}
+}
+
+// The bench prints its table for the built-in data; USPS cases whose file
+// is absent are skipped with a note. When python3 with NumPy is present,
+// the NumPy reference runs too, and it must be Algorithm 1 exactly as the
+// Go LADMAP with the paper's eta runs it: the same iteration count and
+// objective (the two differ only by rounding).
+func TestBenchSynthetic(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(root, "tools", "numpy", "ladmap.py")
+	args := []string{"bench", "-cases", "synthetic,usps50", "-usps", filepath.Join(t.TempDir(), "absent.mat"), "-script", script}
+	withNumpy := false
+	if r, _ := findNumpy("", script, 1); r != nil {
+		withNumpy = true
+		args = append(args, "-ladmap")
+	} else {
+		args = append(args, "-numpy=false")
+	}
+	status, stdout, stderr := runCLI(t, args...)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %s", status, stderr)
+	}
+	for _, want := range []string{"iterations", "ms/iter", "within-class %", "vs NumPy", "go admm", "usps50: skipped"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !withNumpy {
+		t.Log("no python3 with numpy: NumPy column not tested")
+		return
+	}
+	var goLadmap, npLadmap []string
+	for _, line := range strings.Split(stdout, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 10 || f[0] != "synthetic" {
+			continue
+		}
+		switch f[1] + " " + f[2] {
+		case "go ladmap":
+			goLadmap = f
+		case "numpy ladmap":
+			npLadmap = f
+		}
+	}
+	if goLadmap == nil || npLadmap == nil {
+		t.Fatalf("missing LADMAP rows:\n%s", stdout)
+	}
+	// Columns: case, solver (2 words), n, d, iterations, seconds, ms/iter,
+	// first graph, objective.
+	if goLadmap[5] != npLadmap[5] || goLadmap[9] != npLadmap[9] {
+		t.Errorf("Go LADMAP (iterations %s, objective %s) and NumPy LADMAP (%s, %s) differ",
+			goLadmap[5], goLadmap[9], npLadmap[5], npLadmap[9])
+	}
+}
