@@ -9,10 +9,11 @@
 //	s.t.  PX = PXZ + E,  Z ≥ 0.
 //
 // It is not convex; Algorithm 4 alternates between Z (with E) for a fixed P,
-// a convex NNLRS problem solved by LADMAP (Algorithm 1 with X and A replaced
-// by PX, lowrank.NNLRS), and P (with E) for a fixed Z, solved by the inexact
-// ALM of Algorithm 3 with the P-subproblem minimized by L-BFGS
-// (gonum/optimize). The graph is then built from Z as in Algorithm 2.
+// a convex NNLRS problem with X and A replaced by PX (the paper solves it
+// by LADMAP, Algorithm 1; here lowrank's ADMM, the solver of graph.NNLRS,
+// solves it unless LADMAP is asked for), and P (with E) for a fixed Z,
+// solved by the inexact ALM of Algorithm 3 with the P-subproblem minimized
+// by L-BFGS. The graph is then built from Z as in Algorithm 2.
 //
 // PCA+NNLRS projects the samples on their first r principal directions and
 // builds the NNLRS graph of the projections: NNLRS-EF without the learning

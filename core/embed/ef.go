@@ -42,7 +42,8 @@ type Settings struct {
 	// Eps3 (ε₃) stops the alternation when the relative changes of Z, P
 	// and E all fall below it, default 1e-3.
 	Eps3 float64
-	// NNLRS configures Algorithm 1 for the Z step; nil means its defaults.
+	// NNLRS configures the solver of the Z step; nil means lowrank's ADMM
+	// with its defaults (see zStep).
 	NNLRS *lowrank.Settings
 	// ALM configures Algorithm 3 for the P step.
 	ALM ALMSettings
@@ -77,7 +78,7 @@ type Progress struct {
 	Step  string // "Z" (Algorithm 1) or "P" (Algorithm 3)
 	// Objective is F(Z, P) after the step (see Objective).
 	Objective float64
-	// Iterations of the inner solver (LADMAP or ALM).
+	// Iterations of the inner solver (ADMM/LADMAP or ALM).
 	Iterations int
 	// Accepted reports whether the step was kept (see NNLRSEF).
 	Accepted bool
@@ -93,7 +94,7 @@ type Result struct {
 	Objective []float64
 	// Outer is the number of alternations done.
 	Outer int
-	// Iterations is the total number of LADMAP iterations.
+	// Iterations is the total number of iterations of the Z steps.
 	Iterations int
 	// Converged reports whether the alternation met ε₃ (and every inner
 	// solver its own stopping rule) before MaxOuter.
@@ -157,7 +158,9 @@ type problem struct {
 // does), by Algorithm 4: starting from the PCA projection P₀ (see PCA),
 // it alternates
 //
-//  1. (Z, E) for fixed P by LADMAP (Algorithm 1 with X = A = PX);
+//  1. (Z, E) for fixed P: problem (15), NNLRS with X = A = PX, solved by
+//     lowrank's ADMM, or by LADMAP (Algorithm 1, the paper's choice) if
+//     Settings.NNLRS asks for it;
 //  2. (E, P) for fixed Z by the inexact ALM of Algorithm 3:
 //     E ← Ω_{λ/μ}(PX(I − Z) + Y/μ),
 //     P ← argmin γ||X − PᵀPX||² + μ/2||PX(I − Z) − E + Y/μ||² (L-BFGS),
@@ -171,12 +174,14 @@ type problem struct {
 //
 //	F(Z, P) = ||Z||_* + β||Z||_1 + λ||PX(I − Z)||_2,1 + γ||X − PᵀPX||_F²
 //
-// (E eliminated by the constraint), see Objective. Neither LADMAP (which
-// stops at a tolerance) nor the ALM (whose P subproblem is not convex)
-// guarantees that F decreases, so a step is kept only if it does not
-// increase F; otherwise the previous iterate stays and the alternation
-// stops. The first Z step is always kept: it defines the starting value,
-// the PCA+NNLRS solution. Result.Objective therefore never increases.
+// (E eliminated by the constraint), see Objective. Neither the Z step's
+// solver (which stops at a tolerance) nor the ALM (whose P subproblem is
+// not convex) guarantees that F decreases, so a step is kept only if it
+// does not increase F; otherwise the previous iterate stays and the
+// alternation stops. The first Z step is always kept: it defines the
+// starting value, the NNLRS solution on the PCA projection (PCA+NNLRS up
+// to the normalization of the projected samples). Result.Objective
+// therefore never increases.
 //
 // If an inner solver reaches its iteration cap, its last iterate is used and
 // Result.Converged is false; a cancelled ctx returns ctx.Err().
@@ -344,12 +349,24 @@ func newProblem(x *mat.Dense, p Params, span int) (*problem, error) {
 	return pr, nil
 }
 
-// zStep solves problem (15) for the projection QUᵀ by Algorithm 1 and
-// returns Z₊ = max(Z, 0).
+// zStep solves problem (15) for the projection QUᵀ and returns
+// Z₊ = max(Z, 0). Like graph.NNLRS it uses lowrank's ADMM unless the
+// settings name a method or ask for the paper's η₁ (LADMAP, Algorithm 1):
+// both solve the same convex problem, ADMM in far fewer iterations.
 func (pr *problem) zStep(ctx context.Context, q *mat.Dense, s *lowrank.Settings) (*mat.Dense, int, bool, error) {
 	a := mat.NewDense(pr.r, pr.n, nil)
 	a.Mul(q, pr.xt)
-	res, err := lowrank.NNLRS(ctx, a, a, pr.p.Params, s)
+	var set lowrank.Settings
+	if s != nil {
+		set = *s
+	}
+	if set.Method == lowrank.Default {
+		set.Method = lowrank.ADMM
+		if set.PaperEta {
+			set.Method = lowrank.LADMAP
+		}
+	}
+	res, err := lowrank.NNLRS(ctx, a, a, pr.p.Params, &set)
 	if res == nil {
 		return nil, 0, false, fmt.Errorf("embed: Z step: %w", err)
 	}

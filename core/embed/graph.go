@@ -16,8 +16,8 @@ import (
 // and P, and W is built from Z by steps 3 and 4 of Algorithm 2 (columns
 // normalized, entries below θ zeroed, W = (Ẑ + Ẑᵀ)/2), "the same strategy
 // as that of NNLRS-graph". Graph.Z, Graph.E hold NNLRSEF's Z and E;
-// Info.Objective is the final F(Z, P) and Info.Iterations the total LADMAP
-// iterations; Info.Residual is 0, as E = PX(I − Z) makes the constraint
+// Info.Objective is the final F(Z, P) and Info.Iterations the total solver
+// iterations of the Z steps; Info.Residual is 0, as E = PX(I − Z) makes the constraint
 // hold exactly. The learned P is returned too.
 func Graph(ctx context.Context, x *mat.Dense, p Params, theta float64, s *Settings) (*graph.Graph, *mat.Dense, error) {
 	xh, err := normalized(x)
