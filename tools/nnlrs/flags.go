@@ -115,6 +115,7 @@ type optionFlags struct {
 	beta, lambda, theta float64
 	maxIter             int
 	paperEta            bool
+	solver              string
 	maxMem              float64
 }
 
@@ -125,7 +126,8 @@ func addOptionFlags(fs *flag.FlagSet) *optionFlags {
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "NNLRS and LRR: weight of the error term ||E||_2,1")
 	fs.Float64Var(&f.theta, "theta", 0, "NNLRS: zero the normalized coefficients below theta")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS/LRR solver (0: its default)")
-	fs.BoolVar(&f.paperEta, "paper-eta", false, "NNLRS: use the paper's eta1 = ||X||_2^2 instead of ||X||_2^2 + 1")
+	fs.StringVar(&f.solver, "solver", "admm", "NNLRS: admm (exact ADMM, certified within 0.4% of the optimum) or ladmap (the paper's Algorithm 1 as written)")
+	fs.BoolVar(&f.paperEta, "paper-eta", false, "NNLRS: LADMAP with the paper's eta1 = ||X||_2^2 instead of ||X||_2^2 + 1")
 	fs.Float64Var(&f.maxMem, "max-mem", 8, "refuse problems whose solver would need more than this many GiB")
 	return f
 }
@@ -151,9 +153,21 @@ func (f *optionFlags) options() (graph.Options, error) {
 	if f.maxIter < 0 {
 		return graph.Options{}, usagef("-max-iter must be >= 0, have %d", f.maxIter)
 	}
+	var method lowrank.Method
+	switch f.solver {
+	case "admm":
+		method = lowrank.ADMM
+	case "ladmap":
+		method = lowrank.LADMAP
+	default:
+		return graph.Options{}, usagef("unknown -solver %q (solvers: admm, ladmap)", f.solver)
+	}
+	if f.paperEta {
+		method = lowrank.LADMAP // the paper's eta1 belongs to Algorithm 1
+	}
 	o := graph.DefaultOptions()
 	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = f.beta, f.lambda, f.theta
-	o.NNLRS.Solver = &lowrank.Settings{MaxIter: f.maxIter, PaperEta: f.paperEta}
+	o.NNLRS.Solver = &lowrank.Settings{Method: method, MaxIter: f.maxIter, PaperEta: f.paperEta}
 	o.LRR.Lambda = f.lambda
 	o.LRR.Solver = &lowrank.LRRSettings{MaxIter: f.maxIter}
 	return o, nil
