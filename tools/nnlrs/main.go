@@ -47,7 +47,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: nnlrs COMMAND [flags]   (nnlrs COMMAND -h for its flags)")
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 }
 
