@@ -46,7 +46,11 @@ func (r *Run) Advice() []string {
 		out = append(out, "The NNLRS graph has no edges, only self-loops: every sample represents itself alone (Z = I), so no label can spread. "+move)
 		return out
 	case !offDiag:
-		out = append(out, fmt.Sprintf("The NNLRS graph is empty (Z = 0): with λ = %g the error term E absorbs the whole data. Raise λ, or lower β (now %g).", p.Lambda, p.Beta))
+		move := fmt.Sprintf("Raise λ, or lower β (now %g).", p.Beta)
+		if p.Beta > 0.5 {
+			move = fmt.Sprintf("Lower β (now %g): its sparsity term makes every weight costly; or raise λ.", p.Beta)
+		}
+		out = append(out, fmt.Sprintf("The NNLRS graph is empty (Z = 0): with λ = %g the error term E absorbs the whole data. %s", p.Lambda, move))
 		return out
 	case f.DiagonalShare > DiagonalHeavy:
 		move := fmt.Sprintf("Lower λ (now %g) so that the error term E takes the corrupted samples, or lower β (now %g).", p.Lambda, p.Beta)

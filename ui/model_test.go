@@ -245,6 +245,9 @@ func TestAdvice(t *testing.T) {
 		{"empty", func(g *protocol.Graph, _ *params.Params) {
 			g.W, g.Density, g.DiagonalShare = make([]float64, 64), 0, 0
 		}, "Raise λ"},
+		{"empty, beta", func(g *protocol.Graph, p *params.Params) {
+			g.W, g.Density, g.DiagonalShare, p.Beta = make([]float64, 64), 0, 0, 100
+		}, "Lower β (now 100)"},
 		{"self-loops", func(g *protocol.Graph, _ *params.Params) {
 			g.W, g.Density, g.DiagonalShare = twoBlocks(4, 1), 0, 1
 			for i := range g.W {
