@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"sync"
 	"syscall/js"
 
@@ -131,7 +130,3 @@ func hooks() js.Value {
 
 // now returns performance.now(), the page's clock in milliseconds.
 func now() float64 { return js.Global().Get("performance").Call("now").Float() }
-
-func logf(format string, args ...any) {
-	js.Global().Get("console").Call("log", fmt.Sprintf("nnlrs: "+format, args...))
-}

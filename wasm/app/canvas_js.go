@@ -19,11 +19,16 @@ import (
 	"nnlrs/ui/view"
 )
 
-// faces holds the fonts of the text sizes.
-type faces map[view.Size]font.Face
+// faces holds the fonts of the text sizes, at one scale.
+type faces struct {
+	scale float32
+	face  map[view.Size]font.Face
+}
 
-func loadFaces() faces {
-	f := faces{}
+// loadFaces returns the fonts for drawing at scale device pixels per CSS
+// pixel.
+func loadFaces(scale float32) *faces {
+	f := &faces{scale: scale, face: map[view.Size]font.Face{}}
 	for size, spec := range map[view.Size]struct {
 		ttf []byte
 		pt  float64
@@ -32,21 +37,30 @@ func loadFaces() faces {
 		if err != nil {
 			panic(err) // the embedded Go fonts always parse
 		}
-		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: spec.pt, DPI: 72, Hinting: font.HintingFull})
+		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: spec.pt * float64(scale), DPI: 72, Hinting: font.HintingFull})
 		if err != nil {
 			panic(err)
 		}
-		f[size] = face
+		f.face[size] = face
 	}
 	return f
 }
 
-// canvas implements view.Canvas on an ebiten image, shifted by (ox, oy).
+// canvas implements view.Canvas on an ebiten image. The views draw in CSS
+// pixels; the canvas shifts their drawing by (ox, oy) and scales it by
+// faces.scale, the device pixels per CSS pixel, so that text and lines are
+// sharp on high-density screens.
 type canvas struct {
 	dst    *ebiten.Image
 	ox, oy float32
-	faces  faces
+	faces  *faces
 	cache  *imageCache
+}
+
+// at returns the device coordinates of the point (x, y).
+func (c *canvas) at(x, y float32) (float32, float32) {
+	s := c.faces.scale
+	return (x + c.ox) * s, (y + c.oy) * s
 }
 
 // imageCache keeps the ebiten images of the views' images and layers.
@@ -64,6 +78,7 @@ type cachedImage struct {
 type cachedLayer struct {
 	version uint64
 	rect    view.Rect
+	scale   float32
 	img     *ebiten.Image
 }
 
@@ -83,11 +98,15 @@ func (c *imageCache) endFrame() {
 }
 
 func (c *canvas) Fill(r view.Rect, col color.RGBA) {
-	vector.DrawFilledRect(c.dst, r.X+c.ox, r.Y+c.oy, r.W, r.H, col, false)
+	x, y := c.at(r.X, r.Y)
+	s := c.faces.scale
+	vector.DrawFilledRect(c.dst, x, y, r.W*s, r.H*s, col, false)
 }
 
 func (c *canvas) Line(x0, y0, x1, y1, width float32, col color.RGBA) {
-	vector.StrokeLine(c.dst, x0+c.ox, y0+c.oy, x1+c.ox, y1+c.oy, width, col, true)
+	ax, ay := c.at(x0, y0)
+	bx, by := c.at(x1, y1)
+	vector.StrokeLine(c.dst, ax, ay, bx, by, width*c.faces.scale, col, true)
 }
 
 func (c *canvas) Polyline(xy []float32, width float32, col color.RGBA) {
@@ -95,11 +114,11 @@ func (c *canvas) Polyline(xy []float32, width float32, col color.RGBA) {
 		return
 	}
 	var p vector.Path
-	p.MoveTo(xy[0]+c.ox, xy[1]+c.oy)
+	p.MoveTo(c.at(xy[0], xy[1]))
 	for i := 2; i+1 < len(xy); i += 2 {
-		p.LineTo(xy[i]+c.ox, xy[i+1]+c.oy)
+		p.LineTo(c.at(xy[i], xy[i+1]))
 	}
-	so := &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound}
+	so := &vector.StrokeOptions{Width: width * c.faces.scale, LineJoin: vector.LineJoinRound}
 	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, so)
 	r, g, b, a := col.RGBA()
 	for i := range vs {
@@ -119,21 +138,25 @@ var whitePixel = sync.OnceValue(func() *ebiten.Image {
 })
 
 func (c *canvas) Disc(x, y, r float32, col color.RGBA) {
-	vector.DrawFilledCircle(c.dst, x+c.ox, y+c.oy, r, col, true)
+	cx, cy := c.at(x, y)
+	vector.DrawFilledCircle(c.dst, cx, cy, r*c.faces.scale, col, true)
 }
 
 func (c *canvas) Ring(x, y, r, width float32, col color.RGBA) {
-	vector.StrokeCircle(c.dst, x+c.ox, y+c.oy, r, width, col, true)
+	cx, cy := c.at(x, y)
+	s := c.faces.scale
+	vector.StrokeCircle(c.dst, cx, cy, r*s, width*s, col, true)
 }
 
 func (c *canvas) Text(s string, x, y float32, size view.Size, col color.RGBA) {
-	face := c.faces[size]
+	face := c.faces.face[size]
+	tx, ty := c.at(x, y)
 	ascent := face.Metrics().Ascent.Ceil()
-	text.Draw(c.dst, s, face, int(math.Round(float64(x+c.ox))), int(math.Round(float64(y+c.oy)))+ascent+1, col)
+	text.Draw(c.dst, s, face, int(math.Round(float64(tx))), int(math.Round(float64(ty)))+ascent+1, col)
 }
 
 func (c *canvas) TextWidth(s string, size view.Size) float32 {
-	return float32(font.MeasureString(c.faces[size], s).Ceil())
+	return float32(font.MeasureString(c.faces.face[size], s).Ceil()) / c.faces.scale
 }
 
 func (c *canvas) Image(img *image.RGBA, r view.Rect) {
@@ -144,19 +167,22 @@ func (c *canvas) Image(img *image.RGBA, r view.Rect) {
 	}
 	e.used = c.cache.frame
 	b := img.Bounds()
+	s := c.faces.scale
+	x, y := c.at(r.X, r.Y)
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Scale(float64(r.W)/float64(b.Dx()), float64(r.H)/float64(b.Dy()))
-	op.GeoM.Translate(float64(r.X+c.ox), float64(r.Y+c.oy))
+	op.GeoM.Scale(float64(r.W*s)/float64(b.Dx()), float64(r.H*s)/float64(b.Dy()))
+	op.GeoM.Translate(float64(x), float64(y))
 	c.dst.DrawImage(e.img, op)
 }
 
 func (c *canvas) Layer(key string, version uint64, r view.Rect, draw func(view.Canvas)) {
-	w, h := int(math.Ceil(float64(r.W))), int(math.Ceil(float64(r.H)))
+	s := c.faces.scale
+	w, h := int(math.Ceil(float64(r.W*s))), int(math.Ceil(float64(r.H*s)))
 	if w <= 0 || h <= 0 {
 		return
 	}
 	l := c.cache.layers[key]
-	if l == nil || l.version != version || l.rect != r {
+	if l == nil || l.version != version || l.rect != r || l.scale != s {
 		if l != nil && l.img.Bounds().Dx() == w && l.img.Bounds().Dy() == h {
 			l.img.Clear()
 		} else {
@@ -166,10 +192,11 @@ func (c *canvas) Layer(key string, version uint64, r view.Rect, draw func(view.C
 			l = &cachedLayer{img: ebiten.NewImage(w, h)}
 			c.cache.layers[key] = l
 		}
-		l.version, l.rect = version, r
+		l.version, l.rect, l.scale = version, r, s
 		draw(&canvas{dst: l.img, ox: -r.X, oy: -r.Y, faces: c.faces, cache: c.cache})
 	}
+	x, y := c.at(r.X, r.Y)
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(r.X+c.ox), float64(r.Y+c.oy))
+	op.GeoM.Translate(float64(x), float64(y))
 	c.dst.DrawImage(l.img, op)
 }

@@ -36,7 +36,7 @@ func main() {
 type app struct {
 	model  *ui.Model
 	views  *view.Views
-	faces  faces
+	faces  *faces
 	images *imageCache
 	dom    *dom
 	pool   *pool.Pool
@@ -66,7 +66,7 @@ type app struct {
 func newApp() *app {
 	a := &app{
 		views:  view.New(),
-		faces:  loadFaces(),
+		faces:  loadFaces(1),
 		images: newImageCache(),
 		dom:    newDOM(),
 		q:      &queue{},
@@ -110,8 +110,9 @@ func (a *app) Update() error {
 		a.left = float32(a.dom.canvasLeft())
 	}
 	a.tick++
-	x, y := ebiten.CursorPosition()
-	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)-a.left, float32(y))
+	x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the page
+	s := a.faces.scale
+	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
 
 	// The URL hash follows what the page shows (view settings included).
 	hash := a.model.Params.Hash()
@@ -270,24 +271,37 @@ func (a *app) Draw(screen *ebiten.Image) {
 // runningDrawEvery paces the drawing of the live panels during a run.
 const runningDrawEvery = 500 * time.Millisecond
 
+// Layout keeps the views in CSS pixels and the screen in device pixels,
+// so that the drawing is sharp on high-density screens.
 func (a *app) Layout(w, h int) (int, int) {
+	s := float32(ebiten.Monitor().DeviceScaleFactor())
+	if s <= 0 {
+		s = 1
+	}
+	if s != a.faces.scale {
+		a.faces = loadFaces(s)
+		a.redraw = true
+	}
 	if w != a.w || h != a.h {
 		a.w, a.h = w, h
 		a.arrange()
 	}
-	return w, h
+	return int(math.Ceil(float64(float32(w) * s))), int(math.Ceil(float64(float32(h) * s)))
 }
 
 // savePNG downloads the views as they are drawn, without the controls.
 func (a *app) savePNG() {
-	w, h := a.w, a.h
+	// At the screen's resolution: sharp on slides from a high-density
+	// screen.
+	s := a.faces.scale
+	w, h := int(math.Ceil(float64(float32(a.w)*s))), int(math.Ceil(float64(float32(a.h)*s)))
 	if w <= 0 || h <= 0 {
 		return
 	}
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	a.views.Draw(&canvas{dst: img, faces: a.faces, cache: a.images}, a.model, a.panels, float32(w), float32(h), true)
-	a.redraw = true // the panels' layers now hold the export's drawing
+	a.views.Draw(&canvas{dst: img, faces: a.faces, cache: a.images}, a.model, a.panels, float32(a.w), float32(a.h), true)
+	a.redraw = true // the screen is drawn whole again after an export
 	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(rgba.Pix)
 	var b bytes.Buffer

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,7 @@ import (
 var (
 	browser   context.Context // nil when there is no Chromium
 	baseURL   string
+	siteDir   string // the site the tests serve
 	noBrowser string // why the tests skip
 	downloads string // where the page's downloads land
 )
@@ -73,6 +75,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	siteDir = site
 	go http.Serve(l, http.FileServer(http.Dir(site)))
 	baseURL = "http://" + l.Addr().String() + "/"
 
@@ -146,6 +149,22 @@ func open(t *testing.T, hash string) *tab {
 // openURL is open for another address of the site (a query string).
 func openURL(t *testing.T, base, hash string) *tab {
 	t.Helper()
+	return openScaled(t, base, hash, 1)
+}
+
+// openScaled is openURL on a screen of scale device pixels per CSS pixel.
+func openScaled(t *testing.T, base, hash string, scale float64) *tab {
+	t.Helper()
+	tb := newTab(t, scale)
+	tb.navigate(base, hash)
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	return tb
+}
+
+// newTab opens a blank tab whose viewport is viewW×viewH CSS pixels at
+// scale device pixels per CSS pixel, and records its console.
+func newTab(t *testing.T, scale float64) *tab {
+	t.Helper()
 	if browser == nil {
 		t.Skip(noBrowser)
 	}
@@ -163,18 +182,22 @@ func openURL(t *testing.T, base, hash string) *tab {
 			tb.mu.Unlock()
 		}
 	}()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(viewW, viewH)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(viewW, viewH, chromedp.EmulateScale(scale))); err != nil {
 		t.Fatal(err)
 	}
+	return tb
+}
+
+// navigate opens base with the URL hash in tb.
+func (tb *tab) navigate(base, hash string) {
+	tb.t.Helper()
 	url := base
 	if hash != "" {
 		url += "#" + hash
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(url)); err != nil {
+		tb.t.Fatal(err)
 	}
-	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
-	return tb
 }
 
 // wait waits until the JavaScript expression is truthy.
@@ -279,12 +302,19 @@ func (tb *tab) consoleProblems() []string {
 	return out
 }
 
-// checkConsole fails the test if the page wrote errors or warnings.
-func (tb *tab) checkConsole() {
+// checkConsole fails the test if the page wrote errors or warnings other
+// than the expected ones.
+func (tb *tab) checkConsole(expected ...string) {
 	tb.t.Helper()
 	// Let late messages arrive.
 	time.Sleep(200 * time.Millisecond)
-	if p := tb.consoleProblems(); len(p) > 0 {
+	var p []string
+	for _, m := range tb.consoleProblems() {
+		if !slices.Contains(expected, m) {
+			p = append(p, m)
+		}
+	}
+	if len(p) > 0 {
 		tb.t.Errorf("console:\n%s", strings.Join(p, "\n"))
 	}
 }
@@ -310,6 +340,22 @@ func (tb *tab) mouse(x, y float64) {
 	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)); err != nil {
 		tb.t.Fatal(err)
 	}
+}
+
+// keys types keys (see package kb) into the focused element.
+func (tb *tab) keys(keys string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// focused returns the id of the element that has the keyboard's focus.
+func (tb *tab) focused() string {
+	tb.t.Helper()
+	return eval[string](tb, `document.activeElement ? document.activeElement.id || document.activeElement.tagName : ""`)
 }
 
 // upload gives the file input the file at path.

@@ -1,0 +1,240 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestHighDPI opens the page on a screen of 2 device pixels per CSS pixel:
+// the canvas draws at the screen's resolution while the views keep their
+// CSS layout, every view shows its classes, hovering finds the node under
+// the mouse, and the PNG has the screen's resolution.
+func TestHighDPI(t *testing.T) {
+	tb := openScaled(t, baseURL, small, 2)
+	tb.done()
+	if r := eval[float64](tb, "devicePixelRatio"); r != 2 {
+		t.Fatalf("devicePixelRatio %v", r)
+	}
+	size := eval[[]float64](tb, `(c => [c.width, c.height, c.clientWidth, c.clientHeight])(document.querySelector("body > canvas"))`)
+	if size[0] != 2*size[2] || size[1] != 2*size[3] {
+		t.Errorf("canvas of %v×%v pixels shown on %v×%v CSS pixels: not the screen's resolution", size[0], size[1], size[2], size[3])
+	}
+	time.Sleep(300 * time.Millisecond)
+	img := tb.screenshot()
+	if w := img.Bounds().Dx(); w != 2*viewW {
+		t.Fatalf("screenshot %d pixels wide, want %d", w, 2*viewW)
+	}
+	ps := tb.panels()
+	for _, name := range []string{"graph", "weights", "propagation"} {
+		r := ps[name].rect()
+		r.Min = r.Min.Mul(2)
+		r.Max = r.Max.Mul(2)
+		if k := classesShown(img, r, 80); k < 3 {
+			t.Errorf("%s: %d of the 3 classes coloured (pixels per class: %v)", name, k, classPixels(img, r))
+		}
+	}
+	// The mouse moves in CSS pixels; the node under it is found.
+	xy := eval[[]float64](tb, "nnlrs.nodeXY(7)")
+	tb.mouse(xy[0], xy[1])
+	tb.wait("nnlrs.hover === 7", 10*time.Second)
+
+	tb.click("png")
+	b := download(t, "nnlrs-synthetic-seed3.png")
+	pic, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, h := pic.Bounds().Dx(), pic.Bounds().Dy(); w != int(size[0]) || h != int(size[1]) {
+		t.Errorf("PNG %d×%d, want the canvas's %v×%v", w, h, size[0], size[1])
+	}
+	if k := classesShown(pic, pic.Bounds(), 400); k < 3 {
+		t.Errorf("PNG: %d classes coloured", k)
+	}
+	tb.checkConsole()
+}
+
+// TestKeyboard works the page with the keyboard alone: every control has a
+// label, Tab reaches the controls in the order of the page (the canvas
+// takes no focus), Home/End and the arrows move the sliders, Enter and
+// Space press the buttons; λ and β moved to degenerate values bring the
+// advice that says which slider to move back.
+func TestKeyboard(t *testing.T) {
+	tb := open(t, small)
+	tb.done()
+	unnamed := eval[[]string](tb, `[...document.querySelectorAll("input, select, button, progress, a")]
+		.filter(e => !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !e.textContent.trim())
+		.map(e => e.id || e.outerHTML)`)
+	if len(unnamed) > 0 {
+		t.Errorf("controls without a label: %v", unnamed)
+	}
+
+	// Tab from the top of the page.
+	blur := func() { eval[bool](tb, `(document.activeElement && document.activeElement.blur(), true)`) }
+	blur()
+	var order []string
+	for i := 0; i < 40; i++ {
+		tb.keys(kb.Tab)
+		id := tb.focused()
+		if id == "BODY" || slices.Contains(order, id) {
+			break
+		}
+		order = append(order, id)
+	}
+	want := []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "beta", "lambda", "theta",
+		"run", "graph", "prop", "alpha", "play", "step", "reset", "link", "embed-view", "embed-link", "png", "csv"}
+	if !isSubsequence(want, order) || slices.Contains(order, "CANVAS") {
+		t.Errorf("Tab visits %v; want %v in this order and not the canvas", order, want)
+	}
+	tabTo := func(id string) {
+		t.Helper()
+		blur()
+		for i := 0; i < 40; i++ {
+			tb.keys(kb.Tab)
+			if tb.focused() == id {
+				return
+			}
+		}
+		t.Fatalf("Tab never reaches #%s", id)
+	}
+
+	tabTo("lambda")
+	tb.keys(kb.Home)
+	if s := tb.text("lambda-out"); s != "0.05" {
+		t.Errorf("Home: λ shows %q", s)
+	}
+	tb.keys(kb.ArrowRight + kb.ArrowRight)
+	tb.keys(kb.ArrowLeft)
+	if s := tb.text("lambda-out"); s != "0.1" {
+		t.Errorf("Home, right, right, left: λ shows %q", s)
+	}
+	tb.keys(kb.ArrowLeft)
+	runs := eval[int](tb, "nnlrs.runs")
+	tabTo("run")
+	tb.keys(kb.Enter)
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done"`, runs), 180*time.Second)
+	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "lambda=0.05&") {
+		t.Errorf("hash %q", h)
+	}
+	if a := tb.text("advice"); !strings.Contains(a, "Raise λ") {
+		t.Errorf("λ = 0.05: advice %q", a)
+	}
+
+	// λ back to 1 (5 steps up), β to its largest value.
+	tabTo("lambda")
+	tb.keys(strings.Repeat(kb.ArrowRight, 5))
+	tabTo("beta")
+	tb.keys(kb.End)
+	if s := tb.text("beta-out") + " " + tb.text("lambda-out"); s != "100 1" {
+		t.Errorf("β and λ show %q, want 100 and 1", s)
+	}
+	runs = eval[int](tb, "nnlrs.runs")
+	tabTo("run")
+	tb.keys(" ")
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done"`, runs), 180*time.Second)
+	if a := tb.text("advice"); !strings.HasPrefix(a, "The NNLRS graph is empty") || !strings.Contains(a, "Lower β (now 100)") {
+		t.Errorf("β = 100: advice %q (graph %+v)", a, tb.graph("nnlrs"))
+	}
+
+	// Step the propagation by keyboard.
+	tabTo("step")
+	tb.keys(kb.Enter)
+	tb.wait("nnlrs.step === 1", 10*time.Second)
+	tb.checkConsole()
+}
+
+// isSubsequence reports whether want appears in got in its order.
+func isSubsequence(want, got []string) bool {
+	i := 0
+	for _, g := range got {
+		if i < len(want) && g == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// TestLoading holds the download of app.wasm half way: the page shows how
+// much arrived, then hides the indicator once the demo draws. A site
+// without app.wasm says that the demo could not start.
+func TestLoading(t *testing.T) {
+	if browser == nil {
+		t.Skip(noBrowser)
+	}
+	wasm, err := os.ReadFile(filepath.Join(siteDir, "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	files := http.FileServer(http.Dir(siteDir))
+	held := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/app.wasm" {
+			files.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Header().Set("Content-Length", fmt.Sprint(len(wasm)))
+		half := len(wasm) / 2
+		w.Write(wasm[:half])
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Write(wasm[half:])
+	}))
+	tb := newTab(t, 1)
+	tb.navigate(held, small)
+	tb.wait(`document.getElementById("load-progress").value > 0`, 30*time.Second)
+	text := tb.text("load-text")
+	if !regexp.MustCompile(`^Loading the demo: [0-9.]+ of [0-9.]+ MB…$`).MatchString(text) {
+		t.Errorf("loading text %q", text)
+	}
+	if eval[bool](tb, `document.getElementById("loading").hidden || !!document.querySelector("body > canvas")`) {
+		t.Error("the indicator is hidden, or the demo runs, before app.wasm arrived")
+	}
+	close(release)
+	tb.wait("window.nnlrs && nnlrs.frames > 2", 60*time.Second)
+	tb.wait(`document.getElementById("loading").hidden`, 10*time.Second)
+	tb.done()
+
+	missing := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/app.wasm" {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	tb = newTab(t, 1)
+	tb.navigate(missing, "")
+	tb.wait(`document.getElementById("load-text").textContent.startsWith("The demo could not start")`, 30*time.Second)
+	if s := tb.text("load-text"); s != "The demo could not start: app.wasm: HTTP status 404" {
+		t.Errorf("loading text %q", s)
+	}
+}
+
+// serve serves h on a loopback port until the test ends and returns its
+// address.
+func serve(t *testing.T, h http.Handler) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + l.Addr().String() + "/"
+}
