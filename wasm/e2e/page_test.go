@@ -273,6 +273,8 @@ func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "garbage.csv")
 	os.WriteFile(bad, []byte("1,2,3\n4,five,6\n"), 0o644)
+	badMAT := filepath.Join(dir, "garbage.mat")
+	os.WriteFile(badMAT, append([]byte("MATLAB 5.0 MAT-file, truncated"), make([]byte, 200)...), 0o644)
 	large := filepath.Join(dir, "large.csv")
 	os.WriteFile(large, []byte(strings.Repeat("1,2,3\n", 401)), 0o644)
 	good := filepath.Join(dir, "points.csv")
@@ -315,6 +317,15 @@ func TestBadInput(t *testing.T) {
 		if eval[bool](tb, `document.getElementById("error").hidden`) {
 			t.Error("the error is hidden")
 		}
+	})
+	t.Run("malformed MAT-file", func(t *testing.T) {
+		tb.t = t
+		upload(badMAT, "failed")
+		e := tb.text("error")
+		if !strings.Contains(e, "garbage.mat") {
+			t.Errorf("error %q", e)
+		}
+		t.Logf("the page says: %s", e)
 	})
 	t.Run("upload too large", func(t *testing.T) {
 		tb.t = t
@@ -374,6 +385,20 @@ func TestEmbed(t *testing.T) {
 	}
 	if n := inked(img, ps["weights"].rect()); n < 20000 {
 		t.Errorf("%d pixels drawn", n)
+	}
+	// The other views, by the link's embed setting: the run is kept.
+	runs := eval[int](tb, "nnlrs.runs")
+	for _, v := range []string{"graph", "propagation", "convergence", "outcome"} {
+		eval[bool](tb, fmt.Sprintf(`(location.hash = %q, true)`, small+"&embed="+v))
+		tb.wait(fmt.Sprintf(`nnlrs.panels.length === 1 && nnlrs.panels[0].name === %q`, v), 10*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		r := tb.panels()[v].rect()
+		if n := inked(tb.screenshot(), r); n < 5000 {
+			t.Errorf("embed=%s: %d pixels drawn", v, n)
+		}
+	}
+	if r := eval[int](tb, "nnlrs.runs"); r != runs {
+		t.Errorf("changing the embedded view started %d runs", r-runs)
 	}
 	tb.checkConsole()
 }
@@ -445,6 +470,19 @@ func TestBuiltinData(t *testing.T) {
 	if nn := tb.graph("nnlrs"); *nn.Within < 0.8 {
 		t.Errorf("NNLRS on 2 digits: %+v", nn)
 	}
+	// Hovering a node shows its digit: a 64×64 picture in many grey levels.
+	time.Sleep(300 * time.Millisecond)
+	r := tb.panels()["graph"].rect()
+	before := greys(tb.screenshot(), r)
+	xy := eval[[]float64](tb, "nnlrs.nodeXY(5)")
+	tb.mouse(xy[0], xy[1])
+	tb.wait("nnlrs.hover === 5", 10*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	after := greys(tb.screenshot(), r)
+	if after < before+1500 {
+		t.Errorf("hovering a digit: %d grey pixels, %d before", after, before)
+	}
+	t.Logf("hovering a digit: %d grey pixels, %d before", after, before)
 	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "data=usps&classes=2&per=20") {
 		t.Errorf("hash %q", h)
 	}
