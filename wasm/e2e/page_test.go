@@ -250,6 +250,24 @@ func TestCancel(t *testing.T) {
 	if eval[bool](tb, `document.getElementById("cancel").disabled`) {
 		t.Fatal("Cancel disabled while running")
 	}
+	// The live views follow the workers: the convergence view grows, and
+	// the weights view shows the iterates so far.
+	ps := tb.panels()
+	time.Sleep(100 * time.Millisecond)
+	d, it := eval[int](tb, "nnlrs.draws"), eval[int](tb, "nnlrs.iterations")
+	before := tb.screenshot()
+	tb.wait(fmt.Sprintf(`nnlrs.draws > %d && nnlrs.iterations > %d`, d+1, it+1), 30*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	after := tb.screenshot()
+	if eval[string](tb, "nnlrs.state") != "running" {
+		t.Fatal("the run ended before Cancel")
+	}
+	if n := differing(before, after, ps["convergence"].rect()); n < 500 {
+		t.Errorf("the convergence view changed %d pixels while the solvers ran", n)
+	}
+	if n := inked(after, ps["weights"].rect()); n < 20000 {
+		t.Errorf("the weights view drew %d pixels while the solvers ran", n)
+	}
 	start := time.Now()
 	tb.click("cancel")
 	tb.wait(`nnlrs.state === "cancelled"`, 5*time.Second)
