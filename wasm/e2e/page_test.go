@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,6 +64,17 @@ func TestDefaultRun(t *testing.T) {
 	}
 	if eval[bool](tb, `!document.getElementById("loading").hidden`) {
 		t.Error("the loading indicator still shows")
+	}
+	// Static and offline: the page asked nothing of another site.
+	origin := eval[string](tb, "location.origin") + "/"
+	asked := eval[[]string](tb, `performance.getEntriesByType("resource").map(e => e.name)`)
+	if !slices.Contains(asked, origin+"app.wasm") || !slices.Contains(asked, origin+"data/index.json") {
+		t.Errorf("the page's requests %v lack app.wasm or data/index.json", asked)
+	}
+	for _, u := range asked {
+		if !strings.HasPrefix(u, origin) {
+			t.Errorf("a request beyond the site: %s", u)
+		}
 	}
 	// The defaults teach: NNLRS is neither Z = I nor Z = 0, and the page
 	// has no advice to give.
@@ -261,6 +274,13 @@ func TestCancel(t *testing.T) {
 	after := tb.screenshot()
 	if eval[string](tb, "nnlrs.state") != "running" {
 		t.Fatal("the run ended before Cancel")
+	}
+	// The progress bar and the status: iteration, residual, elapsed time.
+	if s := tb.text("status"); !regexp.MustCompile(`^Running, [0-9.]+ s: .*NNLRS iteration [0-9]+, residual [0-9.]+e[-+][0-9]+`).MatchString(s) {
+		t.Errorf("status %q", s)
+	}
+	if v := eval[float64](tb, `document.getElementById("progress").value`); v <= 0 || v >= 1 {
+		t.Errorf("progress %v while running", v)
 	}
 	if n := differing(before, after, ps["convergence"].rect()); n < 500 {
 		t.Errorf("the convergence view changed %d pixels while the solvers ran", n)
