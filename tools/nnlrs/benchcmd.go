@@ -44,7 +44,14 @@ var benchCases = []benchCase{
 	{name: "synthetic"},
 	{name: "usps50", classes: "1,2,3,4", perClass: 50, usps: true},
 	{name: "usps200", classes: "1,2,3,4", perClass: 200, usps: true},
+	// Extra sizes for the growth of the cost per iteration (n = 100, 400);
+	// not run by default.
+	{name: "usps25", classes: "1,2,3,4", perClass: 25, usps: true},
+	{name: "usps100", classes: "1,2,3,4", perClass: 100, usps: true},
 }
+
+// benchDefault are the cases of the issue's targets, run by default.
+const benchDefault = "synthetic,usps50,usps200"
 
 // benchRow is one solver run on one case.
 type benchRow struct {
@@ -52,11 +59,14 @@ type benchRow struct {
 	iterations int
 	converged  bool
 	seconds    float64
+	cpu        float64 // CPU seconds of the process during the solve (user + system); NaN if unknown
 	firstGraph float64 // seconds to the first streamed graph within 1 point of the final quality; NaN if unknown
-	objective  float64
-	lower      float64 // certified lower bound on the optimum from the run's multipliers
-	within     float64 // within-class share of W's off-diagonal weight
-	rank       int
+	// firstGraphCPU is firstGraph in CPU seconds of the process.
+	firstGraphCPU float64
+	objective     float64
+	lower         float64 // certified lower bound on the optimum from the run's multipliers
+	within        float64 // within-class share of W's off-diagonal weight
+	rank          int
 }
 
 func benchCmd(args []string, stdout, stderr io.Writer) error {
@@ -66,7 +76,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	for _, c := range benchCases {
 		names = append(names, c.name)
 	}
-	casesFlag := fs.String("cases", strings.Join(names, ","), "comma-separated cases to run: "+strings.Join(names, ", "))
+	casesFlag := fs.String("cases", benchDefault, "comma-separated cases to run: "+strings.Join(names, ", "))
 	usps := fs.String("usps", filepath.Join("..", "shared", "datasets", "USPS.mat"), "USPS MAT-file (cases usps*; skipped with a note when absent)")
 	numpy := fs.Bool("numpy", true, "run the NumPy reference of Algorithm 1 side by side (needs python3 with numpy; slow: about an hour on usps200)")
 	python := fs.String("python", "", "python interpreter for the NumPy reference (default: the first of /usr/bin/python3, python3 that imports numpy)")
@@ -75,6 +85,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	tight := fs.Float64("tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
 	procs := fs.Int("procs", 1, "GOMAXPROCS for the Go solvers (the issue's native target is one core); NumPy gets as many BLAS threads")
 	repeat := fs.Int("repeat", 1, "run each solver this many times, interleaved, and report the fastest")
+	numpyMax := fs.Int("numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs bench [flags]")
 		fmt.Fprintln(stderr, "Times NNLRS (beta 0.2, lambda 10) by the default ADMM solver, and optionally the Go LADMAP,")
@@ -111,6 +122,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		return usagef("-repeat must be >= 1, have %d", *repeat)
 	case *tight < 0 || math.IsNaN(*tight):
 		return usagef("-tight must be >= 0, have %v", *tight)
+	case *numpyMax < 0:
+		return usagef("-numpy-max-iter must be >= 0, have %d", *numpyMax)
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*procs))
 
@@ -121,11 +134,14 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		var note string
 		py, note = findNumpy(*python, *script, *procs)
 		fmt.Fprintln(stdout, note)
+		if py != nil {
+			py.maxIter = *numpyMax
+		}
 	}
 
 	var notes []string
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\tsolver\tn\td\titerations\tseconds\tms/iter\tfirst graph s\tobjective\tabove bound %\twithin-class %\trank\tvs NumPy\t")
+	fmt.Fprintln(tw, "case\tsolver\tn\td\titerations\tseconds\tms/iter\tfirst graph s\tobjective\tabove bound %\twithin-class %\trank\tvs NumPy\tcpu s\tvs NumPy cpu\tfirst graph cpu s\t")
 	for _, c := range cases {
 		df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
 		if c.usps {
@@ -176,17 +192,30 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		lower := math.Inf(-1)
-		numpySecs := math.NaN()
+		numpySecs, numpyCPU, numpyBound := math.NaN(), math.NaN(), ""
 		for _, r := range rows {
 			lower = math.Max(lower, r.lower)
 			if strings.HasPrefix(r.solver, "numpy") {
-				numpySecs = r.seconds
+				numpySecs, numpyCPU = r.seconds, r.cpu
+				if !r.converged {
+					numpyBound = ">="
+				}
 			}
 		}
 		for _, r := range rows {
-			ratio := "-"
+			ratio, cpuRatio, cpu := "-", "-", "-"
 			if !math.IsNaN(numpySecs) && !strings.HasPrefix(r.solver, "numpy") {
-				ratio = fmt.Sprintf("%.1fx", numpySecs/r.seconds)
+				ratio = fmt.Sprintf("%s%.1fx", numpyBound, numpySecs/r.seconds)
+				if !math.IsNaN(numpyCPU) && !math.IsNaN(r.cpu) {
+					cpuRatio = fmt.Sprintf("%s%.1fx", numpyBound, numpyCPU/r.cpu)
+				}
+			}
+			if !math.IsNaN(r.cpu) {
+				cpu = fmt.Sprintf("%.2f", r.cpu)
+			}
+			firstCPU := "-"
+			if !math.IsNaN(r.firstGraphCPU) {
+				firstCPU = fmt.Sprintf("%.2f", r.firstGraphCPU)
 			}
 			first := "-"
 			if !math.IsNaN(r.firstGraph) {
@@ -196,9 +225,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 			if !r.converged {
 				conv = " (cap)"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d%s\t%.2f\t%.2f\t%s\t%.6g\t%.3f\t%.2f\t%d\t%s\t\n",
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d%s\t%.2f\t%.2f\t%s\t%.6g\t%.3f\t%.2f\t%d\t%s\t%s\t%s\t%s\t\n",
 				c.name, r.solver, n, d, r.iterations, conv, r.seconds, 1000*r.seconds/float64(max(r.iterations, 1)), first,
-				r.objective, 100*(r.objective-lower)/lower, 100*r.within, r.rank, ratio)
+				r.objective, 100*(r.objective-lower)/lower, 100*r.within, r.rank, ratio, cpu, cpuRatio, firstCPU)
 		}
 		notes = append(notes, fmt.Sprintf("%s: best certified lower bound on the optimum %.7g", c.name, lower))
 	}
@@ -208,7 +237,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, "is within 1 point of the final within-class weight; above bound %: objective above the best certified lower")
 	fmt.Fprintln(stdout, "bound on the optimum (Bounds on each run's multipliers), an upper bound on its distance to the optimum;")
 	fmt.Fprintln(stdout, "within-class %: share of W's off-diagonal weight inside the true classes; rank: rank of the returned Z;")
-	fmt.Fprintln(stdout, "vs NumPy: NumPy seconds / Go seconds.")
+	fmt.Fprintln(stdout, "vs NumPy: NumPy seconds / Go seconds (>= when the NumPy run was capped: a lower bound); cpu s: CPU seconds")
+	fmt.Fprintln(stdout, "of the process during the solve (user + system; less sensitive than seconds to other load on the machine);")
+	fmt.Fprintln(stdout, "vs NumPy cpu: the same ratio in CPU seconds; first graph cpu s: first graph s in CPU seconds.")
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}
@@ -221,30 +252,35 @@ func runGo(set *dataset.Set, s *lowrank.Settings, name string) (benchRow, error)
 	_, n := set.X.Dims()
 	type sample struct {
 		at     time.Duration
+		cpuAt  float64
 		within float64
 	}
 	var trace []sample
 	var inCallback time.Duration
 	start := time.Now()
+	cpu0 := cpuSeconds()
 	zc := mat.NewDense(n, n, nil)
+	var cbCPU float64
 	s.Progress = func(p lowrank.Progress) {
-		t0 := time.Now()
+		t0, c0 := time.Now(), cpuSeconds()
+		defer func() { cbCPU += cpuSeconds() - c0 }()
 		zc.Copy(p.Z)
 		w := graph.ThresholdNormalized(zc, 0)
-		trace = append(trace, sample{t0.Sub(start) - inCallback, graph.WithinClass(w, set.Labels)})
+		trace = append(trace, sample{t0.Sub(start) - inCallback, c0 - cpu0 - cbCPU, graph.WithinClass(w, set.Labels)})
 		inCallback += time.Since(t0)
 	}
 	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), s)
 	secs := (time.Since(start) - inCallback).Seconds()
+	cpu := cpuSeconds() - cpu0 - cbCPU
 	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
 		return benchRow{}, err
 	}
-	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Converged, seconds: secs,
-		objective: res.Objective, rank: res.RankZ, firstGraph: math.NaN()}
+	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Converged, seconds: secs, cpu: cpu,
+		objective: res.Objective, rank: res.RankZ, firstGraph: math.NaN(), firstGraphCPU: math.NaN()}
 	row.within = graph.WithinClass(graph.ThresholdNormalized(res.Z, 0), set.Labels)
 	for _, t := range trace {
 		if t.within >= row.within-0.01 {
-			row.firstGraph = t.at.Seconds()
+			row.firstGraph, row.firstGraphCPU = t.at.Seconds(), t.cpuAt
 			break
 		}
 	}
@@ -254,6 +290,7 @@ func runGo(set *dataset.Set, s *lowrank.Settings, name string) (benchRow, error)
 
 // numpyRunner runs tools/numpy/ladmap.py.
 type numpyRunner struct {
+	maxIter        int // --max-iter; 0: the script's default
 	python, script string
 	threads        int
 }
@@ -296,7 +333,11 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 		return benchRow{}, err
 	}
 	out := filepath.Join(dir, "out")
-	cmd := exec.Command(r.python, r.script, xPath, "--out", out)
+	args := []string{r.script, xPath, "--out", out}
+	if r.maxIter > 0 {
+		args = append(args, "--max-iter", strconv.Itoa(r.maxIter))
+	}
+	cmd := exec.Command(r.python, args...)
 	th := strconv.Itoa(r.threads)
 	cmd.Env = append(os.Environ(), "OPENBLAS_NUM_THREADS="+th, "OMP_NUM_THREADS="+th, "MKL_NUM_THREADS="+th)
 	var stderr bytes.Buffer
@@ -306,11 +347,12 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 		return benchRow{}, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, oneLineString(stderr.String()))
 	}
 	var res struct {
-		Iterations int     `json:"iterations"`
-		Converged  bool    `json:"converged"`
-		Seconds    float64 `json:"seconds"`
-		Objective  float64 `json:"objective"`
-		BLAS       string  `json:"blas"`
+		Iterations int      `json:"iterations"`
+		Converged  bool     `json:"converged"`
+		Seconds    float64  `json:"seconds"`
+		CPU        *float64 `json:"cpu_seconds"`
+		Objective  float64  `json:"objective"`
+		BLAS       string   `json:"blas"`
 	}
 	if err := json.Unmarshal(b, &res); err != nil {
 		return benchRow{}, fmt.Errorf("%s: bad output %q: %v", r.script, b, err)
@@ -324,7 +366,10 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 		ms[name] = m
 	}
 	row := benchRow{solver: "numpy ladmap", iterations: res.Iterations, converged: res.Converged,
-		seconds: res.Seconds, objective: res.Objective, firstGraph: math.NaN()}
+		seconds: res.Seconds, cpu: math.NaN(), objective: res.Objective, firstGraph: math.NaN(), firstGraphCPU: math.NaN()}
+	if res.CPU != nil {
+		row.cpu = *res.CPU
+	}
 	row.within = graph.WithinClass(graph.ThresholdNormalized(ms["Z"], 0), set.Labels)
 	row.rank = rankOf(ms["Z"])
 	_, row.lower, err = lowrank.Bounds(set.X, nil, lowrank.DefaultParams(), ms["H"], ms["Y1"], ms["Y2"])
@@ -427,3 +472,5 @@ func readNpy(path string) (*mat.Dense, error) {
 	}
 	return m, nil
 }
+
+func nan() float64 { return math.NaN() }

@@ -61,6 +61,7 @@ func TestBenchBadFlags(t *testing.T) {
 		{"bench", "-procs", "0"},
 		{"bench", "-repeat", "0"},
 		{"bench", "-tight", "-1"},
+		{"bench", "-numpy-max-iter", "-1"},
 		{"bench", "extra"},
 	} {
 		status, _, stderr := runCLI(t, args...)
