@@ -54,7 +54,7 @@ var Propagators = []string{"ghf", "lgc"}
 // Views are the values of Params.Embed besides "".
 var Views = []string{"graph", "weights", "propagation", "convergence", "outcome"}
 
-// Builtin are the real data sets the site may carry (tools/sitedata writes
+// Builtin are the real data sets the site may carry (tools/site writes
 // them when ../shared/datasets is present), with their names on the page.
 var Builtin = []string{"usps", "yaleb", "pie"}
 

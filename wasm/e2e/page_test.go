@@ -494,7 +494,8 @@ func TestCrashedWorker(t *testing.T) {
 	tb.checkConsole("warning: exit code: 2")
 }
 
-// TestBuiltinData runs the USPS digits, when the site carries them.
+// TestBuiltinData runs the USPS digits and the faces, when the site
+// carries them.
 func TestBuiltinData(t *testing.T) {
 	tb := open(t, small)
 	tb.done() // the first run starts once the site's catalog arrived
@@ -523,6 +524,19 @@ func TestBuiltinData(t *testing.T) {
 	t.Logf("hovering a digit: %d grey pixels, %d before", after, before)
 	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "data=usps&classes=2&per=20") {
 		t.Errorf("hash %q", h)
+	}
+	// The faces: 32×32 images, 1024 dimensions.
+	for _, data := range []string{"yaleb", "pie"} {
+		tb.setValue("dataset", data)
+		tb.setValue("classes", "2")
+		tb.setValue("per", "10")
+		tb.run("done")
+		if nn := tb.graph("nnlrs"); nn.Density == 0 || nn.Within == nil {
+			t.Errorf("NNLRS on 2 %s faces: %+v", data, nn)
+		}
+		if h := eval[string](tb, "location.hash"); !strings.Contains(h, "data="+data+"&classes=2&per=10") {
+			t.Errorf("hash %q", h)
+		}
 	}
 	tb.checkConsole()
 }
