@@ -127,3 +127,28 @@ func TestSpec(t *testing.T) {
 		t.Error("beta does not change the run")
 	}
 }
+
+// FuzzFromHash feeds FromHash arbitrary fragments: it never panics, always
+// returns valid settings, returns the defaults whenever it gives a notice,
+// and the settings it accepts survive a round trip through Hash.
+func FuzzFromHash(f *testing.F) {
+	f.Add(Default().Hash())
+	f.Add("#data=usps&classes=3&per=40&embed=weights&seed=18446744073709551615")
+	f.Add("beta=1e400&lambda=-0&theta=0x1p-3")
+	f.Add("%zz&&=&seed=")
+	f.Fuzz(func(t *testing.T, hash string) {
+		p, notice := FromHash(hash)
+		if err := p.Validate(); err != nil {
+			t.Fatalf("%q: invalid settings %+v: %v", hash, p, err)
+		}
+		if notice != "" {
+			if p != Default() {
+				t.Fatalf("%q: notice %q with settings %+v, not the defaults", hash, notice, p)
+			}
+			return
+		}
+		if q, n := FromHash(p.Hash()); q != p || n != "" {
+			t.Fatalf("%q: %+v does not survive its hash %q: %+v, %q", hash, p, p.Hash(), q, n)
+		}
+	})
+}
