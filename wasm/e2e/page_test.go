@@ -230,9 +230,10 @@ func TestSharedLink(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	ia, ib := a.screenshot(), b.screenshot()
 	ps := a.panels()
-	// The same figure, up to SwiftShader's antialiasing, which differs
-	// here and there from one drawing to the next where many translucent
-	// edges cross: at most 1 pixel in 2000.
+	// The same figure, up to SwiftShader's antialiasing (see differing):
+	// at most 1 pixel in 2000, 80 pixels of the graph view, ten times what
+	// the antialiasing was seen to change; another seed changes tens of
+	// thousands (below).
 	for _, name := range []string{"graph", "weights"} {
 		r := ps[name].rect()
 		if d := differing(ia, ib, r); d > r.Dx()*r.Dy()/2000 {
@@ -247,9 +248,11 @@ func TestSharedLink(t *testing.T) {
 	ib = b.screenshot()
 	for _, name := range []string{"graph", "weights"} {
 		r := ps[name].rect()
-		if d := differing(ia, ib, r); d < 10*(r.Dx()*r.Dy()/2000) {
+		d := differing(ia, ib, r)
+		if d < 10*(r.Dx()*r.Dy()/2000) {
 			t.Errorf("%s view: only %d pixels differ between seeds 7 and 8", name, d)
 		}
+		t.Logf("%s view: %d pixels differ between seeds 7 and 8", name, d)
 	}
 	a.checkConsole()
 	b.checkConsole()
