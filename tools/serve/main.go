@@ -7,28 +7,61 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"log"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 )
 
 func main() {
-	dir := flag.String("dir", "dist", "the folder make dist wrote")
-	addr := flag.String("addr", "127.0.0.1:8080", "the address to listen on")
-	flag.Parse()
-	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
-		fmt.Fprintf(os.Stderr, "serve: %s has no index.html: build the site first (make dist)\n", *dir)
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run serves the site until it fails; it returns the exit code, after one
+// line on stderr saying why.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dir := fs.String("dir", "dist", "the folder make dist wrote")
+	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
+	if err := fs.Parse(args); err != nil {
+		const usage = "usage: go run ./tools/serve [-dir dist] [-addr 127.0.0.1:8080]"
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, usage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "serve: %v (%s)\n", err, usage)
+		return 2
 	}
-	files := http.FileServer(http.Dir(*dir))
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h, err := handler(*dir)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve:", err)
+		return 2
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: cannot listen on %s (%v): choose another address, e.g. make run ADDR=127.0.0.1:8081\n", *addr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "NNLRS Explorer: open http://%s/ (Ctrl-C stops)\n", l.Addr())
+	err = http.Serve(l, h)
+	fmt.Fprintln(stderr, "serve:", err)
+	return 1
+}
+
+// handler serves the site in dir, which must hold index.html.
+func handler(dir string) (http.Handler, error) {
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return nil, fmt.Errorf("%s has no index.html: build the site first (make dist)", dir)
+	}
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The site changes with every build: let the browser revalidate.
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
-	})
-	fmt.Printf("NNLRS Explorer: open http://%s/ (Ctrl-C stops)\n", *addr)
-	log.Fatal(http.ListenAndServe(*addr, handler))
+	}), nil
 }
