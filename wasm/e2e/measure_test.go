@@ -11,9 +11,10 @@ import (
 )
 
 // TestMeasure times the page in headless Chromium (make measure): the first
-// frame and the default run's graphs after navigation, the frame rate while
-// the workers compute and after, and the sizes of the wasm downloads. It
-// reports figures and asserts nothing about them.
+// frame and the default run's graphs after navigation, the frame rate and
+// the longest task of the page's thread while the workers compute, the
+// frame rate after, and the sizes of the wasm downloads. It reports
+// figures and asserts nothing about them.
 func TestMeasure(t *testing.T) {
 	if os.Getenv("NNLRS_MEASURE") == "" {
 		t.Skip("set NNLRS_MEASURE=1 (make measure)")
@@ -36,14 +37,19 @@ func TestMeasure(t *testing.T) {
 	if workers != "" {
 		base += "?workers=" + workers
 	}
-	var first, done, busyFPS, idleFPS []float64
+	var first, done, busyFPS, idleFPS, longest []float64
 	for k := 0; k < 5; k++ {
 		tb := openURL(t, base, "")
 		// The frame rate while computing: from the first iteration to the
 		// end of the run, as the page counts it (performance.now).
 		tb.wait(`nnlrs.state === "running" && nnlrs.iterations > 0`, 60*time.Second)
+		// The longest task of the page's thread while the workers
+		// compute: how long the page could not answer the user.
+		eval[bool](tb, `(nnlrs.longest = 0, new PerformanceObserver(l => { for (const e of l.getEntries())
+			if (nnlrs.state === "running") nnlrs.longest = Math.max(nnlrs.longest, e.duration) }).observe({type: "longtask"}), true)`)
 		eval[bool](tb, `(nnlrs.f0 = nnlrs.frames, nnlrs.t0 = performance.now(), true)`)
 		tb.done()
+		longest = append(longest, eval[float64](tb, "nnlrs.longest"))
 		f2, t2 := eval[int](tb, "nnlrs.frames"), time.Now()
 		busy := eval[float64](tb, `(nnlrs.framesAtDone - nnlrs.f0) / (nnlrs.doneAt - nnlrs.t0) * 1000`)
 		time.Sleep(time.Second)
@@ -52,12 +58,12 @@ func TestMeasure(t *testing.T) {
 		done = append(done, eval[float64](tb, "nnlrs.doneAt")/1000)
 		busyFPS = append(busyFPS, busy)
 		idleFPS = append(idleFPS, float64(f3-f2)/t3.Sub(t2).Seconds())
-		t.Logf("load %d (%d workers): first frame %.2f s, graphs done %.2f s after navigation, %.1f fps while computing; %s",
-			k+1, eval[int](tb, "nnlrs.workers"), first[k], done[k], busy, tb.text("status"))
+		t.Logf("load %d (%d workers): first frame %.2f s, graphs done %.2f s after navigation, %.1f fps and longest task %.0f ms while computing; %s",
+			k+1, eval[int](tb, "nnlrs.workers"), first[k], done[k], busy, longest[k], tb.text("status"))
 		tb.close()
 	}
-	t.Logf("medians of %d loads: first frame %.2f s; graphs done %.2f s; %.1f fps while computing, %.1f fps after",
-		len(first), median(first), median(done), median(busyFPS), median(idleFPS))
+	t.Logf("medians of %d loads: first frame %.2f s; graphs done %.2f s; %.1f fps while computing (longest task of the page %.0f ms), %.1f fps after",
+		len(first), median(first), median(done), median(busyFPS), median(longest), median(idleFPS))
 }
 
 func median(v []float64) float64 {
