@@ -41,6 +41,7 @@ func TestWriteMarkdown(t *testing.T) {
 		"figures/usps-weights.png",
 		"go run ./tools/nnlrs reproduce -dataset usps",
 		"2 trials instead of the paper's 50",
+		"λ = 1 and β = 0.2 fixed (one-point grids", // the grid of fakeResults
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)

@@ -67,8 +67,11 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "trials run in parallel")
 	out := fs.String("out", "", "output folder: DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	renderOnly := fs.Bool("render-only", false, "run nothing: rebuild the results page and the CSV tables from the DATASET.json files saved in -out DIR")
+	pagePath := fs.String("page", "", "with -render-only: write the results page to this file instead of DIR/RESULTS.md (figure links relative to it)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs reproduce -dataset usps|yaleb|pie|synthetic -out DIR [flags]")
+		fmt.Fprintln(stderr, "       nnlrs reproduce -render-only -out DIR [-page FILE]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -79,6 +82,24 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *renderOnly {
+		if *out == "" {
+			return usagef("-out DIR is required")
+		}
+		page := *pagePath
+		if page == "" {
+			page = filepath.Join(*out, "RESULTS.md")
+		}
+		n, err := renderSaved(*out, page)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "rebuilt %s from %d saved runs\n", page, n)
+		return nil
+	}
+	if *pagePath != "" {
+		return usagef("-page goes with -render-only")
 	}
 	if *ds == "" {
 		return usagef("-dataset is required (%s)", strings.Join(names, ", "))
@@ -241,7 +262,56 @@ func writeOutputs(dir string, res *experiment.Results) error {
 			return fmt.Errorf("figure: %w", err)
 		}
 	}
-	return writeResultsPage(dir)
+	return writeResultsPage(dir, filepath.Join(dir, "RESULTS.md"))
+}
+
+// renderSaved rebuilds the CSV tables of every run saved in dir and the
+// results page at page, and returns the number of runs. Figures need the
+// weights, which the JSON does not keep: those already in dir/figures
+// are linked as they are.
+func renderSaved(dir, page string) (int, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return 0, usagef("-out %s is not a folder", dir)
+	}
+	n := 0
+	for _, p := range experiment.Protocols() {
+		res, err := readSaved(dir, p.Name)
+		if err != nil {
+			return 0, err
+		}
+		if res == nil {
+			continue
+		}
+		n++
+		if err := writeFile(filepath.Join(dir, p.Name+".csv"), func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+			return 0, err
+		}
+		if len(res.Sweep) > 0 {
+			if err := writeFile(filepath.Join(dir, p.Name+"-sweep.csv"), func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) }); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if n == 0 {
+		return 0, usagef("no saved runs (DATASET.json) in %s", dir)
+	}
+	return n, writeResultsPage(dir, page)
+}
+
+// readSaved reads dir/NAME.json, nil if there is none.
+func readSaved(dir, name string) (*experiment.Results, error) {
+	b, err := os.ReadFile(filepath.Join(dir, name+".json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var r experiment.Results
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s.json: %w", name, err)
+	}
+	return &r, nil
 }
 
 func containsAll(s, want []string) bool {
@@ -253,30 +323,34 @@ func containsAll(s, want []string) bool {
 	return true
 }
 
-// writeResultsPage rebuilds dir/RESULTS.md from the runs saved in dir
-// (DATASET.json, in the order usps, yaleb, pie, synthetic), with
-// dir/NOTES.md as hand-written notes and the figures found in
-// dir/figures.
-func writeResultsPage(dir string) error {
+// writeResultsPage writes the results page to the file pagePath from the
+// runs saved in dir (DATASET.json, in the order usps, yaleb, pie,
+// synthetic), with dir/NOTES.md as hand-written notes and the figures
+// found in dir/figures, linked relative to the page.
+func writeResultsPage(dir, pagePath string) error {
+	figDir := filepath.Join(dir, "figures")
+	absPage, err1 := filepath.Abs(filepath.Dir(pagePath))
+	absFig, err2 := filepath.Abs(figDir)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absPage, absFig); err == nil {
+			figDir = rel
+		}
+	}
 	var page experiment.Page
 	page.Figures = map[string][]experiment.Figure{}
 	for _, p := range experiment.Protocols() {
-		b, err := os.ReadFile(filepath.Join(dir, p.Name+".json"))
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
+		r, err := readSaved(dir, p.Name)
 		if err != nil {
 			return err
 		}
-		var r experiment.Results
-		if err := json.Unmarshal(b, &r); err != nil {
-			return fmt.Errorf("%s.json: %w", p.Name, err)
+		if r == nil {
+			continue
 		}
-		page.Results = append(page.Results, &r)
+		page.Results = append(page.Results, r)
 		var figs []experiment.Figure
 		add := func(file, title string) {
 			if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil {
-				figs = append(figs, experiment.Figure{Title: title, Path: "figures/" + file})
+				figs = append(figs, experiment.Figure{Title: title, Path: filepath.ToSlash(filepath.Join(figDir, file))})
 			}
 		}
 		add(p.Name+"-weights.png", "Graph weights of the first trial, ordered by class (the paper's figure \"Visualization of different graph weights W\").")
@@ -289,7 +363,7 @@ func writeResultsPage(dir string) error {
 	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
 		page.Notes = string(notes)
 	}
-	return writeFile(filepath.Join(dir, "RESULTS.md"), func(w io.Writer) error { return experiment.WriteMarkdown(w, page) })
+	return writeFile(pagePath, func(w io.Writer) error { return experiment.WriteMarkdown(w, page) })
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

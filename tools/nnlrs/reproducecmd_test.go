@@ -60,6 +60,43 @@ func TestReproduceSynthetic(t *testing.T) {
 			t.Errorf("RESULTS.md lacks %q", want)
 		}
 	}
+
+	// -render-only rebuilds the page and tables from the saved JSON alone.
+	for _, f := range []string{"RESULTS.md", "synthetic.csv"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status, stdout, stderr = runCLI(t, "reproduce", "-render-only", "-out", dir)
+	if status != 0 {
+		t.Fatalf("-render-only: status %d: %s", status, stderr)
+	}
+	if !strings.Contains(stdout, "from 1 saved runs") {
+		t.Errorf("-render-only: stdout %q", stdout)
+	}
+	again, err := os.ReadFile(filepath.Join(dir, "RESULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(page) {
+		t.Errorf("-render-only: the rebuilt RESULTS.md differs from the run's")
+	}
+	if st, err := os.Stat(filepath.Join(dir, "synthetic.csv")); err != nil || st.Size() == 0 {
+		t.Errorf("-render-only: synthetic.csv not rebuilt: %v", err)
+	}
+
+	// -page puts the page elsewhere, its figure links relative to it.
+	page2 := filepath.Join(filepath.Dir(dir), "PAGE.md")
+	if status, _, stderr = runCLI(t, "reproduce", "-render-only", "-out", dir, "-page", page2); status != 0 {
+		t.Fatalf("-render-only -page: status %d: %s", status, stderr)
+	}
+	moved, err := os.ReadFile(page2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "(" + filepath.Base(dir) + "/figures/synthetic-ghf.png)"; !strings.Contains(string(moved), want) {
+		t.Errorf("-page: the page lacks the link %q", want)
+	}
 }
 
 // Bad input: exit status 2 and one line on stderr.
@@ -85,6 +122,9 @@ func TestReproduceBadInput(t *testing.T) {
 		{"bad grid", []string{"-dataset", "synthetic", "-tune", "-tune-lambda", "1,-1", "-out", dir}, "-tune-lambda"},
 		{"one fold", []string{"-dataset", "synthetic", "-folds", "1", "-out", dir}, "-folds"},
 		{"extra argument", []string{"-dataset", "synthetic", "-out", dir, "now"}, "unexpected"},
+		{"render-only without out", []string{"-render-only"}, "-out"},
+		{"render-only, nothing saved", []string{"-render-only", "-out", dir}, "no saved runs"},
+		{"page without render-only", []string{"-dataset", "synthetic", "-out", dir, "-page", "x.md"}, "-render-only"},
 	} {
 		status, _, errs := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
 		if status != 2 {
