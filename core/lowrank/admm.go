@@ -687,6 +687,7 @@ func (a *anderson) next(x, g state, ff float64) {
 			a.df[slot] = make([]float64, a.size)
 			a.daz[slot] = make([]float64, len(az))
 		}
+		// Push the differences and save g and f in the same pass.
 		dg, df, daz := a.dg[slot], a.df[slot], a.daz[slot]
 		o := 0
 		for pi, p := range gp {
@@ -695,6 +696,8 @@ func (a *anderson) next(x, g state, ff float64) {
 				f := v - xq[i]
 				dg[o+i] = v - a.gPrev[o+i]
 				df[o+i] = f - a.fPrev[o+i]
+				a.gPrev[o+i] = v
+				a.fPrev[o+i] = f
 			}
 			o += len(p)
 		}
@@ -703,23 +706,26 @@ func (a *anderson) next(x, g state, ff float64) {
 		}
 		a.head = (a.head + 1) % a.mem
 		a.count = min(a.count+1, a.mem)
-		// Update the Gram matrix row and column of slot.
+		// Update the Gram matrix row and column of slot, and the
+		// right-hand side ΔFᵀf, in one pass over each stored ΔF.
 		for i := 0; i < a.count; i++ {
 			si := (a.head - a.count + i + 2*a.mem) % a.mem
-			v := dotF(a.df[si], df)
+			v, r := dot2(a.df[si], df, a.fPrev)
 			a.gram[slot*a.mem+si] = v
 			a.gram[si*a.mem+slot] = v
+			a.rhs[i] = r
 		}
-	}
-	// Save g and f.
-	o := 0
-	for pi, p := range gp {
-		xq := xp[pi]
-		for i, v := range p {
-			a.gPrev[o+i] = v
-			a.fPrev[o+i] = v - xq[i]
+	} else {
+		// Save g and f.
+		o := 0
+		for pi, p := range gp {
+			xq := xp[pi]
+			for i, v := range p {
+				a.gPrev[o+i] = v
+				a.fPrev[o+i] = v - xq[i]
+			}
+			o += len(p)
 		}
-		o += len(p)
 	}
 	copy(a.azPrev, az)
 	a.havePrev = true
@@ -742,7 +748,6 @@ func (a *anderson) next(x, g state, ff float64) {
 			m.SetSym(i, j, a.gram[idx[i]*a.mem+idx[j]])
 		}
 		trace += a.gram[idx[i]*a.mem+idx[i]]
-		a.rhs[i] = dotF(a.df[idx[i]], a.fPrev)
 	}
 	if trace == 0 {
 		return
@@ -775,6 +780,23 @@ func (a *anderson) next(x, g state, ff float64) {
 	}
 }
 
-func dotF(a, b []float64) float64 {
-	return blas64.Implementation().Ddot(len(a), a, 1, b, 1)
+// dot2 returns a·b and a·c in one pass over a, with two accumulators
+// each: without assembly (WebAssembly) a single running sum is bound by
+// the latency of the additions.
+func dot2(a, b, c []float64) (ab, ac float64) {
+	n := len(a)
+	b, c = b[:n], c[:n]
+	var s0, s1, t0, t1 float64
+	i := 0
+	for ; i+1 < n; i += 2 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		t0 += a[i] * c[i]
+		t1 += a[i+1] * c[i+1]
+	}
+	if i < n {
+		s0 += a[i] * b[i]
+		t0 += a[i] * c[i]
+	}
+	return s0 + s1, t0 + t1
 }

@@ -211,3 +211,22 @@ func TestADMMBadSettings(t *testing.T) {
 		t.Error("NaN data: no error")
 	}
 }
+
+func TestDot2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for n := 0; n < 9; n++ {
+		a, b, c := make([]float64, n), make([]float64, n), make([]float64, n)
+		var ab, ac float64
+		for i := range a {
+			a[i], b[i], c[i] = rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+			ab += a[i] * b[i]
+			ac += a[i] * c[i]
+		}
+		gb, gc := dot2(a, b, c)
+		// Only the order of the additions differs: a few ulps of the
+		// sum of |a_i b_i| at most.
+		if math.Abs(gb-ab) > 1e-14 || math.Abs(gc-ac) > 1e-14 {
+			t.Errorf("n = %d: dot2 = %v, %v; want %v, %v", n, gb, gc, ab, ac)
+		}
+	}
+}
