@@ -85,6 +85,7 @@ func weightsFigure(dir string, r *experiment.Results) (string, error) {
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(n), 0, float64(n)
 		// Image rows run top-down: label the axis so that sample 0 is on top.
 		p.Y.Tick.Marker = reversedTicks{n: n}
+		p.X.Tick.Marker = intTicks{}
 		row[i] = p
 	}
 	const side = 4 * vg.Inch
@@ -113,6 +114,19 @@ func (t reversedTicks) Ticks(min, max float64) []plot.Tick {
 	for i := range ticks {
 		if ticks[i].Label != "" {
 			ticks[i].Label = fmt.Sprint(math.Round(float64(t.n) - ticks[i].Value))
+		}
+	}
+	return ticks
+}
+
+// intTicks are the default ticks labeled as whole sample indices.
+type intTicks struct{}
+
+func (intTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = fmt.Sprint(math.Round(ticks[i].Value))
 		}
 	}
 	return ticks
