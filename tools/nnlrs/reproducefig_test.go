@@ -1,6 +1,8 @@
 package main
 
 import (
+	"image"
+	"image/color"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,5 +22,25 @@ func TestWeightTicks(t *testing.T) {
 				t.Errorf("n=%d: the bottom y tick is labeled %q, want %d", n, tk.Label, n)
 			}
 		}
+	}
+}
+
+// grayImage keeps gray images exactly and refuses colour.
+func TestGrayImage(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	img.Set(1, 1, color.Gray{Y: 77})
+	g, ok := grayImage(img)
+	if !ok {
+		t.Fatal("an opaque gray image is not recognized")
+	}
+	if got := g.GrayAt(1, 1).Y; got != 77 || g.GrayAt(0, 0).Y != 255 {
+		t.Errorf("pixels %d and %d, want 77 and 255", got, g.GrayAt(0, 0).Y)
+	}
+	img.Set(2, 0, color.RGBA{R: 200, G: 10, B: 10, A: 255})
+	if _, ok := grayImage(img); ok {
+		t.Error("a coloured image taken for gray")
 	}
 }
