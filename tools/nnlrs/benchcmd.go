@@ -92,14 +92,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "against a NumPy implementation of the paper's Algorithm 1 run in the same invocation.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	var cases []benchCase
 	for _, name := range strings.Split(*casesFlag, ",") {

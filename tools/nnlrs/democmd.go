@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,11 +23,8 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 	df := addDataFlags(fs)
 	of := addOptionFlags(fs)
 	df.in = syntheticName
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return usageError{err}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	opts, err := of.options()
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -58,14 +57,8 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: nnlrs graph -method METHOD -in FILE [flags]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if df.in == "" {
 		return usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", syntheticName)

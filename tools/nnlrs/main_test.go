@@ -254,6 +254,7 @@ func TestGraphBadInput(t *testing.T) {
 		{"bad flag", []string{"graph", "-bogus", "-in", good}, "bogus"},
 		{"too large", []string{"graph", "-in", good, "-max-mem", "1e-9"}, "GiB"},
 		{"extra argument", []string{"graph", "-in", good, "extra"}, "extra"},
+		{"extra argument to demo", []string{"demo", "extra"}, "extra"},
 	} {
 		status, _, errs := runCLI(t, tc.args...)
 		if status != 2 {

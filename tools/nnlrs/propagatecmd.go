@@ -36,14 +36,8 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: nnlrs propagate -w W.csv -labels y.csv -method ghf|lgc [-alpha 0.99] -out pred.csv")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	switch {
 	case *wPath == "":

@@ -74,14 +74,8 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "       nnlrs reproduce -render-only -out DIR [-page FILE]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if *renderOnly {
 		if *out == "" {
