@@ -94,7 +94,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 	t := mat.NewDense(d, n, nil)
 	rhs := mat.NewDense(m, n, nil)
 	g := mat.NewDense(m, n, nil)
-	var svt prox.SVT
+	svt := prox.SVT{Method: prox.GramMethod}
 	normX := mat.Norm(x, 2)
 
 	mu := set.Mu0
