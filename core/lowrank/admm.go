@@ -396,7 +396,7 @@ func (s *admm) step() error {
 // run iterates from the zero state until the certified gap falls below
 // gap or maxIter iterations are done.
 func (s *admm) run(ctx context.Context, gap float64, maxIter int, progress func(Progress)) (*Result, error) {
-	certGap := math.Inf(1)
+	certGap, stop := math.Inf(1), math.Inf(1)
 	var fnorm float64
 	for it := 0; ; it++ {
 		if err := ctx.Err(); err != nil {
@@ -430,17 +430,19 @@ func (s *admm) run(ctx context.Context, gap float64, maxIter int, progress func(
 		converged := false
 		if (it+1)%s.tun.CheckEvery == 0 {
 			dual := s.dualBound()
-			if (objective-dual)/math.Abs(dual) < gap && it-s.lastPrimalAt >= 2*s.tun.CheckEvery {
+			stop = (objective - dual) / math.Abs(dual) / gap
+			if stop < 1 && it-s.lastPrimalAt >= 2*s.tun.CheckEvery {
 				s.lastPrimalAt = it
 				primal := s.primalBound()
 				certGap = (primal - dual) / math.Abs(dual)
 				converged = certGap < gap
+				stop = math.Max(stop, certGap/gap)
 			}
 		}
 		if progress != nil {
 			progress(Progress{
 				Iter: it + 1, Residual: math.Sqrt(feas) / s.normX, Change: fnorm, Mu: s.mu1,
-				RankZ: s.rankJ, NNZH: s.nnzH, Objective: objective, Gap: certGap, Z: s.h,
+				RankZ: s.rankJ, NNZH: s.nnzH, Objective: objective, Gap: certGap, Stop: stop, Z: s.h,
 			})
 		}
 		if converged {

@@ -149,7 +149,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 				l21 += mat.Norm(e.ColView(c), 2)
 			}
 			set.Progress(Progress{Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
-				RankZ: rank, NNZH: nnz(z), Objective: nuclear + lambda*l21, Z: z})
+				RankZ: rank, NNZH: nnz(z), Objective: nuclear + lambda*l21, Z: z, Stop: res.Change / set.Tol})
 		}
 		if res.Change < set.Tol {
 			res.Converged = true

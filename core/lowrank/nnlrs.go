@@ -115,6 +115,14 @@ type Progress struct {
 	// Gap is ADMM's last certified relative duality gap (+Inf before
 	// the first certificate; 0 for the other solvers).
 	Gap float64
+	// Stop is the solver's stopping measure over its threshold: the
+	// solver stops once Stop ≤ 1. LADMAP: max(Residual/ε₁, Change/ε₂);
+	// LRR: Change/Tol; ADMM: the relative gap between the objective of
+	// the iterate and the latest Lagrangian lower bound, over
+	// Settings.Gap (+Inf before the first bound; ADMM then certifies the
+	// gap at a feasible point before it stops). A progress bar can follow
+	// log Stop.
+	Stop float64
 	// Z is the current iterate, valid only during the call. For ADMM it
 	// is the nonnegative block H, the iterate that the solver returns.
 	Z mat.Matrix
@@ -370,6 +378,7 @@ func NNLRS(ctx context.Context, x, a *mat.Dense, p Params, s *Settings) (*Result
 			set.Progress(Progress{
 				Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
 				RankZ: rank, NNZH: nnz, Objective: nuclear + p.Beta*l1h + p.Lambda*l21, Z: z,
+				Stop: math.Max(res.Residual/set.Eps1, res.Change/set.Eps2),
 			})
 		}
 		if res.Residual < set.Eps1 && res.Change < set.Eps2 {

@@ -1,0 +1,51 @@
+package lowrank
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// Progress.Stop is each solver's stopping measure over its threshold: it
+// starts above 1, and the solver stops exactly when its rule holds, which
+// the last progress report shows as Stop ≤ 1 (for ADMM, whose rule is the
+// certified gap, Stop ≥ Gap/Settings.Gap, so Stop ≤ 1 there too).
+func TestProgressStop(t *testing.T) {
+	x, _ := subspaceData()
+	p := Params{Beta: 0.2, Lambda: 1}
+	for _, tc := range []struct {
+		name  string
+		solve func(progress func(Progress)) (*Result, error)
+	}{
+		{"ladmap", func(f func(Progress)) (*Result, error) {
+			return NNLRS(context.Background(), x, nil, p, &Settings{Method: LADMAP, Progress: f})
+		}},
+		{"admm", func(f func(Progress)) (*Result, error) {
+			return NNLRS(context.Background(), x, nil, p, &Settings{Method: ADMM, Progress: f})
+		}},
+		{"lrr", func(f func(Progress)) (*Result, error) {
+			return LRR(context.Background(), x, nil, p.Lambda, &LRRSettings{Progress: f})
+		}},
+	} {
+		var first, last Progress
+		firstSet := false
+		res, err := tc.solve(func(pr Progress) {
+			if !firstSet && !math.IsInf(pr.Stop, 1) {
+				first, firstSet = pr, true
+			}
+			last = pr
+		})
+		if err != nil || !res.Converged {
+			t.Fatalf("%s: err %v", tc.name, err)
+		}
+		if !firstSet || !(first.Stop > 1) {
+			t.Errorf("%s: first finite Stop %v at iteration %d, want > 1", tc.name, first.Stop, first.Iter)
+		}
+		if last.Iter != res.Iterations || !(last.Stop <= 1) {
+			t.Errorf("%s: last report iteration %d Stop %v, result %d iterations: want Stop <= 1", tc.name, last.Iter, last.Stop, res.Iterations)
+		}
+		if tc.name == "admm" && !(last.Stop >= last.Gap/4e-3*(1-1e-12)) {
+			t.Errorf("admm: Stop %v below the certified gap over its threshold %v", last.Stop, last.Gap/4e-3)
+		}
+	}
+}
