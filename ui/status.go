@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"nnlrs/ui/params"
+	"nnlrs/wasm/protocol"
 )
 
 // Status returns the line the page shows beside its progress bar, and the
 // progress of the run in [0, 1]. The progress of an iterative solver is
-// estimated from its residual, from 1 down to its tolerance 1e-6.
+// estimated by iterProgress.
 func (m *Model) Status(now time.Time) (string, float64) {
 	r := m.Run
 	if r == nil {
@@ -49,9 +50,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 		case len(g.Iters) > 0:
 			it := g.Iters[len(g.Iters)-1]
 			parts = append(parts, fmt.Sprintf("%s iteration %d, residual %.1e", name, it.Iter, it.Residual))
-			if it.Residual > 0 {
-				total += math.Min(1, math.Max(0, math.Log10(it.Residual)/-6))
-			}
+			total += iterProgress(g.Iters)
 		case g.Total > 0:
 			parts = append(parts, fmt.Sprintf("%s %d of %d samples", name, g.Done, g.Total))
 			total += float64(g.Done) / float64(g.Total)
@@ -60,4 +59,30 @@ func (m *Model) Status(now time.Time) (string, float64) {
 		}
 	}
 	return fmt.Sprintf("Running, %.1f s: %s.", now.Sub(r.Started).Seconds(), strings.Join(parts, "; ")), total / float64(len(jobOrder))
+}
+
+// iterProgress estimates how far an iterative solver is from stopping, in
+// [0, 1), from its stopping measure Stop (the solver stops once Stop ≤ 1):
+// the way log Stop has come from its first finite value s₀ down to 0,
+//
+//	log(s₀/Stop) / log s₀.
+//
+// Before the first finite Stop (ADMM bounds its gap every few
+// iterations), or for a solver that reports none, it falls back on the
+// residual, from 1 down to 1e-6.
+func iterProgress(iters []protocol.Iter) float64 {
+	const almost = 0.99 // until the final graph arrives
+	last := iters[len(iters)-1]
+	for _, it := range iters {
+		if s0 := it.Stop; s0 > 1 && !math.IsInf(s0, 1) {
+			if !(last.Stop > 1) { // met (or an estimate below the bound): about to stop
+				return almost
+			}
+			return math.Min(almost, math.Max(0, math.Log(s0/last.Stop)/math.Log(s0)))
+		}
+	}
+	if last.Residual > 0 {
+		return math.Min(almost, math.Max(0, math.Log10(last.Residual)/-6))
+	}
+	return 0
 }

@@ -21,7 +21,7 @@ func examples() []Message {
 		&Data{JobID: 1, Name: "synthetic", D: 2, N: 3, X: []float64{1, 2, 3, 4, 5, -6},
 			Labels: []int{1, 1, 2}, Given: []int{1, -1, -1}, ImageW: 0, ImageH: 0, Corrupted: []bool{false, true, false}},
 		&Data{JobID: 2, Name: "digits", D: 1, N: 1, X: []float64{0.5}, ImageW: 1, ImageH: 1},
-		&Progress{JobID: 3, Method: "nnlrs", Iters: []Iter{{1, 0.5, 10, 300}, {2, 0.25, 9, 280}},
+		&Progress{JobID: 3, Method: "nnlrs", Iters: []Iter{{1, 0.5, 10, 300, math.Inf(1)}, {2, 0.25, 9, 280, 3.5}},
 			Elapsed: 1.5, N: 2, W: []float64{1, 0.5, 0.5, 1}},
 		&Progress{JobID: 4, Method: "l1", Done: 5, Total: 100, Elapsed: 0.1},
 		&Graph{JobID: 5, Method: "lrr", N: 2, W: []float64{0, 1, 1, 0}, Layout: []float64{0, 0, 1, 1},

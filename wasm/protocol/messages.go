@@ -259,6 +259,9 @@ type Iter struct {
 	Residual float64
 	RankZ    int
 	NNZH     int
+	// Stop is the solver's stopping measure over its threshold
+	// (lowrank.Progress.Stop): the solver stops once Stop ≤ 1.
+	Stop float64
 }
 
 // Progress reports a running job: the iterations since the last Progress,
@@ -286,6 +289,7 @@ func (m *Progress) encode(w *writer) {
 		w.f64(it.Residual)
 		w.int(it.RankZ)
 		w.int(it.NNZH)
+		w.f64(it.Stop)
 	}
 	w.int(m.Done)
 	w.int(m.Total)
@@ -297,10 +301,10 @@ func (m *Progress) encode(w *writer) {
 func (m *Progress) decode(r *reader) {
 	m.JobID = r.u32()
 	m.Method = r.str()
-	if n := r.count(11); n > 0 { // an Iter takes at least 11 bytes
+	if n := r.count(19); n > 0 { // an Iter takes at least 19 bytes
 		m.Iters = make([]Iter, n)
 		for i := range m.Iters {
-			m.Iters[i] = Iter{Iter: r.int(), Residual: r.f64(), RankZ: r.int(), NNZH: r.int()}
+			m.Iters[i] = Iter{Iter: r.int(), Residual: r.f64(), RankZ: r.int(), NNZH: r.int(), Stop: r.f64()}
 		}
 	}
 	m.Done = r.int()

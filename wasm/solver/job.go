@@ -237,7 +237,7 @@ type reporter struct {
 }
 
 func (p *reporter) iteration(pr lowrank.Progress) {
-	p.iters = append(p.iters, protocol.Iter{Iter: pr.Iter, Residual: pr.Residual, RankZ: pr.RankZ, NNZH: pr.NNZH})
+	p.iters = append(p.iters, protocol.Iter{Iter: pr.Iter, Residual: pr.Residual, RankZ: pr.RankZ, NNZH: pr.NNZH, Stop: pr.Stop})
 	p.pending = true
 	now := time.Now()
 	if now.Sub(p.lastSent) >= p.r.progressEvery {
