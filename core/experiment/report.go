@@ -49,7 +49,9 @@ func WriteSweepCSV(w io.Writer, rs ...*Results) error {
 			if v, ok := PaperSweep(c.Beta, c.Labeled); ok && r.Protocol.Name == "pie" && c.Propagator == SDA && c.Lambda == 10 {
 				paper = ff(v)
 			}
-			cw.Write([]string{r.Protocol.Name, c.Propagator, ff(c.Lambda), ff(c.Beta), ff(100 * c.Labeled),
+			// the parameters exactly (β = 0.001 is not 0.00)
+			param := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+			cw.Write([]string{r.Protocol.Name, c.Propagator, param(c.Lambda), param(c.Beta), ff(100 * c.Labeled),
 				ff(100 * mean(c.Errors)), ff(100 * std(c.Errors)), strconv.Itoa(len(c.Errors)), paper})
 		}
 	}

@@ -65,3 +65,34 @@ func TestWriteCSV(t *testing.T) {
 		t.Errorf("first row %q", got)
 	}
 }
+
+// The sweep's CSV keeps the parameters exact and puts the paper's Table IV
+// beside the PIE cells.
+func TestWriteSweepCSV(t *testing.T) {
+	p, _ := Lookup("pie")
+	r := &Results{Protocol: p, Sweep: []SweepCell{
+		{Propagator: SDA, Lambda: 10, Beta: 0.001, Labeled: 0.1, Errors: []float64{0.3, 0.2}},
+		{Propagator: SDA, Lambda: 10, Beta: 100, Labeled: 0.6, Errors: []float64{0.05}},
+	}}
+	var b strings.Builder
+	if err := WriteSweepCSV(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"dataset", "classifier", "lambda", "beta", "labeled_pct", "error_pct", "std_pct", "trials", "paper_pct"},
+		{"pie", SDA, "10", "0.001", "10.00", "25.00", "7.07", "2", "26.48"},
+		{"pie", SDA, "10", "100", "60.00", "5.00", "0.00", "1", "7.95"},
+	}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d:\n%s", len(recs), len(want), b.String())
+	}
+	for i := range want {
+		if strings.Join(recs[i], ",") != strings.Join(want[i], ",") {
+			t.Errorf("record %d: %v, want %v", i, recs[i], want[i])
+		}
+	}
+}
