@@ -58,6 +58,19 @@ type Settings struct {
 	// exactly), while the cost of the P step falls with Span²: on Yale B
 	// faces (rank 750, r = 100) it makes the step about 5 times faster.
 	Span int
+	// Normalize, if set, normalizes the projected samples to unit l2
+	// norm before the Z step, as Algorithm 2 normalizes X before NNLRS:
+	// the Z step solves problem (15) for Ã = PX D⁻¹, D = diag(||PXᵢ||),
+	// and the objective becomes
+	//
+	//	F̃(Z, P) = ||Z||_* + β||Z||_1 + λ||PX D⁻¹(I − Z)||_2,1 + γ||X − PᵀPX||_F²,
+	//
+	// which no longer rewards shrinking P as a whole (see DefaultGamma):
+	// the error term is invariant to P's scale, so only the relative
+	// weights of the projected features adapt. The P step holds D at its
+	// value for the current P (Algorithm 3 is otherwise unchanged) and, as
+	// every step, is kept only if F̃ does not increase.
+	Normalize bool
 	// Progress, if not nil, is called after every half step.
 	Progress func(Progress)
 }
@@ -155,6 +168,9 @@ type problem struct {
 	r, k  int
 	n     int
 	gamma float64
+	// normalize: the error term uses the normalized projection (see
+	// Settings.Normalize).
+	normalize bool
 }
 
 // NNLRSEF solves NNLRS-EF, problem (14) of the paper, on the d×n samples
@@ -195,6 +211,7 @@ func NNLRSEF(ctx context.Context, x *mat.Dense, p Params, s *Settings) (*Result,
 	if err != nil {
 		return nil, err
 	}
+	pr.normalize = set.Normalize
 	if set.MaxOuter < 0 || !(set.Eps3 > 0) {
 		return nil, fmt.Errorf("embed: need MaxOuter >= 0 and Eps3 > 0, have %d and %v", set.MaxOuter, set.Eps3)
 	}
@@ -358,8 +375,10 @@ func newProblem(x *mat.Dense, p Params, span int) (*problem, error) {
 // settings name a method or ask for the paper's η₁ (LADMAP, Algorithm 1):
 // both solve the same convex problem, ADMM in far fewer iterations.
 func (pr *problem) zStep(ctx context.Context, q *mat.Dense, s *lowrank.Settings) (*mat.Dense, int, bool, error) {
-	a := mat.NewDense(pr.r, pr.n, nil)
-	a.Mul(q, pr.xt)
+	a, err := pr.proj(q)
+	if err != nil {
+		return nil, 0, false, err
+	}
 	var set lowrank.Settings
 	if s != nil {
 		set = *s
@@ -383,13 +402,46 @@ func (pr *problem) zStep(ctx context.Context, q *mat.Dense, s *lowrank.Settings)
 	return z, res.Iterations, conv, nil
 }
 
-// residual returns E = QX̃(I − Z), the error that makes (Z, E, QUᵀ)
-// feasible.
-func (pr *problem) residual(z, q *mat.Dense) *mat.Dense {
-	var px, e mat.Dense
+// proj returns the projected samples QX̃ the Z step represents, with
+// unit-norm columns if pr.normalize.
+func (pr *problem) proj(q *mat.Dense) (*mat.Dense, error) {
+	px := mat.NewDense(pr.r, pr.n, nil)
 	px.Mul(q, pr.xt)
-	e.Mul(&px, z)
-	e.Sub(&px, &e)
+	if pr.normalize {
+		if _, err := pr.colScales(px); err != nil {
+			return nil, err
+		}
+	}
+	return px, nil
+}
+
+// colScales scales the columns of px to unit norm in place and returns
+// the factors 1/||pxᵢ||.
+func (pr *problem) colScales(px *mat.Dense) ([]float64, error) {
+	inv := linalg.NormalizeColumns(px)
+	for j, v := range inv {
+		if v == 0 {
+			return nil, fmt.Errorf("embed: the projection maps sample %d to zero", j+1)
+		}
+		inv[j] = 1 / v
+	}
+	return inv, nil
+}
+
+// residual returns E = Ã(I − Z) with Ã = proj(Q), the error that makes
+// (Z, E, QUᵀ) feasible. A projection that maps a sample to zero (possible
+// only with normalization) gives an infinite objective through a NaN-free
+// sentinel: E is then all +Inf.
+func (pr *problem) residual(z, q *mat.Dense) *mat.Dense {
+	px, err := pr.proj(q)
+	if err != nil {
+		e := mat.NewDense(pr.r, pr.n, nil)
+		e.Apply(func(_, _ int, _ float64) float64 { return math.Inf(1) }, e)
+		return e
+	}
+	var e mat.Dense
+	e.Mul(px, z)
+	e.Sub(px, &e)
 	return &e
 }
 
@@ -420,23 +472,35 @@ func (pr *problem) scaleCols(q *mat.Dense) *mat.Dense {
 	return qs
 }
 
-// pStep runs Algorithm 3 for fixed Z from Q and returns the new Q.
+// pStep runs Algorithm 3 for fixed Z from Q and returns the new Q. The
+// constraint's left side is QM̃ with M̃ = X̃(I − Z), or, normalizing,
+// Â(Q)(I − Z) with Â(Q) = proj(Q), which is not linear in Q; the L-BFGS
+// subproblem then uses the exact map and its gradient.
 func (pr *problem) pStep(ctx context.Context, z, q0 *mat.Dense, s ALMSettings) (*mat.Dense, int, bool, error) {
 	r, n := pr.r, pr.n
-	// M̃ = X̃(I − Z) and G = M̃M̃ᵀ are fixed for the whole ALM.
-	var mt mat.Dense
-	mt.Mul(pr.xt, z)
-	mt.Sub(pr.xt, &mt)
-	var g mat.Dense
-	g.Mul(&mt, mt.T())
+	obj := &pObjective{pr: pr}
+	if pr.normalize {
+		m := mat.NewDense(n, n, nil)
+		m.Sub(identity(n), z)
+		obj.m = m
+	} else {
+		// M̃ = X̃(I − Z) and G = M̃M̃ᵀ are fixed for the whole ALM.
+		var mt, g mat.Dense
+		mt.Mul(pr.xt, z)
+		mt.Sub(pr.xt, &mt)
+		g.Mul(&mt, mt.T())
+		obj.mt, obj.g = &mt, &g
+	}
 
 	q := mat.DenseCopyOf(q0)
 	e := mat.NewDense(r, n, nil)
 	y := mat.NewDense(r, n, nil)
-	var pm, px, c, nn, t mat.Dense
-	pm.Mul(q, &mt)
+	var c, t mat.Dense
+	pm, err := obj.lhs(q)
+	if err != nil {
+		return nil, 0, false, err
+	}
 	mu := s.Mu0
-	obj := &pObjective{pr: pr, g: &g}
 	for it := 1; it <= s.MaxIter; it++ {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, false, err
@@ -444,30 +508,33 @@ func (pr *problem) pStep(ctx context.Context, z, q0 *mat.Dense, s ALMSettings) (
 		// E ← Ω_{λ/μ}(QM̃ + Y/μ).
 		eOld := mat.DenseCopyOf(e)
 		t.Scale(1/mu, y)
-		t.Add(&pm, &t)
+		t.Add(pm, &t)
 		prox.L21(e, pr.p.Lambda/mu, &t)
 
 		// Q ← argmin γ g(Q) + μ/2 ||QM̃ − C||², C = E − Y/μ.
 		c.Scale(-1/mu, y)
 		c.Add(e, &c)
-		nn.Mul(&mt, c.T()) // N = M̃Cᵀ, k×r
-		cc := mat.Norm(&c, 2)
-		obj.mu, obj.n, obj.cc = mu, &nn, cc*cc
+		obj.setTarget(mu, &c)
 		qOld := mat.DenseCopyOf(q)
 		q = obj.minimize(q, s.LBFGSIter)
 
 		// Y ← Y + μ(QM̃ − E).
-		pm.Mul(q, &mt)
-		t.Sub(&pm, e)
+		if pm, err = obj.lhs(q); err != nil {
+			return nil, 0, false, err
+		}
+		t.Sub(pm, e)
 		t.Scale(mu, &t)
 		y.Add(y, &t)
 
-		px.Mul(q, pr.xt)
-		norm := mat.Norm(&px, 2)
+		px, err := pr.proj(q)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		norm := mat.Norm(px, 2)
 		if norm == 0 {
 			return nil, 0, false, errors.New("embed: P step: the projection collapsed to zero")
 		}
-		t.Sub(&pm, e)
+		t.Sub(pm, e)
 		feas := mat.Norm(&t, 2) / norm
 		eOld.Sub(e, eOld)
 		qOld.Sub(q, qOld)
@@ -479,44 +546,129 @@ func (pr *problem) pStep(ctx context.Context, z, q0 *mat.Dense, s ALMSettings) (
 	return q, s.MaxIter, false, nil
 }
 
+func identity(n int) *mat.Dense {
+	m := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		m.Set(i, i, 1)
+	}
+	return m
+}
+
 // pObjective is the P subproblem of Algorithm 3 in the reduced
 // coordinates,
 //
-//	f(Q) = γ(tr S − 2tr(QSQᵀ) + tr(QQᵀQSQᵀ)) + μ/2 (tr(QGQᵀ) − 2tr(QN) + ||C||²),
+//	f(Q) = γ(tr S − 2tr(QSQᵀ) + tr(QQᵀQSQᵀ)) + μ/2 ||L(Q) − C||²,
 //
-// with G = M̃M̃ᵀ and N = M̃Cᵀ, and its gradient
+// where L(Q) = QM̃ is the left side of the constraint. Without
+// normalization it is expanded with G = M̃M̃ᵀ and N = M̃Cᵀ as
+// μ/2 (tr(QGQᵀ) − 2tr(QN) + ||C||²), and the gradient is
 //
 //	∇f = γ(−4QS + 2QQᵀQS + 2QSQᵀQ) + μ(QG − Nᵀ).
+//
+// With normalization L(Q) = Â(Q)M, M = I − Z, where column j of Â is
+// aⱼ/||aⱼ||, aⱼ = Qx̃ⱼ; with R = L(Q) − C and Ĝ = μRMᵀ, the gradient of the
+// second term is Σⱼ (I − âⱼâⱼᵀ)ĝⱼ x̃ⱼᵀ/||aⱼ||.
 type pObjective struct {
-	pr     *problem
-	g, n   *mat.Dense
+	pr *problem
+	// Without normalization: M̃, G = M̃M̃ᵀ, and N = M̃Cᵀ for the current C.
+	mt, g, n *mat.Dense
+	// With normalization: M = I − Z and the current C.
+	m, c   *mat.Dense
 	mu, cc float64
+}
+
+// lhs returns the constraint's left side L(Q).
+func (o *pObjective) lhs(q *mat.Dense) (*mat.Dense, error) {
+	var l mat.Dense
+	if o.m == nil {
+		l.Mul(q, o.mt)
+		return &l, nil
+	}
+	a, err := o.pr.proj(q)
+	if err != nil {
+		return nil, err
+	}
+	l.Mul(a, o.m)
+	return &l, nil
+}
+
+// setTarget sets μ and C of the subproblem.
+func (o *pObjective) setTarget(mu float64, c *mat.Dense) {
+	o.mu = mu
+	cc := mat.Norm(c, 2)
+	o.cc = cc * cc
+	if o.m != nil {
+		o.c = c
+		return
+	}
+	var nn mat.Dense
+	nn.Mul(o.mt, c.T()) // N = M̃Cᵀ, k×r
+	o.n = &nn
 }
 
 func (o *pObjective) eval(x, grad []float64) float64 {
 	pr := o.pr
 	q := mat.NewDense(pr.r, pr.k, x)
 	qs := pr.scaleCols(q)
-	var t, kk, qg mat.Dense
+	var t, kk mat.Dense
 	t.Mul(qs, q.T()) // QSQᵀ
 	kk.Mul(q, q.T()) // QQᵀ
-	qg.Mul(q, o.g)   // QG
 	f := o.pr.gamma * (pr.trS - 2*mat.Trace(&t) + mat.Sum(mulElem(&kk, &t)))
-	f += o.mu / 2 * (mat.Sum(mulElem(&qg, q)) - 2*mat.Sum(mulElem(q, o.n.T())) + o.cc)
+	var gm *mat.Dense
 	if grad != nil {
-		gm := mat.NewDense(pr.r, pr.k, grad)
+		gm = mat.NewDense(pr.r, pr.k, grad)
 		var a, b mat.Dense
 		a.Mul(&kk, qs) // QQᵀQS
 		b.Mul(&t, q)   // QSQᵀQ
-		// ∇f = γ(2QQᵀQS + 2QSQᵀQ − 4QS) + μ(QG − Nᵀ).
+		// γ(2QQᵀQS + 2QSQᵀQ − 4QS).
 		a.Add(&a, &b)
 		a.Scale(2, &a)
 		gm.Scale(-4, qs)
 		gm.Add(gm, &a)
 		gm.Scale(o.pr.gamma, gm)
-		qg.Sub(&qg, o.n.T())
-		qg.Scale(o.mu, &qg)
-		gm.Add(gm, &qg)
+	}
+	if o.m == nil {
+		var qg mat.Dense
+		qg.Mul(q, o.g) // QG
+		f += o.mu / 2 * (mat.Sum(mulElem(&qg, q)) - 2*mat.Sum(mulElem(q, o.n.T())) + o.cc)
+		if gm != nil {
+			qg.Sub(&qg, o.n.T())
+			qg.Scale(o.mu, &qg)
+			gm.Add(gm, &qg)
+		}
+		return f
+	}
+	a := mat.NewDense(pr.r, pr.n, nil)
+	a.Mul(q, pr.xt)
+	norms := linalg.NormalizeColumns(a) // a is now Â
+	for _, v := range norms {
+		if v == 0 {
+			if gm != nil {
+				gm.Zero()
+			}
+			return math.Inf(1)
+		}
+	}
+	var res mat.Dense
+	res.Mul(a, o.m)
+	res.Sub(&res, o.c)
+	rn := mat.Norm(&res, 2)
+	f += o.mu / 2 * rn * rn
+	if gm != nil {
+		var gh mat.Dense
+		gh.Mul(&res, o.m.T()) // Ĝ/μ
+		for j := 0; j < pr.n; j++ {
+			dot := 0.0
+			for i := 0; i < pr.r; i++ {
+				dot += a.At(i, j) * gh.At(i, j)
+			}
+			for i := 0; i < pr.r; i++ {
+				gh.Set(i, j, o.mu*(gh.At(i, j)-dot*a.At(i, j))/norms[j])
+			}
+		}
+		var g2 mat.Dense
+		g2.Mul(&gh, pr.xt.T())
+		gm.Add(gm, &g2)
 	}
 	return f
 }

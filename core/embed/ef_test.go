@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 )
 
@@ -170,5 +171,191 @@ func TestNNLRSEFErrors(t *testing.T) {
 	cancel()
 	if _, err := NNLRSEF(ctx, s.X, Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}}, nil); err == nil {
 		t.Error("cancelled context: no error")
+	}
+}
+
+// TestNNLRSEFNormalize checks Settings.Normalize: F̃ never increases, the
+// traced value equals F̃ computed in the original coordinates from the
+// returned P and Z, E is the error of the normalized projection, the
+// error term does not change when P is scaled (so shrinking P cannot pay),
+// and the first Z step is the NNLRS solution on the normalized PCA
+// projection, which is what PCA+NNLRS computes.
+func TestNNLRSEFNormalize(t *testing.T) {
+	s := smallSubspaces(t)
+	p := Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: 8, Gamma: 1}
+	res, err := NNLRSEF(context.Background(), s.X, p, &Settings{MaxOuter: 3, Normalize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj := res.Objective
+	if len(obj) < 2 {
+		t.Fatalf("objective trace %v: fewer than 2 accepted half steps", obj)
+	}
+	for i := 1; i < len(obj); i++ {
+		if obj[i] > obj[i-1] {
+			t.Errorf("objective rose from %v to %v at half step %d", obj[i-1], obj[i], i)
+		}
+	}
+	// F̃ and E from their definitions.
+	var px mat.Dense
+	px.Mul(res.P, s.X)
+	_, n := px.Dims()
+	for j := 0; j < n; j++ {
+		c := mat.Col(nil, j, &px)
+		nc := mat.Norm(mat.NewVecDense(len(c), c), 2)
+		for i := range c {
+			px.Set(i, j, c[i]/nc)
+		}
+	}
+	var e mat.Dense
+	e.Mul(&px, res.Z)
+	e.Sub(&px, &e)
+	var de mat.Dense
+	de.Sub(&e, res.E)
+	if r := mat.Norm(&de, 2) / mat.Norm(&e, 2); r > 1e-12 {
+		t.Errorf("E differs from PXD⁻¹(I − Z) by %v relative", r)
+	}
+	errTerm := 0.0
+	for j := 0; j < n; j++ {
+		errTerm += mat.Norm(e.ColView(j), 2)
+	}
+	var rec, pp mat.Dense
+	pp.Mul(res.P, s.X)
+	rec.Mul(res.P.T(), &pp)
+	rec.Sub(s.X, &rec)
+	g := mat.Norm(&rec, 2)
+	want := nuclear(res.Z) + p.Beta*l1(res.Z) + p.Lambda*errTerm + p.Gamma*g*g
+	if got := obj[len(obj)-1]; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("traced F̃ %v, from the definition %v", got, want)
+	}
+
+	// Scale invariance of the error term, in the reduced coordinates.
+	pr, err := newProblem(s.X, p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.normalize = true
+	q := mat.NewDense(pr.r, pr.k, nil)
+	rng := newRand()
+	for i := 0; i < pr.r; i++ {
+		for j := 0; j < pr.k; j++ {
+			q.Set(i, j, rng.NormFloat64())
+		}
+	}
+	var q3 mat.Dense
+	q3.Scale(0.3, q)
+	var d mat.Dense
+	e1, e2 := pr.residual(res.Z, q), pr.residual(res.Z, &q3)
+	d.Sub(e1, e2)
+	if r := mat.Norm(&d, 2) / mat.Norm(e1, 2); r > 1e-12 {
+		t.Errorf("scaling P by 0.3 changed the normalized error by %v relative", r)
+	}
+
+	// The first Z step is the NNLRS solution on the normalized PCA
+	// projection: the same problem graph.NNLRS solves for PCA+NNLRS (up to
+	// an orthogonal change of the projected coordinates, which NNLRS does
+	// not see). Both solvers stop within 0.4% of the optimum, so their
+	// NNLRS objectives agree to about that.
+	first, err := NNLRSEF(context.Background(), s.X, p, &Settings{MaxOuter: 0, Normalize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pcaG, err := PCAGraph(context.Background(), s.X, graph.NNLRSParams{Params: p.Params}, p.Dim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fz, fp float64
+	for _, c := range []struct {
+		z *mat.Dense
+		f *float64
+	}{{first.Z, &fz}, {mat.DenseCopyOf(pcaG.Z), &fp}} {
+		var e mat.Dense
+		pa, _ := pr.proj(q0(pr))
+		e.Mul(pa, c.z)
+		e.Sub(pa, &e)
+		et := 0.0
+		for j := 0; j < n; j++ {
+			et += mat.Norm(e.ColView(j), 2)
+		}
+		*c.f = nuclear(c.z) + p.Beta*l1(c.z) + p.Lambda*et
+	}
+	if math.Abs(fz-fp) > 0.01*fp {
+		t.Errorf("NNLRS objective of the first Z step %v, of PCA+NNLRS %v: more than 1%% apart", fz, fp)
+	}
+}
+
+// q0 is the PCA start of Algorithm 4 in the reduced coordinates.
+func q0(pr *problem) *mat.Dense {
+	q := mat.NewDense(pr.r, pr.k, nil)
+	for i := 0; i < pr.r; i++ {
+		q.Set(i, i, 1)
+	}
+	return q
+}
+
+// TestPObjectiveGradientNormalized compares the gradient of the P
+// subproblem under Settings.Normalize, where the constraint's left side
+// Â(Q)(I − Z) is not linear in Q, with central differences.
+func TestPObjectiveGradientNormalized(t *testing.T) {
+	s := smallSubspaces(t)
+	pr, err := newProblem(s.X, Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: 5}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.normalize = true
+	rng := newRand()
+	n := pr.n
+	m := mat.NewDense(n, n, nil)
+	c := mat.NewDense(pr.r, n, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			m.Set(i, j, -math.Max(0, rng.NormFloat64()*0.1))
+		}
+		m.Set(i, i, 1)
+	}
+	for i := 0; i < pr.r; i++ {
+		for j := 0; j < n; j++ {
+			c.Set(i, j, rng.NormFloat64())
+		}
+	}
+	o := &pObjective{pr: pr, m: m}
+	o.setTarget(3, c)
+	x := make([]float64, pr.r*pr.k)
+	for i := range x {
+		x[i] = rng.NormFloat64() * 0.3
+	}
+	grad := make([]float64, len(x))
+	f := o.eval(x, grad)
+	// f from its definition: γ||X̃ − QᵀQX̃||² + ||X⊥||² + μ/2||Â(Q)M − C||².
+	q := mat.NewDense(pr.r, pr.k, x)
+	l, err := o.lhs(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Sub(l, c)
+	fl := mat.Norm(l, 2)
+	var px, rec mat.Dense
+	px.Mul(q, pr.xt)
+	rec.Mul(q.T(), &px)
+	rec.Sub(pr.xt, &rec)
+	fr := mat.Norm(&rec, 2)
+	tail := pr.trS
+	for _, v := range pr.s {
+		tail -= v
+	}
+	if want := pr.gamma*(fr*fr+tail) + o.mu/2*fl*fl; math.Abs(f-want) > 1e-10*want {
+		t.Fatalf("f = %v, want %v", f, want)
+	}
+	scale := normInf(grad)
+	const h = 1e-6
+	for i := 0; i < len(x); i += 7 {
+		xp := append([]float64(nil), x...)
+		xm := append([]float64(nil), x...)
+		xp[i] += h
+		xm[i] -= h
+		fd := (o.eval(xp, nil) - o.eval(xm, nil)) / (2 * h)
+		if math.Abs(fd-grad[i]) > 1e-5*scale {
+			t.Errorf("gradient %d: %v, central difference %v", i, grad[i], fd)
+		}
 	}
 }

@@ -132,10 +132,22 @@ func duration(s float64) string {
 func paramSummary(r *Results) string {
 	pr := r.Params
 	if pr.Tuned && pr.Grid != nil {
-		return fmt.Sprintf("tuned by %d-fold CV: λ ∈ %s, β ∈ %s, θ ∈ %s, LRR λ ∈ %s; γ = %g", pr.Folds,
-			list(pr.Grid.Lambda), list(pr.Grid.Beta), list(pr.Grid.Theta), list(pr.Grid.lrrLambda()), gammaOf(pr))
+		return fmt.Sprintf("tuned by %d-fold CV: λ ∈ %s, β ∈ %s, θ ∈ %s, LRR λ ∈ %s; %s", pr.Folds,
+			list(pr.Grid.Lambda), list(pr.Grid.Beta), list(pr.Grid.Theta), list(pr.Grid.lrrLambda()), efSummary(pr))
 	}
-	return fmt.Sprintf("fixed: β = %g, λ = %g, θ = %g, LRR λ = %g, γ = %g", pr.Beta, pr.Lambda, pr.Theta, pr.LRRLambda, gammaOf(pr))
+	return fmt.Sprintf("fixed: β = %g, λ = %g, θ = %g, LRR λ = %g, %s", pr.Beta, pr.Lambda, pr.Theta, pr.LRRLambda, efSummary(pr))
+}
+
+// efSummary describes the settings of NNLRS-EF.
+func efSummary(pr Params) string {
+	s := fmt.Sprintf("γ = %g", gammaOf(pr))
+	if pr.EFNormalize {
+		s += ", projected samples normalized"
+	}
+	if pr.EFOuter > 0 {
+		s += fmt.Sprintf(", ≤ %d alternations", pr.EFOuter)
+	}
+	return s
 }
 
 func gammaOf(p Params) float64 {
@@ -311,7 +323,11 @@ func reasons(r *Results, g string) []string {
 			out = append(out, fmt.Sprintf("the paper's β = %g, λ = %g, θ = %g taken literally", r.Params.Beta, r.Params.Lambda, r.Params.Theta))
 		}
 		if g == NNLRSEF {
-			out = append(out, fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", gammaOf(r.Params)))
+			note := fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", gammaOf(r.Params))
+			if r.Params.EFNormalize {
+				note += "; the projected samples normalized before each Z step, as Algorithm 2 normalizes X"
+			}
+			out = append(out, note)
 		}
 	case "lrr":
 		if tuned && r.Params.Grid != nil && len(r.Params.Grid.lrrLambda()) == 1 {

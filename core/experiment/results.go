@@ -50,12 +50,16 @@ type Params struct {
 	LRRLambda           float64
 	Gamma               float64
 	Dim                 int
-	KNNSigma            float64
-	SweepLambda         float64 `json:",omitempty"`
-	Folds               int     `json:",omitempty"`
-	Grid                *Grid   `json:",omitempty"`
-	SDAGraphWeight      float64
-	SDARidge            float64
+	// EFNormalize records embed.Settings.Normalize, EFOuter the cap on
+	// Algorithm 4's alternations (0: its default).
+	EFNormalize    bool `json:",omitempty"`
+	EFOuter        int  `json:",omitempty"`
+	KNNSigma       float64
+	SweepLambda    float64 `json:",omitempty"`
+	Folds          int     `json:",omitempty"`
+	Grid           *Grid   `json:",omitempty"`
+	SDAGraphWeight float64
+	SDARidge       float64
 }
 
 // Cell holds the error rates of one classifier × labeled fraction × graph.
@@ -159,6 +163,9 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 		Seconds: time.Since(r.start).Seconds(),
 		Workers: r.workers,
 		Date:    time.Now().UTC().Format(time.RFC3339),
+	}
+	if c.EFSettings != nil {
+		res.Params.EFNormalize, res.Params.EFOuter = c.EFSettings.Normalize, c.EFSettings.MaxOuter
 	}
 	if len(c.SweepBetas) > 0 {
 		res.Params.SweepLambda = c.SweepLambda

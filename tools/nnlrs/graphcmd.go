@@ -11,9 +11,25 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 )
+
+// Methods of `nnlrs graph` beyond graph.Methods: the graphs of Section IV
+// and V-E of the paper, built by core/embed.
+const (
+	methodEF  = "nnlrs-ef"
+	methodPCA = "pca-nnlrs"
+)
+
+func graphMethods() []string {
+	return append(append([]string{}, graph.Methods...), methodEF, methodPCA)
+}
+
+func knownGraphMethod(m string) bool { return graph.Known(m) || m == methodEF || m == methodPCA }
 
 var errHelp = flag.ErrHelp
 
@@ -44,13 +60,17 @@ type stats struct {
 func graphCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("nnlrs graph", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	method := fs.String("method", "nnlrs", "graph: "+strings.Join(graph.Methods, "|"))
+	method := fs.String("method", "nnlrs", "graph: "+strings.Join(graphMethods(), "|"))
 	out := struct{ w, z, stats *string }{
 		fs.String("w", "", "write the symmetric n×n weights W to this CSV file"),
 		fs.String("z", "", "write the n×n coefficients Z to this CSV file (entry i,j: coefficient of sample i for sample j)"),
 		fs.String("stats", "", "write run statistics to this JSON file"),
 	}
-	progress := fs.Int("progress", 0, "print solver progress to stderr every N iterations (0: off)")
+	progress := fs.Int("progress", 0, "print solver progress to stderr every N iterations (0: off); for nnlrs-ef, any N > 0 prints every half step of Algorithm 4")
+	gamma := fs.Float64("gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term ||X - P'PX||^2")
+	dim := fs.Int("dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
+	efOuter := fs.Int("ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
+	efNorm := fs.Bool("ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
 	df := addDataFlags(fs)
 	of := addOptionFlags(fs)
 	fs.Usage = func() {
@@ -63,8 +83,11 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if df.in == "" {
 		return usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", syntheticName)
 	}
-	if !graph.Known(*method) {
-		return usagef("unknown method %q (methods: %s)", *method, strings.Join(graph.Methods, ", "))
+	if !knownGraphMethod(*method) {
+		return usagef("unknown method %q (methods: %s)", *method, strings.Join(graphMethods(), ", "))
+	}
+	if !(*gamma > 0) || math.IsInf(*gamma, 0) || *dim < 1 || *efOuter < 0 {
+		return usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", *gamma, *dim, *efOuter)
 	}
 	opts, err := of.options()
 	if err != nil {
@@ -75,7 +98,11 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d, n := set.X.Dims()
-	if err := checkSize(*method, d, n, of.maxMem); err != nil {
+	sizeMethod := *method
+	if sizeMethod == methodEF || sizeMethod == methodPCA {
+		sizeMethod = "nnlrs" // the Z step dominates; the projected data is smaller
+	}
+	if err := checkSize(sizeMethod, d, n, of.maxMem); err != nil {
 		return err
 	}
 	if *progress > 0 {
@@ -89,7 +116,28 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	}
 
 	start := time.Now()
-	g, err := graph.Build(context.Background(), *method, set.X, opts)
+	var g *graph.Graph
+	switch *method {
+	case methodEF:
+		s := &embed.Settings{MaxOuter: *efOuter, NNLRS: opts.NNLRS.Solver, Normalize: *efNorm}
+		if *progress > 0 {
+			s.Progress = func(p embed.Progress) {
+				fmt.Fprintf(stderr, "alternation %d  %s step  iterations %d  objective %.6g  accepted %v\n",
+					p.Outer, p.Step, p.Iterations, p.Objective, p.Accepted)
+			}
+		}
+		var pm *mat.Dense
+		g, pm, err = embed.Graph(context.Background(), set.X, embed.Params{Params: lowrank.Params{Beta: opts.NNLRS.Beta, Lambda: opts.NNLRS.Lambda}, Gamma: *gamma, Dim: *dim}, opts.NNLRS.Theta, s)
+		if pm != nil {
+			// ||P||_F^2 / r: 1 for the PCA start, falling as P shrinks.
+			r, _ := pm.Dims()
+			fmt.Fprintf(stderr, "nnlrs graph: ||P||_F^2/r = %.3f\n", math.Pow(mat.Norm(pm, 2), 2)/float64(r))
+		}
+	case methodPCA:
+		g, err = embed.PCAGraph(context.Background(), set.X, opts.NNLRS, *dim)
+	default:
+		g, err = graph.Build(context.Background(), *method, set.X, opts)
+	}
 	secs := time.Since(start).Seconds()
 	notConverged := graph.NotConverged(err)
 	if err != nil && !notConverged {

@@ -130,6 +130,38 @@ func TestGraphWritesOutputs(t *testing.T) {
 	}
 }
 
+// The graphs of core/embed through `nnlrs graph`: W symmetric and
+// nonnegative, each half step of Algorithm 4 reported, the learned P's
+// scale printed. (That NNLRS-EF's first Z step on normalized projections is
+// PCA+NNLRS is checked in core/embed.)
+func TestGraphEmbedMethods(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "x.csv")
+	n := writeSubspaceCSV(t, in)
+	status, out, errs := runCLI(t, "graph", "-method", "nnlrs-ef", "-in", in, "-dim", "3", "-lambda", "1", "-ef-outer", "2", "-progress", "1", "-w", filepath.Join(dir, "w.csv"))
+	if status != 0 {
+		t.Fatalf("nnlrs-ef: status %d, stderr %q", status, errs)
+	}
+	if !strings.HasPrefix(out, "nnlrs-ef: n=18 d=4") || !strings.Contains(errs, "alternation 1  Z step") ||
+		!strings.Contains(errs, "alternation 1  P step") || !strings.Contains(errs, "||P||_F^2/r = ") {
+		t.Errorf("nnlrs-ef: stdout %q, stderr %q", out, errs)
+	}
+	wm := readCSV(t, filepath.Join(dir, "w.csv"))
+	if len(wm) != n {
+		t.Fatalf("W has %d rows, want %d", len(wm), n)
+	}
+	for i := range wm {
+		for j := range wm[i] {
+			if wm[i][j] != wm[j][i] || wm[i][j] < 0 {
+				t.Fatalf("W[%d][%d] = %v, W[%d][%d] = %v", i, j, wm[i][j], j, i, wm[j][i])
+			}
+		}
+	}
+	if status, out, errs := runCLI(t, "graph", "-method", "pca-nnlrs", "-in", in, "-dim", "3", "-lambda", "1"); status != 0 || !strings.HasPrefix(out, "pca-nnlrs: n=18 d=4") {
+		t.Errorf("pca-nnlrs: status %d, stdout %q, stderr %q", status, out, errs)
+	}
+}
+
 // Z.csv's orientation: entry (i, j) is the coefficient of sample i in the
 // representation of sample j, so X ≈ XZ with samples as columns. For LRR
 // on noiseless data X = XZ exactly; check it with the unit-normalized rows
@@ -253,6 +285,8 @@ func TestGraphBadInput(t *testing.T) {
 		{"classes without labels", []string{"graph", "-classes", "1,2", "-per-class", "2", "-in", good}, "labels"},
 		{"bad flag", []string{"graph", "-bogus", "-in", good}, "bogus"},
 		{"too large", []string{"graph", "-in", good, "-max-mem", "1e-9"}, "GiB"},
+		{"zero gamma", []string{"graph", "-method", "nnlrs-ef", "-gamma", "0", "-in", good}, "-gamma"},
+		{"zero dim", []string{"graph", "-method", "pca-nnlrs", "-dim", "0", "-in", good}, "-dim"},
 		{"extra argument", []string{"graph", "-in", good, "extra"}, "extra"},
 		{"extra argument to demo", []string{"demo", "extra"}, "extra"},
 	} {

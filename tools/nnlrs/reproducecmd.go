@@ -64,6 +64,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	sweepLambda := fs.Float64("sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
 	maxIter := fs.Int("max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
 	efOuter := fs.Int("ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
+	efNorm := fs.Bool("ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
 	workers := fs.Int("workers", runtime.NumCPU(), "trials run in parallel")
 	out := fs.String("out", "", "output folder: DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
@@ -182,8 +183,8 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 		Options: opts, EF: embed.Params{Gamma: *gamma, Dim: *dim}, Tune: tuneGrid, Folds: *folds,
 		SweepLambda: *sweepLambda, Workers: *workers, Data: data,
 	}
-	if *efOuter > 0 {
-		cfg.EFSettings = &embed.Settings{MaxOuter: *efOuter}
+	if *efOuter > 0 || *efNorm {
+		cfg.EFSettings = &embed.Settings{MaxOuter: *efOuter, Normalize: *efNorm}
 	}
 	if *sweep {
 		cfg.SweepBetas = experiment.PaperSweepBetas
