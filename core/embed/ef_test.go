@@ -104,7 +104,7 @@ func TestPObjectiveGradient(t *testing.T) {
 // feasible and consistent with Objective in the original coordinates.
 func TestNNLRSEFObjectiveNonIncreasing(t *testing.T) {
 	s := smallSubspaces(t)
-	p := Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: 8}
+	p := Params{Params: lowrank.Params{Beta: 0.2, Lambda: 1}, Dim: 8, Gamma: 1} // a small γ, so that P moves
 	var steps []Progress
 	res, err := NNLRSEF(context.Background(), s.X, p, &Settings{MaxOuter: 3, Progress: func(pg Progress) { steps = append(steps, pg) }})
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"nnlrs/core/embed"
 )
 
 // FlagPoints is the difference, in percentage points, from the paper's
@@ -152,7 +154,7 @@ func efSummary(pr Params) string {
 
 func gammaOf(p Params) float64 {
 	if p.Gamma == 0 {
-		return 1
+		return embed.DefaultGamma
 	}
 	return p.Gamma
 }
