@@ -305,20 +305,10 @@ func unlabeled(m *ui.Model) int {
 // hover draws node h's strongest edges and, if card, a card with its
 // sample.
 func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32, rad float32, class []int, flagged []bool, h int, card bool) {
-	n := g.N
-	var nb []edge
-	for j := 0; j < n; j++ {
-		if j != h && g.W[h*n+j] > 0 {
-			nb = append(nb, edge{h, j, g.W[h*n+j]})
-		}
-	}
-	sort.Slice(nb, func(a, b int) bool { return nb[a].w > nb[b].w || nb[a].w == nb[b].w && nb[a].j < nb[b].j })
-	if len(nb) > neighbours {
-		nb = nb[:neighbours]
-	}
+	nb := ui.StrongestNeighbours(g, h, neighbours)
 	for _, e := range nb {
-		c.Line(pos[2*h], pos[2*h+1], pos[2*e.j], pos[2*e.j+1], 2.5, Ink)
-		c.Ring(pos[2*e.j], pos[2*e.j+1], rad+2, 1.5, Ink)
+		c.Line(pos[2*h], pos[2*h+1], pos[2*e.J], pos[2*e.J+1], 2.5, Ink)
+		c.Ring(pos[2*e.J], pos[2*e.J+1], rad+2, 1.5, Ink)
 	}
 	c.Ring(pos[2*h], pos[2*h+1], rad+3, 2.5, Ink)
 	if !card {
@@ -390,12 +380,12 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	for _, e := range nb {
 		col := Unknown
 		label := ""
-		if class[e.j] >= 0 {
-			col = ClassColour(class[e.j])
-			label = fmt.Sprintf(", class %d", data.Labels[e.j])
+		if class[e.J] >= 0 {
+			col = ClassColour(class[e.J])
+			label = fmt.Sprintf(", class %d", data.Labels[e.J])
 		}
 		c.Disc(x+14, ty+lh/2, 4, col)
-		c.Text(fmt.Sprintf("sample %d%s, w %.3f", e.j+1, label, e.w), x+24, ty, Small, Ink)
+		c.Text(fmt.Sprintf("sample %d%s, w %.3f", e.J+1, label, e.W), x+24, ty, Small, Ink)
 		ty += lh
 	}
 }

@@ -30,6 +30,7 @@ const (
 	evHash                     // the URL hash changed
 	evCatalog                  // data/index.json arrived (or failed)
 	evCrash                    // the tests' crashWorker()
+	evInspect                  // the sample to inspect changed
 )
 
 // event is something that happened outside Update: the browser's callbacks

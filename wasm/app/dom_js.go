@@ -66,6 +66,7 @@ func (d *dom) listen(q *queue) {
 		})
 	}
 	d.on("dataset", "change", func(js.Value, js.Value) { q.push(event{kind: evDataset}) })
+	d.on("inspect", "input", func(js.Value, js.Value) { q.push(event{kind: evInspect}) })
 	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })
 	d.on("window", "hashchange", func(js.Value, js.Value) { q.push(event{kind: evHash}) })
 	d.on("file", "change", func(this js.Value, _ js.Value) {
@@ -198,7 +199,7 @@ func (d *dom) set(id, prop string, v any) {
 
 // update shows the model's state: status, progress, messages, advice,
 // buttons and the share links.
-func (d *dom) update(m *ui.Model, t time.Time, hash string) {
+func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 	status, frac := m.Status(t)
 	d.set("status", "textContent", status)
 	d.set("progress", "value", frac)
@@ -224,6 +225,13 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string) {
 	d.set("play", "textContent", play)
 	d.set("play", "ariaPressed", strconv.FormatBool(m.Prop.Playing))
 	d.set("csv", "disabled", m.Shown() == nil)
+	n := 0
+	if g := m.Shown(); g != nil {
+		n = g.N
+	}
+	d.set("inspect", "max", n)
+	d.set("inspect", "disabled", n == 0)
+	d.set("inspect-text", "textContent", m.Describe(inspect-1))
 
 	advice := m.Run.Advice()
 	if key := strings.Join(advice, "\n"); d.shown["advice"] != key {

@@ -54,6 +54,9 @@ type app struct {
 	left   float32
 	panels []view.Panel
 	tick   int
+	// inspect is the sample chosen in the Inspect control, 1-based, 0 for
+	// none: the graph view shows it when the mouse is on no node.
+	inspect int
 
 	frames     int  // Draw calls
 	draws      int  // Draw calls that drew
@@ -113,6 +116,7 @@ func (a *app) Update() error {
 	x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the page
 	s := a.faces.scale
 	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
+	a.model.Hover = a.model.Inspected(a.inspect)
 
 	// The URL hash follows what the page shows (view settings included).
 	hash := a.model.Params.Hash()
@@ -120,7 +124,7 @@ func (a *app) Update() error {
 		a.hash = hash
 		replaceHash(hash)
 	}
-	a.dom.update(a.model, t, hash)
+	a.dom.update(a.model, t, hash, a.inspect)
 	a.report(t)
 	return nil
 }
@@ -165,6 +169,8 @@ func (a *app) apply(e event, t time.Time) {
 		}
 	case evView:
 		m.SetView(a.dom.read(m.Params))
+	case evInspect:
+		a.inspect = max(a.dom.intValue("inspect"), 0)
 	case evDataset:
 		a.dom.showDataset()
 	case evFile:

@@ -93,7 +93,7 @@ func TestKeyboard(t *testing.T) {
 		order = append(order, id)
 	}
 	want := []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "beta", "lambda", "theta",
-		"run", "graph", "prop", "alpha", "play", "step", "reset", "link", "embed-view", "embed-link", "png", "csv"}
+		"run", "graph", "inspect", "prop", "alpha", "play", "step", "reset", "link", "embed-view", "embed-link", "png", "csv"}
 	if !isSubsequence(want, order) || slices.Contains(order, "CANVAS") {
 		t.Errorf("Tab visits %v; want %v in this order and not the canvas", order, want)
 	}
@@ -129,6 +129,20 @@ func TestKeyboard(t *testing.T) {
 	}
 	if a := tb.text("advice"); !strings.Contains(a, "Raise λ") {
 		t.Errorf("λ = 0.05: advice %q", a)
+	}
+
+	// Inspect sample 2 by keyboard: the graph view shows it (the model's
+	// inspected node) and the page says in words what the card shows.
+	tabTo("inspect")
+	tb.keys(kb.ArrowUp + kb.ArrowUp)
+	tb.wait(`nnlrs.hover === 1`, 10*time.Second)
+	if s := tb.text("inspect-text"); !strings.HasPrefix(s, "Sample 2 of ") || !strings.Contains(s, "NNLRS graph: ") {
+		t.Errorf("inspecting sample 2: %q", s)
+	}
+	tb.keys(kb.ArrowDown + kb.ArrowDown)
+	tb.wait(`nnlrs.hover === -1`, 10*time.Second)
+	if s := tb.text("inspect-text"); s != "" {
+		t.Errorf("inspecting none: %q", s)
 	}
 
 	// λ back to 1 (5 steps up), β to its largest value.
