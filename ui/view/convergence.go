@@ -20,9 +20,15 @@ type series struct {
 	y      func(it protocol.Iter) float64
 }
 
-// drawConvergence charts, per iteration of NNLRS and LRR, the residual
-// ||X − XZ − E||_F/||X||_F (log scale), rank(Z) and the nonzeros of H (of
-// Z for LRR), as the workers report them.
+// Stop chart's range, log10 of the stopping measure over its threshold.
+const stopLo, stopHi = -1, 4
+
+// drawConvergence charts, per iteration of NNLRS and LRR, the solver's
+// stopping measure over its threshold (log scale, with a rule at 1, where
+// the solver stops: ADMM's certified duality gap, LADMAP's residual and
+// change, LRR's change; see lowrank.Progress.Stop), rank(Z) and the
+// nonzeros of H (of Z for LRR), as the workers report them. Iterations
+// before ADMM first bounds its gap (Stop = +Inf) sit at the top.
 func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	if m.Run == nil {
 		placeholder(c, r, waiting(m))
@@ -67,7 +73,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 		ticks    func(v float64) string
 		logScale bool
 	}{
-		{"residual", -7, 0, func(it protocol.Iter) float64 { return math.Log10(math.Max(it.Residual, 1e-7)) },
+		{"stopping measure / threshold", stopLo, stopHi, func(it protocol.Iter) float64 { return math.Log10(it.Stop) },
 			func(v float64) string { return fmt.Sprintf("1e%d", int(v)) }, true},
 		{"rank(Z)", 0, float64(n), func(it protocol.Iter) float64 { return float64(it.RankZ) },
 			func(v float64) string { return fmt.Sprintf("%d", int(v)) }, false},
@@ -82,6 +88,11 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 		c.Text(ch.ticks(ch.hi), r.X, box.Y-2, Small, Muted)
 		c.Text(ch.ticks(ch.lo), r.X, box.Y+box.H-lh+2, Small, Muted)
 		c.Text(ch.title, box.X+box.W-c.TextWidth(ch.title, Small)-4, box.Y, Small, Muted)
+		if k == 0 { // where the solvers stop
+			y := box.Y + 2 + float32(stopHi)/(stopHi-stopLo)*(box.H-4)
+			c.Fill(Rect{box.X, y, box.W, 1}, Muted)
+			c.Text("stops at 1", box.X+4, y-lh, Small, Muted)
+		}
 		for _, method := range ConvergenceGraphs {
 			g := m.Run.Graphs[method]
 			if g == nil {
@@ -103,6 +114,9 @@ func polyline(c Canvas, box Rect, iters []protocol.Iter, maxIter int, lo, hi flo
 	px := func(it protocol.Iter) (float32, float32) {
 		fx := float64(it.Iter-1) / math.Max(1, float64(maxIter-1))
 		fy := (y(it) - lo) / (hi - lo)
+		if math.IsNaN(fy) {
+			fy = 1
+		}
 		fy = math.Max(0, math.Min(1, fy))
 		return box.X + 2 + float32(fx)*(box.W-4), box.Y + 2 + (1-float32(fy))*(box.H-4)
 	}

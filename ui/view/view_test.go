@@ -3,6 +3,7 @@ package view
 import (
 	"image"
 	"image/color"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -366,7 +367,9 @@ func TestConvergenceView(t *testing.T) {
 	m := fixture(t)
 	g := m.Run.Graphs["nnlrs"]
 	for i := 4; i <= 10000; i++ {
-		g.Iters = append(g.Iters, protocol.Iter{Iter: i, Residual: 1 / float64(i), RankZ: 4, NNZH: 80})
+		// The stopping measure falls to 1, where the solver stops, at the
+		// last iteration.
+		g.Iters = append(g.Iters, protocol.Iter{Iter: i, Residual: 1 / float64(i), RankZ: 4, NNZH: 80, Stop: 1e4 / float64(i)})
 	}
 	p := panelOf("convergence")
 	rc := &recorder{}
@@ -383,8 +386,28 @@ func TestConvergenceView(t *testing.T) {
 	if segs == 0 || segs > 3*int(p.Rect.W) {
 		t.Errorf("%d segments for 3 charts %v pixels wide", segs, p.Rect.W)
 	}
-	if !strings.Contains(rc.text(), "iterations: 1 to 10000") {
+	if !strings.Contains(rc.text(), "iterations: 1 to 10000") || !strings.Contains(rc.text(), "stops at 1") {
 		t.Errorf("texts %q", rc.texts)
+	}
+	// The stop chart's rule at 1, and its last point (Stop = 1) on it: the
+	// chart's points all lie on or above the rule, Stop >= 1.
+	var rule *recFill
+	for i, f := range rc.fills {
+		if f.c == Muted && f.r.H == 1 {
+			rule = &rc.fills[i]
+		}
+	}
+	if rule == nil {
+		t.Fatal("no rule where the solvers stop")
+	}
+	var last recLine
+	for _, l := range rc.lines {
+		if l.c == GraphColours["nnlrs"] && l.y0 <= rule.r.Y+0.5 && l.y1 <= rule.r.Y+0.5 && l.x1 > last.x1 {
+			last = l
+		}
+	}
+	if math.Abs(float64(last.y1-rule.r.Y)) > 0.5 {
+		t.Errorf("Stop = 1 drawn at y %v, the rule at %v", last.y1, rule.r.Y)
 	}
 }
 
