@@ -77,25 +77,11 @@ func TestPObjectiveGradient(t *testing.T) {
 	rec.Mul(q.T(), &px)
 	rec.Sub(pr.xt, &rec)
 	fr := mat.Norm(&rec, 2)
-	tail := pr.trS // ||X⊥||², the energy outside the span of Q's coordinates
-	for _, v := range pr.s {
-		tail -= v
-	}
+	tail := outside(pr)
 	if want := pr.gamma*(fr*fr+tail) + o.mu/2*fm*fm; math.Abs(f-want) > 1e-10*want {
 		t.Fatalf("f = %v, want %v", f, want)
 	}
-	scale := normInf(grad)
-	const h = 1e-5
-	for i := 0; i < len(x); i += 7 {
-		xp := append([]float64(nil), x...)
-		xm := append([]float64(nil), x...)
-		xp[i] += h
-		xm[i] -= h
-		fd := (o.eval(xp, nil) - o.eval(xm, nil)) / (2 * h)
-		if math.Abs(fd-grad[i]) > 1e-5*scale {
-			t.Errorf("gradient %d: %v, central difference %v", i, grad[i], fd)
-		}
-	}
+	checkGradient(t, o, x, grad, 1e-5)
 }
 
 // TestNNLRSEFObjectiveNonIncreasing runs Algorithm 4 on subspace data and
@@ -339,15 +325,29 @@ func TestPObjectiveGradientNormalized(t *testing.T) {
 	rec.Mul(q.T(), &px)
 	rec.Sub(pr.xt, &rec)
 	fr := mat.Norm(&rec, 2)
+	tail := outside(pr)
+	if want := pr.gamma*(fr*fr+tail) + o.mu/2*fl*fl; math.Abs(f-want) > 1e-10*want {
+		t.Fatalf("f = %v, want %v", f, want)
+	}
+	checkGradient(t, o, x, grad, 1e-6)
+}
+
+// outside returns ||X⊥||², the energy of the data outside the span of the
+// reduced coordinates.
+func outside(pr *problem) float64 {
 	tail := pr.trS
 	for _, v := range pr.s {
 		tail -= v
 	}
-	if want := pr.gamma*(fr*fr+tail) + o.mu/2*fl*fl; math.Abs(f-want) > 1e-10*want {
-		t.Fatalf("f = %v, want %v", f, want)
-	}
+	return tail
+}
+
+// checkGradient compares grad, the gradient of o at x, with central
+// differences of step h on every 7th coordinate, to 1e-5 of its largest
+// entry.
+func checkGradient(t *testing.T, o *pObjective, x, grad []float64, h float64) {
+	t.Helper()
 	scale := normInf(grad)
-	const h = 1e-6
 	for i := 0; i < len(x); i += 7 {
 		xp := append([]float64(nil), x...)
 		xm := append([]float64(nil), x...)
