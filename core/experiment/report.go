@@ -243,7 +243,7 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 	if r.Protocol.Note != "" {
 		p("Note: %s.\n\n", r.Protocol.Note)
 	}
-	p("%d trials, seed %d, %s; %s on %d workers.\n\n", r.Trials, r.Seed, paramSummary(r), duration(r.Seconds), r.Workers)
+	p("%s, seed %d, %s; %s on %s.\n\n", plural(r.Trials, "trial"), r.Seed, paramSummary(r), duration(r.Seconds), plural(r.Workers, "worker"))
 	flags := map[string][]string{} // graph → flagged cells
 	for _, prop := range r.Propagators {
 		p("### %s\n\n", PropagatorTitle(prop))
@@ -457,4 +457,12 @@ func writeBuilds(b *strings.Builder, r *Results) {
 			bs.Seconds/math.Max(1, float64(bs.Builds)), bs.NotConverged, bs.Failed, bs.Density, bs.WithinClass, bs.DiagonalShare)
 	}
 	p("\n")
+}
+
+// plural returns "1 trial", "2 trials".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
