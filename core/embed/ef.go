@@ -224,8 +224,8 @@ func NNLRSEF(ctx context.Context, x *mat.Dense, p Params, s *Settings) (*Result,
 		return nil, err
 	}
 	pr.normalize = set.Normalize
-	if set.MaxOuter < 0 || !(set.Eps3 > 0) {
-		return nil, fmt.Errorf("embed: need MaxOuter >= 0 and Eps3 > 0, have %d and %v", set.MaxOuter, set.Eps3)
+	if set.MaxOuter < 1 || !(set.Eps3 > 0) {
+		return nil, fmt.Errorf("embed: need MaxOuter >= 0 (0: the default) and Eps3 > 0, have %d and %v", set.MaxOuter, set.Eps3)
 	}
 
 	// Q₀ = [I_r 0]: P₀ = QUᵀ is the PCA projection.
@@ -241,7 +241,7 @@ func NNLRSEF(ctx context.Context, x *mat.Dense, p Params, s *Settings) (*Result,
 			set.Progress(Progress{Outer: outer, Step: step, Objective: obj, Iterations: iters, Accepted: ok})
 		}
 	}
-	for outer := 1; outer <= max(set.MaxOuter, 1); outer++ {
+	for outer := 1; outer <= set.MaxOuter; outer++ {
 		res.Outer = outer
 		// 1. Z step.
 		zNew, iters, conv, err := pr.zStep(ctx, q, set.NNLRS)
@@ -259,9 +259,6 @@ func NNLRSEF(ctx context.Context, x *mat.Dense, p Params, s *Settings) (*Result,
 		z, f = zNew, fz
 		res.Objective = append(res.Objective, f)
 		report(outer, "Z", f, iters, true)
-		if set.MaxOuter == 0 {
-			break
-		}
 
 		// 2. P step.
 		qNew, iters, conv, err := pr.pStep(ctx, z, q, set.ALM)
