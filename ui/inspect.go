@@ -61,7 +61,7 @@ func (m *Model) Describe(h int) string {
 	if g == nil || h < 0 || h >= g.N {
 		return ""
 	}
-	var data = m.Run.Data
+	data := m.Run.Data
 	labels := func(j int) (int, bool) {
 		if data == nil || data.Labels == nil || j >= len(data.Labels) {
 			return 0, false
