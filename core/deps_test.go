@@ -15,10 +15,10 @@ import (
 // use of syscall/js under js/wasm (package syscall) is the runtime's and
 // does not count.
 //
-// The forbidden path is spelled in two pieces so that a text search for
-// imports of it in core finds only real ones.
+// The forbidden paths are spelled in two pieces so that a text search for
+// imports of them in core finds only real ones.
 func TestNoBrowserImports(t *testing.T) {
-	const jsPkg = "syscall" + "/js"
+	const jsPkg, ebitenPkg = "syscall" + "/js", "hajimehoshi" + "/ebiten"
 	if runtime.GOOS == "js" {
 		t.Skip("needs the go command, which does not run under js/wasm")
 	}
@@ -42,7 +42,7 @@ func TestNoBrowserImports(t *testing.T) {
 			}
 			gonum = gonum || strings.HasPrefix(f[0], "gonum.org/")
 			for _, p := range f {
-				if p == jsPkg || strings.Contains(p, "hajimehoshi/ebiten") {
+				if p == jsPkg || strings.Contains(p, ebitenPkg) {
 					t.Errorf("GOOS=%s: %s imports %s", goos, f[0], p)
 				}
 			}
