@@ -228,11 +228,7 @@ func NNLRSEF(ctx context.Context, x *mat.Dense, p Params, s *Settings) (*Result,
 		return nil, fmt.Errorf("embed: need MaxOuter >= 0 (0: the default) and Eps3 > 0, have %d and %v", set.MaxOuter, set.Eps3)
 	}
 
-	// Q₀ = [I_r 0]: P₀ = QUᵀ is the PCA projection.
-	q := mat.NewDense(pr.r, pr.k, nil)
-	for i := 0; i < pr.r; i++ {
-		q.Set(i, i, 1)
-	}
+	q := pr.pcaStart()
 	res := &Result{Converged: true}
 	var z *mat.Dense
 	var f float64
@@ -377,6 +373,15 @@ func newProblem(x *mat.Dense, p Params, span int) (*problem, error) {
 		}
 	}
 	return pr, nil
+}
+
+// pcaStart returns Q₀ = [I_r 0]: P₀ = Q₀Uᵀ is the PCA projection.
+func (pr *problem) pcaStart() *mat.Dense {
+	q := mat.NewDense(pr.r, pr.k, nil)
+	for i := 0; i < pr.r; i++ {
+		q.Set(i, i, 1)
+	}
+	return q
 }
 
 // zStep solves problem (15) for the projection QUᵀ and returns

@@ -257,7 +257,7 @@ func TestNNLRSEFNormalize(t *testing.T) {
 		f *float64
 	}{{first.Z, &fz}, {mat.DenseCopyOf(pcaG.Z), &fp}} {
 		var e mat.Dense
-		pa, _ := pr.proj(q0(pr))
+		pa, _ := pr.proj(pr.pcaStart())
 		e.Mul(pa, c.z)
 		e.Sub(pa, &e)
 		et := 0.0
@@ -269,15 +269,6 @@ func TestNNLRSEFNormalize(t *testing.T) {
 	if math.Abs(fz-fp) > 0.01*fp {
 		t.Errorf("NNLRS objective of the first Z step %v, of PCA+NNLRS %v: more than 1%% apart", fz, fp)
 	}
-}
-
-// q0 is the PCA start of Algorithm 4 in the reduced coordinates.
-func q0(pr *problem) *mat.Dense {
-	q := mat.NewDense(pr.r, pr.k, nil)
-	for i := 0; i < pr.r; i++ {
-		q.Set(i, i, 1)
-	}
-	return q
 }
 
 // TestPObjectiveGradientNormalized compares the gradient of the P
