@@ -97,14 +97,7 @@ func TestNNLRSEFObjectiveNonIncreasing(t *testing.T) {
 		t.Fatal(err)
 	}
 	obj := res.Objective
-	if len(obj) < 3 {
-		t.Fatalf("objective trace %v: fewer than 3 accepted half steps", obj)
-	}
-	for i := 1; i < len(obj); i++ {
-		if obj[i] > obj[i-1] {
-			t.Errorf("objective rose from %v to %v at half step %d", obj[i-1], obj[i], i)
-		}
-	}
+	checkNonIncreasing(t, obj, 3)
 	// The P step must do real work: at least 0.1% below the PCA start.
 	if last := obj[len(obj)-1]; !(last < obj[0]*(1-1e-3)) {
 		t.Errorf("objective %v after learning P, %v at the PCA start: no decrease", last, obj[0])
@@ -174,14 +167,7 @@ func TestNNLRSEFNormalize(t *testing.T) {
 		t.Fatal(err)
 	}
 	obj := res.Objective
-	if len(obj) < 2 {
-		t.Fatalf("objective trace %v: fewer than 2 accepted half steps", obj)
-	}
-	for i := 1; i < len(obj); i++ {
-		if obj[i] > obj[i-1] {
-			t.Errorf("objective rose from %v to %v at half step %d", obj[i-1], obj[i], i)
-		}
-	}
+	checkNonIncreasing(t, obj, 2)
 	// F̃ and E from their definitions.
 	var px mat.Dense
 	px.Mul(res.P, s.X)
@@ -348,6 +334,20 @@ func checkGradient(t *testing.T, o *pObjective, x, grad []float64, h float64) {
 		fd := (o.eval(xp, nil) - o.eval(xm, nil)) / (2 * h)
 		if math.Abs(fd-grad[i]) > 1e-5*scale {
 			t.Errorf("gradient %d: %v, central difference %v", i, grad[i], fd)
+		}
+	}
+}
+
+// checkNonIncreasing checks that the objective trace obj has at least
+// least accepted half steps and never rises.
+func checkNonIncreasing(t *testing.T, obj []float64, least int) {
+	t.Helper()
+	if len(obj) < least {
+		t.Fatalf("objective trace %v: fewer than %d accepted half steps", obj, least)
+	}
+	for i := 1; i < len(obj); i++ {
+		if obj[i] > obj[i-1] {
+			t.Errorf("objective rose from %v to %v at half step %d", obj[i-1], obj[i], i)
 		}
 	}
 }
