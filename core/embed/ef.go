@@ -422,24 +422,13 @@ func (pr *problem) proj(q *mat.Dense) (*mat.Dense, error) {
 	px := mat.NewDense(pr.r, pr.n, nil)
 	px.Mul(q, pr.xt)
 	if pr.normalize {
-		if _, err := pr.colScales(px); err != nil {
-			return nil, err
+		for j, v := range linalg.NormalizeColumns(px) {
+			if v == 0 {
+				return nil, fmt.Errorf("embed: the projection maps sample %d to zero", j+1)
+			}
 		}
 	}
 	return px, nil
-}
-
-// colScales scales the columns of px to unit norm in place and returns
-// the factors 1/||pxᵢ||.
-func (pr *problem) colScales(px *mat.Dense) ([]float64, error) {
-	inv := linalg.NormalizeColumns(px)
-	for j, v := range inv {
-		if v == 0 {
-			return nil, fmt.Errorf("embed: the projection maps sample %d to zero", j+1)
-		}
-		inv[j] = 1 / v
-	}
-	return inv, nil
 }
 
 // residual returns E = Ã(I − Z) with Ã = proj(Q), the error that makes
