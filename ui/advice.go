@@ -78,16 +78,15 @@ func (r *Run) Advice() []string {
 	return out
 }
 
-// FlagCorrupted is the norm of a column of E above which the views flag the
-// sample as corrupted: samples have unit norm, so more than half of the
-// sample is error.
-const FlagCorrupted = 0.5
+// MostlyError is the norm of a column of E above which a sample is more
+// error than sample: samples have unit norm.
+const MostlyError = 0.5
 
-// flagged counts the samples whose column of E exceeds FlagCorrupted.
+// flagged counts the samples whose column of E exceeds MostlyError.
 func flagged(enorm []float64) int {
 	k := 0
 	for _, e := range enorm {
-		if e > FlagCorrupted {
+		if e > MostlyError {
 			k++
 		}
 	}

@@ -112,11 +112,13 @@ func (m *Model) Describe(h int) string {
 	}
 	b.WriteString(".")
 	if e := g.Final.ENorm; h < len(e) {
-		fmt.Fprintf(&b, " Error column |e| = %.2f", e[h])
-		if e[h] > FlagCorrupted {
-			b.WriteString(", flagged as corrupted")
+		fmt.Fprintf(&b, " Its column of %s's error term E has |e| = %.2f", graphTitle(g.Method), e[h])
+		if flags, t := m.Run.Flags(); g.Method == "nnlrs" && h < len(flags) && flags[h] {
+			fmt.Fprintf(&b, ", far above the other samples' (flagged: |e| > %.2f)", t)
 		}
 		b.WriteString(".")
+	} else if flags, t := m.Run.Flags(); h < len(flags) && flags[h] {
+		fmt.Fprintf(&b, " NNLRS's error term E flags it as corrupted (|e| > %.2f).", t)
 	}
 	if data != nil && data.Corrupted != nil && h < len(data.Corrupted) && data.Corrupted[h] {
 		b.WriteString(" Corrupted when the data were drawn.")

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"time"
 
 	"nnlrs/ui/params"
@@ -21,12 +20,19 @@ type Model struct {
 	// Hover is the node under the mouse, or -1.
 	Hover int
 	// Notice is a message about the page itself (a malformed link, a
-	// worker that stopped, a run refused), "" when there is none. The page
-	// clears it when the user acts.
+	// worker that stopped), "" when there is none. The page clears it when
+	// the user acts.
 	Notice string
+	// Problem says, beside Run, why the last Run did not start or why a run
+	// stopped; "" when there is none.
+	Problem string
+	// Ended is the run that was last cancelled or failed, when the views
+	// went back to the figure of the run before it (Run); nil otherwise.
+	Ended *Run
 
 	nextID   uint32
 	versions uint64
+	last     *Run // the last run that finished
 }
 
 // bump returns a new version number, unique in the model.
@@ -111,8 +117,14 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	if p.Dataset == protocol.Upload && file == nil {
+		return nil, &params.FieldError{Field: "file", Msg: "choose a .mat or .csv file to load first"}
+	}
 	if p.Dataset == protocol.Upload && len(file) == 0 {
-		return nil, fmt.Errorf("choose a .mat or .csv file to load first")
+		return nil, &params.FieldError{Field: "file", Msg: describeFile(name) + " is empty"}
+	}
+	if m.Run != nil && m.Run.State == Done {
+		m.last = m.Run
 	}
 	r := &Run{Params: p, Graphs: map[string]*Graph{}, Started: now, base: m.nextID}
 	var jobs []*protocol.Job
@@ -124,7 +136,29 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 	m.nextID += uint32(len(jobOrder))
 	m.Params, m.Run, m.Hover = p, r, -1
 	m.Prop = Propagation{}
+	m.Problem, m.Ended = "", nil
 	return jobs, nil
+}
+
+func describeFile(name string) string {
+	if name == "" {
+		return "the file"
+	}
+	return name
+}
+
+// restore goes back to the figure of the last finished run, if there is
+// one, after the current run r ended without a figure: the views keep the
+// last figure, the view settings stay as they are.
+func (m *Model) restore(r *Run) {
+	if m.last == nil {
+		return
+	}
+	m.Ended = r
+	view := m.Params
+	m.Run, m.Params = m.last, m.last.Params
+	m.Params.Graph, m.Params.Propagator, m.Params.Alpha, m.Params.Embed = view.Graph, view.Propagator, view.Alpha, view.Embed
+	m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
 }
 
 // Cancel marks the run cancelled; it reports whether one was running,
@@ -135,7 +169,17 @@ func (m *Model) Cancel(now time.Time) bool {
 	}
 	m.Run.State = Cancelled
 	m.Run.Finished = now
+	m.restore(m.Run)
 	return true
+}
+
+// Latest returns the run started last: Run, or Ended when that run was
+// cancelled or failed and the views went back to Run's figure.
+func (m *Model) Latest() *Run {
+	if m.Ended != nil {
+		return m.Ended
+	}
+	return m.Run
 }
 
 // Running reports whether a run is in progress.
@@ -189,6 +233,8 @@ func (m *Model) Receive(msg protocol.Message, now time.Time) (cancelRest bool) {
 		g.Err = msg.Message
 		if msg.Code == protocol.ErrInput || msg.Code == protocol.ErrLimit {
 			m.Run.State, m.Run.Err, m.Run.Finished = Failed, msg.Message, now
+			m.Problem = msg.Message
+			m.restore(m.Run)
 			return true
 		}
 		m.settle(now)
@@ -223,6 +269,8 @@ func (m *Model) settle(now time.Time) {
 	}
 	r.State, r.Finished = Done, now
 	m.Prop.Reset(r, m.Params.Propagator, m.Params.Alpha)
+	m.Prop.Play(true) // the labels spread by themselves, once
+
 }
 
 // Shown returns the graph the graph and propagation views show, the
@@ -244,6 +292,7 @@ func (m *Model) SetView(p params.Params) {
 	m.Params.Graph, m.Params.Propagator, m.Params.Alpha, m.Params.Embed = p.Graph, p.Propagator, p.Alpha, p.Embed
 	if restart && m.Run != nil && m.Run.State == Done {
 		m.Prop.Reset(m.Run, p.Propagator, p.Alpha)
+		m.Prop.Play(true)
 	}
 	m.Hover = -1
 }

@@ -154,8 +154,8 @@ func TestReceiveErrors(t *testing.T) {
 	if m.Run.State != Failed || !strings.Contains(m.Run.Err, "x.csv") {
 		t.Errorf("run %+v", m.Run)
 	}
-	if line, _ := m.Status(t0); line != "Stopped: x.csv: CSV line 2 has 1 fields" {
-		t.Errorf("status %q", line)
+	if line, _ := m.Status(t0); line != "Stopped after 0.0 s." || m.Problem != "x.csv: CSV line 2 has 1 fields" {
+		t.Errorf("status %q, problem %q", line, m.Problem)
 	}
 
 	// A lost worker fails its graph and says so.
@@ -177,6 +177,50 @@ func TestReceiveErrors(t *testing.T) {
 	}
 	if line, _ := m.Status(t0); line != "Cancelled after 1.0 s." {
 		t.Errorf("status %q", line)
+	}
+}
+
+// TestKeepFigure checks that a cancelled or failed run leaves the views on
+// the last finished figure, and says so.
+func TestKeepFigure(t *testing.T) {
+	m, jobs := started(t)
+	finish(m, jobs, 2)
+	done := m.Run
+	p := m.Params
+	p.Beta, p.Graph = 0.5, "lrr"
+	jobs, err := m.Start(p, "", nil, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Cancel(t0.Add(time.Second))
+	if m.Run != done || m.Params.Beta != done.Params.Beta || m.Params.Graph != "lrr" || m.Latest().State != Cancelled || !m.Prop.Ready() {
+		t.Errorf("after a cancel: run %p (done %p), params %+v, latest %v", m.Run, done, m.Params, m.Latest().State)
+	}
+	if line, _ := m.Status(t0); !strings.Contains(line, "Cancelled after 1.0 s. The views still show the previous figure.") {
+		t.Errorf("status %q", line)
+	}
+	// Messages of the cancelled run change nothing.
+	finish(m, jobs, 3)
+	if m.Run != done || m.Run.Graphs["nnlrs"].N != 4 {
+		t.Error("a cancelled run's messages reached the figure")
+	}
+	// A failure keeps it too, and says why.
+	jobs, _ = m.Start(p, "", nil, t0)
+	m.Receive(&protocol.Error{JobID: jobs[0].ID, Code: protocol.ErrInput, Message: "bad"}, t0)
+	if m.Run != done || m.Latest().State != Failed || m.Problem != "bad" {
+		t.Errorf("after a failure: problem %q, latest %v", m.Problem, m.Latest().State)
+	}
+	// The next run starts afresh.
+	if _, err := m.Start(p, "", nil, t0); err != nil || m.Ended != nil || m.Problem != "" || !m.Running() {
+		t.Errorf("next run: %v", err)
+	}
+	// An empty upload and a missing one are told apart.
+	p.Dataset = protocol.Upload
+	if _, err := m.Start(p, "a.csv", []byte{}, t0); err == nil || err.Error() != "a.csv is empty" {
+		t.Errorf("empty upload: %v", err)
+	}
+	if _, err := m.Start(p, "", nil, t0); err == nil || !strings.Contains(err.Error(), "choose a .mat or .csv file") {
+		t.Errorf("no upload: %v", err)
 	}
 }
 
@@ -216,6 +260,12 @@ func TestPropagation(t *testing.T) {
 	// Ticks are paced.
 	m, jobs := started(t)
 	finish(m, jobs, 4)
+	if !m.Prop.Playing {
+		t.Error("the propagation does not play by itself once the run is done")
+	}
+	m.Prop.Play(false)
+	m, jobs = started(t)
+	finish(m, jobs, 4)
 	m.Prop.Play(true)
 	m.Prop.Tick(t0)
 	m.Prop.Tick(t0.Add(PlayEvery / 2))
@@ -232,6 +282,41 @@ func TestPropagation(t *testing.T) {
 	}
 	if m.Prop.Ready() || m.Prop.Err == "" {
 		t.Errorf("unlabeled: %+v", m.Prop)
+	}
+}
+
+// TestPropagationAgrees checks, on a path whose labels spread slowly
+// under LGC with α = 0.99, that playing stops where the predictions are
+// those of the closed form, so that the step view and the Outcome agree.
+func TestPropagationAgrees(t *testing.T) {
+	const n = 30
+	w := make([]float64, n*n)
+	for i := 0; i+1 < n; i++ {
+		w[i*n+i+1], w[(i+1)*n+i] = 1, 1
+	}
+	for _, method := range params.Propagators {
+		m, jobs := started(t)
+		p := m.Params
+		p.Propagator, p.Alpha = method, 0.99
+		m.SetView(p)
+		d := testData(jobs[0].ID, n/2)
+		m.Receive(d, t0)
+		for _, j := range jobs {
+			m.Receive(finalGraph(j.ID, j.Method, w, n), t0)
+		}
+		pr := &m.Prop
+		for k := 0; pr.Playing; k++ {
+			pr.Tick(t0.Add(time.Duration(k) * PlayEvery))
+		}
+		f := pr.Final("nnlrs")
+		want := f.GHF
+		if method == "lgc" {
+			want = f.LGC
+		}
+		if !pr.Converged || pr.ErrorRate("nnlrs") != want || pr.Step < 2 {
+			t.Errorf("%s: stopped at step %d (converged %v) with error %v, closed form %v", method, pr.Step, pr.Converged, pr.ErrorRate("nnlrs"), want)
+		}
+		t.Logf("%s: predictions final after %d steps", method, pr.Step)
 	}
 }
 

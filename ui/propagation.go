@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -9,7 +12,8 @@ import (
 )
 
 // Propagation runs GHF or LGC one step at a time (propagate.Iterator) on
-// every finished graph of a run, for watching F(t).
+// every finished graph of a run, for watching F(t), beside the closed
+// forms that F(t) tends to (the error rates the Outcome shows).
 type Propagation struct {
 	// Method ("ghf" or "lgc") and Alpha are the propagation; Step the
 	// steps taken.
@@ -18,30 +22,44 @@ type Propagation struct {
 	Step   int
 	// Playing steps on its own every PlayEvery.
 	Playing bool
-	// Converged is set once a step changes no entry of F by more than
-	// ConvergedChange, or after MaxSteps; playing stops then.
+	// Converged is set once every graph's predictions are those of its
+	// closed form (the Outcome's), or after MaxSteps; playing stops then.
 	Converged bool
 	// Err says why there is nothing to propagate, "" otherwise.
 	Err string
 
 	iters   map[string]*propagate.Iterator
 	results map[string]*propagate.Result
+	final   map[string]*Final
 	truth   []int
 	given   []int
 	last    time.Time
 }
 
-// The pace and end of playing.
+// Final is the outcome of GHF and LGC in closed form on one graph.
+type Final struct {
+	// GHF and LGC are the error rates on the unlabeled samples, NaN when
+	// the method could not be applied; GHFWhy and LGCWhy then say why.
+	GHF, LGC       float64
+	GHFWhy, LGCWhy string
+	// Pred are the predictions of the propagation watched.
+	Pred []int
+}
+
+// The pace and end of playing: a step every PlayEvery, or, while no
+// prediction changes (the colours only firm up), as many steps as
+// SkipBudget allows, so that every step shown moves a label.
 const (
-	PlayEvery       = 100 * time.Millisecond
-	ConvergedChange = 1e-4
-	MaxSteps        = 2000
+	PlayEvery  = 400 * time.Millisecond
+	SkipBudget = 30 * time.Millisecond
+	MaxSteps   = 5000
 )
 
-// Reset starts the propagation over at step 0 on the finished graphs of r.
+// Reset starts the propagation over at step 0 on the finished graphs of r,
+// and computes the closed forms it tends to.
 func (p *Propagation) Reset(r *Run, method string, alpha float64) {
-	*p = Propagation{Method: method, Alpha: alpha,
-		iters: map[string]*propagate.Iterator{}, results: map[string]*propagate.Result{}}
+	*p = Propagation{Method: method, Alpha: alpha, iters: map[string]*propagate.Iterator{},
+		results: map[string]*propagate.Result{}, final: map[string]*Final{}}
 	if r == nil || !r.Labeled() {
 		p.Err = "These data have no labels to propagate."
 		return
@@ -52,6 +70,24 @@ func (p *Propagation) Reset(r *Run, method string, alpha float64) {
 			continue
 		}
 		w := mat.NewSymDense(g.N, append([]float64(nil), g.Final.W...))
+		f := &Final{GHF: math.NaN(), LGC: math.NaN()}
+		if res, err := propagate.GHF(w, p.given); err == nil {
+			f.GHF = propagate.ErrorRate(res.Pred, p.truth, p.given)
+			if p.Method == "ghf" {
+				f.Pred = res.Pred
+			}
+		} else {
+			f.GHFWhy = why(err)
+		}
+		if res, err := propagate.LGC(w, p.given, alpha); err == nil {
+			f.LGC = propagate.ErrorRate(res.Pred, p.truth, p.given)
+			if p.Method == "lgc" {
+				f.Pred = res.Pred
+			}
+		} else {
+			f.LGCWhy = why(err)
+		}
+		p.final[method] = f
 		var it *propagate.Iterator
 		var err error
 		if p.Method == "lgc" {
@@ -67,31 +103,61 @@ func (p *Propagation) Reset(r *Run, method string, alpha float64) {
 	}
 }
 
+// why turns a propagation's error into words for the page.
+func why(err error) string {
+	s := strings.TrimPrefix(err.Error(), "propagate: ")
+	if strings.Contains(s, "singular") || strings.Contains(s, "positive definite") {
+		return "its linear system is singular to working precision (weights too uneven)"
+	}
+	return s
+}
+
 // Ready reports whether there is something to propagate.
 func (p *Propagation) Ready() bool { return len(p.iters) > 0 }
 
-// Advance takes one step on every graph.
-func (p *Propagation) Advance() {
+// Final returns the closed-form outcome on the graph method, or nil.
+func (p *Propagation) Final(method string) *Final { return p.final[method] }
+
+// Advance takes one step on every graph. It reports whether a prediction
+// changed.
+func (p *Propagation) Advance() bool {
 	if !p.Ready() || p.Converged {
-		return
+		return false
 	}
-	change := 0.0
+	changed := false
 	for method, it := range p.iters {
-		change = max(change, it.Step())
+		before := p.results[method].Pred
+		it.Step()
 		p.results[method] = it.Result()
+		changed = changed || !slices.Equal(before, p.results[method].Pred)
 	}
 	p.Step++
-	if change <= ConvergedChange || p.Step >= MaxSteps {
+	if p.settled() || p.Step >= MaxSteps {
 		p.Converged = true
 		p.Playing = false
 	}
+	return changed
 }
 
-// Tick advances a playing propagation when its time has come.
+// settled reports whether every graph predicts what its closed form does.
+func (p *Propagation) settled() bool {
+	for method, res := range p.results {
+		if f := p.final[method]; f != nil && f.Pred != nil && !slices.Equal(f.Pred, res.Pred) {
+			return false
+		}
+	}
+	return true
+}
+
+// Tick advances a playing propagation when its time has come: one step,
+// and more while they change no prediction and SkipBudget lasts.
 func (p *Propagation) Tick(now time.Time) {
-	if p.Playing && now.Sub(p.last) >= PlayEvery {
-		p.last = now
-		p.Advance()
+	if !p.Playing || now.Sub(p.last) < PlayEvery {
+		return
+	}
+	p.last = now
+	start := time.Now()
+	for !p.Advance() && p.Playing && time.Since(start) < SkipBudget {
 	}
 }
 

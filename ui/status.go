@@ -14,15 +14,19 @@ import (
 // progress of the run in [0, 1]. The progress of an iterative solver is
 // estimated by iterProgress.
 func (m *Model) Status(now time.Time) (string, float64) {
-	r := m.Run
+	r := m.Latest()
 	if r == nil {
 		return "Press Run to build the graphs.", 0
 	}
+	kept := ""
+	if m.Ended != nil {
+		kept = " The views still show the previous figure."
+	}
 	switch r.State {
 	case Cancelled:
-		return fmt.Sprintf("Cancelled after %.1f s.", r.Finished.Sub(r.Started).Seconds()), 0
+		return fmt.Sprintf("Cancelled after %.1f s.%s", r.Finished.Sub(r.Started).Seconds(), kept), 0
 	case Failed:
-		return "Stopped: " + r.Err, 0
+		return fmt.Sprintf("Stopped after %.1f s.%s", r.Finished.Sub(r.Started).Seconds(), kept), 0
 	case Done:
 		var parts []string
 		for _, method := range jobOrder {

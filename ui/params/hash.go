@@ -1,6 +1,7 @@
 package params
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -57,6 +58,7 @@ var fields = []field{
 	floatField("beta", func(p *Params) *float64 { return &p.Beta }),
 	floatField("lambda", func(p *Params) *float64 { return &p.Lambda }),
 	floatField("theta", func(p *Params) *float64 { return &p.Theta }),
+	floatField("lrr", func(p *Params) *float64 { return &p.LRRLambda }),
 	stringField("prop", func(p *Params) *string { return &p.Propagator }),
 	floatField("alpha", func(p *Params) *float64 { return &p.Alpha }),
 	{"seed",
@@ -91,45 +93,84 @@ func (p Params) Hash() string {
 }
 
 // FromHash returns the settings a URL fragment (with or without its "#")
-// describes. Missing settings take their defaults. When the fragment is
-// malformed (a value that does not parse, an unknown key, settings out of
-// range, or an upload, which a link cannot carry), FromHash returns the
-// defaults together with a notice in words for the page; the notice is ""
-// when the fragment was good or empty.
+// describes. A link that names a built-in data set starts from that data
+// set's preset (ForDataset), so that "#data=usps&seed=2" shows the digits
+// as the preset has them; settings the link gives override it.
+//
+// A setting the link gets wrong (a value that does not parse, or out of
+// range) falls back alone to its default, and the notice, in words for
+// the page, names it; the notice is "" when the fragment was good or
+// empty. A fragment that cannot be read at all, or names an upload (which
+// a link cannot carry), gives the defaults.
 func FromHash(hash string) (Params, string) {
 	hash = strings.TrimPrefix(hash, "#")
-	p := Default()
 	if hash == "" {
-		return p, ""
+		return Default(), ""
 	}
 	q, err := url.ParseQuery(hash)
 	if err != nil {
 		return Default(), "The link's settings could not be read; showing the defaults."
 	}
+	base := Default()
+	var bad []string
+	if vs, ok := q["data"]; ok {
+		switch {
+		case len(vs) == 1 && vs[0] == protocol.Upload:
+			return Default(), "A link cannot carry an uploaded file; showing the defaults. Load the file again to see it."
+		case len(vs) == 1 && (vs[0] == protocol.Synthetic || slices.Contains(Builtin, vs[0])):
+			base = ForDataset(vs[0])
+		default:
+			bad = append(bad, fmt.Sprintf("data=%s (no such data set)", strings.Join(vs, ",")))
+		}
+	}
 	known := map[string]field{}
 	for _, f := range fields {
 		known[f.key] = f
 	}
-	var bad []string
-	for key, vs := range q {
+	keys := make([]string, 0, len(q))
+	for key := range q {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	p := base
+	for _, key := range keys {
+		vs := q[key]
 		f, ok := known[key]
-		if !ok || len(vs) != 1 {
-			bad = append(bad, key)
-			continue
-		}
-		if err := f.parse(&p, vs[0]); err != nil {
-			bad = append(bad, key)
+		switch {
+		case key == "data":
+		case !ok:
+			bad = append(bad, key+" (not a setting)")
+		case len(vs) != 1:
+			bad = append(bad, key+" (given twice)")
+		default:
+			if err := f.parse(&p, vs[0]); err != nil {
+				f.parse(&p, f.get(&base))
+				bad = append(bad, fmt.Sprintf("%s=%s (not a valid number or name)", key, vs[0]))
+			}
 		}
 	}
-	if len(bad) > 0 {
-		slices.Sort(bad)
-		return Default(), fmt.Sprintf("The link's settings were not understood (%s); showing the defaults.", strings.Join(bad, ", "))
-	}
-	if p.Dataset == protocol.Upload {
-		return Default(), "A link cannot carry an uploaded file; showing the defaults. Load the file again to see it."
+	// Settings out of range fall back one by one; the ones that depend on
+	// each other (the size cap) may take two steps.
+	for range fields {
+		var fe *FieldError
+		if err := p.Validate(); !errors.As(err, &fe) {
+			break
+		}
+		f := known[fe.Field]
+		if f.get(&p) == f.get(&base) {
+			// The default itself does not fit the link's other settings.
+			p = base
+			bad = append(bad, fe.Msg)
+			break
+		}
+		bad = append(bad, fmt.Sprintf("%s=%s (%s)", fe.Field, f.get(&p), fe.Msg))
+		f.parse(&p, f.get(&base))
 	}
 	if err := p.Validate(); err != nil {
-		return Default(), fmt.Sprintf("The link's settings are out of range (%v); showing the defaults.", err)
+		p = base
 	}
-	return p, ""
+	if len(bad) == 0 {
+		return p, ""
+	}
+	return p, "Part of the link could not be used, so these settings are at their defaults: " + strings.Join(bad, "; ") + "."
 }

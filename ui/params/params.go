@@ -17,8 +17,9 @@ type Params struct {
 	// Dataset is protocol.Synthetic, a built-in data set name, or
 	// protocol.Upload.
 	Dataset string
-	// Classes and PerClass size the data: n = Classes·PerClass samples.
-	// They are ignored for uploads, which use every sample.
+	// Classes and PerClass size the data: n = Classes·PerClass samples,
+	// PerClass drawn at random from each of the first Classes classes. An
+	// upload takes every sample when both are 0.
 	Classes, PerClass int
 	// Labeled is the percentage of each class whose labels are given.
 	Labeled float64
@@ -26,8 +27,11 @@ type Params struct {
 	// corrupted samples.
 	Noise, Corrupt float64
 	// Beta, Lambda and Theta are the parameters of the NNLRS graph
-	// (problem (6) and Algorithm 2); Lambda is LRR's λ too.
+	// (problem (6) and Algorithm 2).
 	Beta, Lambda, Theta float64
+	// LRRLambda is the λ of the LRR graph (Liu et al.'s problem, the
+	// baseline).
+	LRRLambda float64
 	// Propagator ("ghf" or "lgc") is the propagation watched step by step;
 	// Alpha is LGC's α.
 	Propagator string
@@ -88,7 +92,7 @@ func Default() Params {
 	return Params{
 		Dataset: protocol.Synthetic, Classes: 4, PerClass: 25, Labeled: 5,
 		Noise: 0.2, Corrupt: 20,
-		Beta: 0.2, Lambda: 1, Theta: 0.05,
+		Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 1,
 		Propagator: "ghf", Alpha: 0.99, Seed: 1, Graph: "nnlrs",
 	}
 }
@@ -107,50 +111,64 @@ const (
 	syntheticDim, syntheticD = 4, 50
 )
 
-// N returns the number of samples p draws (0 for an upload, whose size is
-// known only once the worker has read it).
-func (p Params) N() int {
-	if p.Dataset == protocol.Upload {
-		return 0
-	}
-	return p.Classes * p.PerClass
+// N returns the number of samples p draws (for an upload, at most that:
+// 0 when it takes every sample, whose number is known only once the
+// worker has read the file).
+func (p Params) N() int { return p.Classes * p.PerClass }
+
+// FieldError is a setting out of its range: Field names it as the URL
+// hash does (and, but for "data", as the page's control is named).
+type FieldError struct {
+	Field string
+	Msg   string
 }
 
-// Validate returns an error, in words for the page, naming the first
+func (e *FieldError) Error() string { return e.Msg }
+
+// Validate returns a *FieldError, in words for the page, naming the first
 // setting out of its range.
 func (p Params) Validate() error {
 	in := func(v, lo, hi float64) bool { return v >= lo && v <= hi }
-	switch {
-	case p.Dataset != protocol.Synthetic && p.Dataset != protocol.Upload && !slices.Contains(Builtin, p.Dataset):
-		return fmt.Errorf("unknown data set %q", p.Dataset)
-	case p.Dataset != protocol.Upload && (p.Classes < MinClasses || p.Classes > MaxClasses):
-		return fmt.Errorf("classes must be between %d and %d, have %d", MinClasses, MaxClasses, p.Classes)
-	case p.Dataset != protocol.Upload && (p.PerClass < MinPerClass || p.PerClass > protocol.MaxSamples):
-		return fmt.Errorf("samples per class must be between %d and %d, have %d", MinPerClass, protocol.MaxSamples, p.PerClass)
-	case !in(p.Labeled, MinLabeled, MaxLabeled):
-		return fmt.Errorf("labeled %% must be between %d and %d, have %g", MinLabeled, MaxLabeled, p.Labeled)
-	case !in(p.Noise, 0, MaxNoise):
-		return fmt.Errorf("noise must be between 0 and %d, have %g", MaxNoise, p.Noise)
-	case !in(p.Corrupt, 0, MaxCorrupt):
-		return fmt.Errorf("corrupted %% must be between 0 and %d, have %g", MaxCorrupt, p.Corrupt)
-	case !in(p.Beta, 0, MaxBeta):
-		return fmt.Errorf("beta must be between 0 and %d, have %g", MaxBeta, p.Beta)
-	case !in(p.Lambda, MinLambda, MaxLambda):
-		return fmt.Errorf("lambda must be between %g and %d, have %g", MinLambda, MaxLambda, p.Lambda)
-	case !in(p.Theta, 0, MaxTheta):
-		return fmt.Errorf("theta must be between 0 and %d, have %g", MaxTheta, p.Theta)
-	case !slices.Contains(Propagators, p.Propagator):
-		return fmt.Errorf("unknown propagation %q (ghf or lgc)", p.Propagator)
-	case !in(p.Alpha, MinAlpha, MaxAlpha):
-		return fmt.Errorf("alpha must be between %g and %g, have %g", MinAlpha, MaxAlpha, p.Alpha)
-	case !slices.Contains(Graphs, p.Graph):
-		return fmt.Errorf("unknown graph %q", p.Graph)
-	case p.Embed != "" && !slices.Contains(Views, p.Embed):
-		return fmt.Errorf("unknown view %q", p.Embed)
+	bad := func(field, format string, args ...any) error {
+		return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
-	if n := p.N(); n > 0 {
+	upload := p.Dataset == protocol.Upload
+	// An upload may be drawn down class by class; 0 classes or samples per
+	// class take every sample.
+	all := upload && p.Classes == 0 && p.PerClass == 0
+	switch {
+	case p.Dataset != protocol.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset):
+		return bad("data", "unknown data set %q", p.Dataset)
+	case !all && (p.Classes < MinClasses || p.Classes > MaxClasses):
+		return bad("classes", "classes must be between %d and %d, have %d", MinClasses, MaxClasses, p.Classes)
+	case !all && (p.PerClass < MinPerClass || p.PerClass > protocol.MaxSamples):
+		return bad("per", "samples per class must be between %d and %d, have %d", MinPerClass, protocol.MaxSamples, p.PerClass)
+	case !in(p.Labeled, MinLabeled, MaxLabeled):
+		return bad("labeled", "labeled %% must be between %d and %d, have %g", MinLabeled, MaxLabeled, p.Labeled)
+	case !in(p.Noise, 0, MaxNoise):
+		return bad("noise", "noise must be between 0 and %d, have %g", MaxNoise, p.Noise)
+	case !in(p.Corrupt, 0, MaxCorrupt):
+		return bad("corrupt", "corrupted %% must be between 0 and %d, have %g", MaxCorrupt, p.Corrupt)
+	case !in(p.Beta, 0, MaxBeta):
+		return bad("beta", "beta must be between 0 and %d, have %g", MaxBeta, p.Beta)
+	case !in(p.Lambda, MinLambda, MaxLambda):
+		return bad("lambda", "lambda must be between %g and %d, have %g", MinLambda, MaxLambda, p.Lambda)
+	case !in(p.Theta, 0, MaxTheta):
+		return bad("theta", "theta must be between 0 and %d, have %g", MaxTheta, p.Theta)
+	case !in(p.LRRLambda, MinLambda, MaxLambda):
+		return bad("lrr", "LRR's lambda must be between %g and %d, have %g", MinLambda, MaxLambda, p.LRRLambda)
+	case !slices.Contains(Propagators, p.Propagator):
+		return bad("prop", "unknown propagation %q (ghf or lgc)", p.Propagator)
+	case !in(p.Alpha, MinAlpha, MaxAlpha):
+		return bad("alpha", "alpha must be between %g and %g, have %g", MinAlpha, MaxAlpha, p.Alpha)
+	case !slices.Contains(Graphs, p.Graph):
+		return bad("graph", "unknown graph %q", p.Graph)
+	case p.Embed != "" && !slices.Contains(Views, p.Embed):
+		return bad("embed", "unknown view %q", p.Embed)
+	}
+	if n := p.N(); n > 0 && !upload {
 		if err := protocol.CheckSize(syntheticD, n); err != nil {
-			return err
+			return &FieldError{Field: "per", Msg: err.Error()}
 		}
 	}
 	return nil
@@ -162,9 +180,6 @@ func (p Params) Spec() protocol.Spec {
 		Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
 		Labeled: p.Labeled / 100, Noise: p.Noise, Corrupt: p.Corrupt / 100, Seed: p.Seed,
 		Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, Alpha: p.Alpha,
-	}
-	if p.Dataset == protocol.Upload {
-		s.Classes, s.PerClass = 0, 0
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package params
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestHashRoundTrip(t *testing.T) {
 		t.Errorf("default: got %+v, %q", got, notice)
 	}
 	q := Params{Dataset: "usps", Classes: 3, PerClass: 40, Labeled: 20, Noise: 0, Corrupt: 5,
-		Beta: 0.5, Lambda: 10, Theta: 0, Propagator: "lgc", Alpha: 0.5, Seed: 18446744073709551615,
+		Beta: 0.5, Lambda: 10, Theta: 0, LRRLambda: 3, Propagator: "lgc", Alpha: 0.5, Seed: 18446744073709551615,
 		Graph: "lrr", Embed: "weights"}
 	h := q.Hash()
 	if !strings.Contains(h, "embed=weights") || !strings.HasPrefix(h, "data=usps&classes=3&per=40") {
@@ -51,29 +52,67 @@ func TestFromHashPartial(t *testing.T) {
 	}
 }
 
+// TestFromHashMalformed checks that a setting the link gets wrong falls
+// back alone, named in the notice, while the link's other settings hold.
 func TestFromHashMalformed(t *testing.T) {
-	for _, c := range []struct{ hash, want string }{
-		{"beta=abc", "(beta)"},
-		{"beta=NaN", "(beta)"},
-		{"seed=-1&classes=x", "(classes, seed)"},
-		{"colour=red", "(colour)"},
-		{"beta=1&beta=2", "(beta)"},
-		{"%zz", "could not be read"},
-		{"classes=20", "out of range"},
-		{"classes=10&per=100", "more than the browser demo handles"},
-		{"lambda=0", "out of range"},
-		{"data=upload", "cannot carry an uploaded file"},
-		{"data=mnist", "unknown data set"},
-		{"embed=everything", "unknown view"},
-		{"prop=bfs", "unknown propagation"},
-		{"graph=spg", "unknown graph"},
+	def := Default()
+	with := func(mod func(p *Params)) Params {
+		p := def
+		mod(&p)
+		return p
+	}
+	for _, c := range []struct {
+		hash string
+		want Params
+		say  []string
+	}{
+		{"beta=abc&seed=4", with(func(p *Params) { p.Seed = 4 }), []string{"beta=abc"}},
+		{"beta=NaN", def, []string{"beta=NaN"}},
+		{"seed=-1&classes=x&lambda=2", with(func(p *Params) { p.Lambda = 2 }), []string{"classes=x", "seed=-1"}},
+		{"seed=1.5", def, []string{"seed=1.5"}},
+		{"colour=red&seed=2", with(func(p *Params) { p.Seed = 2 }), []string{"colour (not a setting)"}},
+		{"beta=1&beta=2", def, []string{"beta (given twice)"}},
+		{"classes=20&per=10", with(func(p *Params) { p.PerClass = 10 }), []string{"classes=20", "between 2 and 10"}},
+		{"classes=10&per=100", with(func(p *Params) { p.Classes = 10 }), []string{"per=100", "more than the browser demo handles"}},
+		{"lambda=0&theta=0.1", with(func(p *Params) { p.Theta = 0.1 }), []string{"lambda=0"}},
+		{"lrr=-1", def, []string{"lrr=-1"}},
+		{"data=mnist&seed=3", with(func(p *Params) { p.Seed = 3 }), []string{"data=mnist"}},
+		{"embed=everything&graph=lrr", with(func(p *Params) { p.Graph = "lrr" }), []string{"embed=everything"}},
+		{"prop=bfs", def, []string{"prop=bfs"}},
+		{"graph=spg", def, []string{"graph=spg"}},
+		{"%zz", def, []string{"could not be read"}},
+		{"data=upload&seed=3", def, []string{"cannot carry an uploaded file"}},
 	} {
 		p, notice := FromHash(c.hash)
-		if p != Default() {
-			t.Errorf("%q: got %+v, want the defaults", c.hash, p)
+		if p != c.want {
+			t.Errorf("%q: got %+v, want %+v", c.hash, p, c.want)
 		}
-		if !strings.Contains(notice, c.want) {
-			t.Errorf("%q: notice %q, want it to say %q", c.hash, notice, c.want)
+		for _, s := range c.say {
+			if !strings.Contains(notice, s) {
+				t.Errorf("%q: notice %q, want it to say %q", c.hash, notice, s)
+			}
+		}
+	}
+}
+
+// TestFromHashPreset checks that a link naming only a data set opens its
+// preset, and that the link's own settings override the preset.
+func TestFromHashPreset(t *testing.T) {
+	for _, name := range append([]string{protocol.Synthetic}, Builtin...) {
+		p, notice := FromHash("data=" + name + "&seed=2")
+		want := ForDataset(name)
+		want.Seed = 2
+		if p != want || notice != "" {
+			t.Errorf("%s: got %+v, %q; want %+v", name, p, notice, want)
+		}
+		if err := want.Validate(); err != nil {
+			t.Errorf("%s: the preset is invalid: %v", name, err)
+		}
+		if name != protocol.Synthetic && (want.Noise != 0 || want.Corrupt != 0) {
+			t.Errorf("%s: the preset adds noise %g and corruption %g to the paper's data", name, want.Noise, want.Corrupt)
+		}
+		if p, _ := FromHash("data=" + name + "&lambda=50"); p.Lambda != 50 || p.Beta != want.Beta {
+			t.Errorf("%s: lambda=50 gives %+v", name, p)
 		}
 	}
 }
@@ -92,6 +131,7 @@ func TestValidate(t *testing.T) {
 		{"alpha", func(p *Params) { p.Alpha = 1 }, "alpha"},
 		{"per class", func(p *Params) { p.PerClass = 1 }, "samples per class"},
 		{"cap", func(p *Params) { p.Classes, p.PerClass = 5, 81 }, "405 samples"},
+		{"lrr", func(p *Params) { p.LRRLambda = 0 }, "LRR"},
 	} {
 		p := Default()
 		c.mod(&p)
@@ -108,6 +148,16 @@ func TestValidate(t *testing.T) {
 	}
 	if s := p.Spec(); s.Classes != 0 || s.PerClass != 0 || s.Dataset != protocol.Upload {
 		t.Errorf("upload spec %+v", s)
+	}
+	// An upload drawn down class by class.
+	p.Classes, p.PerClass = 3, 20
+	if s := p.Spec(); s.Classes != 3 || s.PerClass != 20 {
+		t.Errorf("upload spec %+v", s)
+	}
+	p.Classes = 0
+	var fe *FieldError
+	if err := p.Validate(); !errors.As(err, &fe) || fe.Field != "classes" {
+		t.Errorf("upload with classes 0 and 20 per class: %v", err)
 	}
 }
 
@@ -129,23 +179,18 @@ func TestSpec(t *testing.T) {
 }
 
 // FuzzFromHash feeds FromHash arbitrary fragments: it never panics, always
-// returns valid settings, returns the defaults whenever it gives a notice,
-// and the settings it accepts survive a round trip through Hash.
+// returns valid settings, and the settings it returns survive a round
+// trip through Hash with no notice.
 func FuzzFromHash(f *testing.F) {
 	f.Add(Default().Hash())
 	f.Add("#data=usps&classes=3&per=40&embed=weights&seed=18446744073709551615")
 	f.Add("beta=1e400&lambda=-0&theta=0x1p-3")
 	f.Add("%zz&&=&seed=")
+	f.Add("data=pie&classes=10&per=100")
 	f.Fuzz(func(t *testing.T, hash string) {
-		p, notice := FromHash(hash)
+		p, _ := FromHash(hash)
 		if err := p.Validate(); err != nil {
 			t.Fatalf("%q: invalid settings %+v: %v", hash, p, err)
-		}
-		if notice != "" {
-			if p != Default() {
-				t.Fatalf("%q: notice %q with settings %+v, not the defaults", hash, notice, p)
-			}
-			return
 		}
 		if q, n := FromHash(p.Hash()); q != p || n != "" {
 			t.Fatalf("%q: %+v does not survive its hash %q: %+v, %q", hash, p, p.Hash(), q, n)

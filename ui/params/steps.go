@@ -13,6 +13,7 @@ var Steps = map[string][]float64{
 	"beta":    {0, 0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100},
 	"lambda":  {0.05, 0.1, 0.2, 0.5, 0.7, 1, 1.5, 2, 3, 5, 10, 20, 50, 100},
 	"theta":   {0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5},
+	"lrr":     {0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 3, 5, 10, 20, 50, 100},
 	"alpha":   {0.1, 0.3, 0.5, PaperAlpha, 0.7, 0.9, 0.95, 0.99, 0.995},
 }
 
@@ -41,8 +42,8 @@ type Dataset struct {
 	PerClass int    `json:"perClass"`
 }
 
-// CheckCatalog returns an error, in words for the page, when p asks for a
-// built-in data set the site does not carry, or for more classes or
+// CheckCatalog returns a *FieldError, in words for the page, when p asks
+// for a built-in data set the site does not carry, or for more classes or
 // samples per class than it carries.
 func (p Params) CheckCatalog(cat []Dataset) error {
 	if !slices.Contains(Builtin, p.Dataset) {
@@ -52,10 +53,14 @@ func (p Params) CheckCatalog(cat []Dataset) error {
 		if d.Name != p.Dataset {
 			continue
 		}
+		field := "classes"
+		if p.Classes <= d.Classes {
+			field = "per"
+		}
 		if p.Classes > d.Classes || p.PerClass > d.PerClass {
-			return fmt.Errorf("the %s here have %d classes of %d samples; asked for %d of %d", d.Title, d.Classes, d.PerClass, p.Classes, p.PerClass)
+			return &FieldError{field, fmt.Sprintf("the %s here have %d classes of %d samples; asked for %d of %d", d.Title, d.Classes, d.PerClass, p.Classes, p.PerClass)}
 		}
 		return nil
 	}
-	return fmt.Errorf("the %s are not built into this site (make dist adds them when ../shared/datasets is present)", Titles[p.Dataset])
+	return &FieldError{"data", fmt.Sprintf("the %s are not built into this site (make dist adds them when ../shared/datasets is present)", Titles[p.Dataset])}
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"nnlrs/core/propagate"
@@ -217,22 +218,12 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	}
 }
 
-// flagged returns the samples whose error column exceeds FlagCorrupted in
-// the graph shown or, if it has no E, in the NNLRS graph; nil when neither
-// has one.
+// flagged returns the samples NNLRS's error term E flags (ui.Run.Flags),
+// whatever graph is shown; nil when there are none.
 func (v *Views) flagged(m *ui.Model, g *ui.Graph) []bool {
-	e := g.Final.ENorm
-	if e == nil {
-		if ng := m.Run.Graphs["nnlrs"]; ng != nil && ng.Final != nil && ng.N == g.N {
-			e = ng.Final.ENorm
-		}
-	}
-	if e == nil {
+	f, _ := m.Run.Flags()
+	if len(f) != g.N || !slices.Contains(f, true) {
 		return nil
-	}
-	f := make([]bool, len(e))
-	for i, x := range e {
-		f[i] = x > ui.FlagCorrupted
 	}
 	return f
 }
@@ -275,7 +266,8 @@ func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags b
 		}
 		second = "colour: class; black ring: labeled; edges: grey within a class, red across"
 		if flags {
-			second += fmt.Sprintf("; cross: flagged as corrupted (|e| > %g)", ui.FlagCorrupted)
+			_, t := m.Run.Flags()
+			second += fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
 		}
 	}
 	lines := append([]string{Clip(c, first, Small, r.W)}, Wrap(c, second, Small, r.W)...)

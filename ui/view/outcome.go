@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"nnlrs/ui"
 	"nnlrs/ui/params"
@@ -17,7 +18,7 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	}
 	p := m.Run.Params
 	lh := LineHeight(Normal)
-	sub := "error rates of GHF and of LGC with α = " + fmt.Sprint(p.Alpha)
+	sub := "error rates of GHF and of LGC with α = " + fmt.Sprint(m.Params.Alpha)
 	if u := unlabeled(m); u > 0 {
 		sub += fmt.Sprintf(" on the %d unlabeled samples", u)
 	}
@@ -43,11 +44,12 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	y += 6
 	best := [2]float64{math.Inf(1), math.Inf(1)}
 	for _, method := range params.Graphs {
-		if g := m.Run.Graphs[method]; g != nil && g.Final != nil {
-			best[0] = math.Min(best[0], g.Final.ErrorGHF)
-			best[1] = math.Min(best[1], g.Final.ErrorLGC)
+		if f := m.Prop.Final(method); f != nil {
+			best[0] = math.Min(best[0], f.GHF)
+			best[1] = math.Min(best[1], f.LGC)
 		}
 	}
+	var why []string
 	rowH := min(max(lh+14, (r.H-4*lh)/float32(len(params.Graphs))), 3*lh)
 	for _, method := range params.Graphs {
 		g := m.Run.Graphs[method]
@@ -61,10 +63,19 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 			c.Text("...", xs[1], y, Normal, Muted)
 		default:
 			f := g.Final
-			for k, e := range []float64{f.ErrorGHF, f.ErrorLGC} {
+			pf := m.Prop.Final(method)
+			if pf == nil {
+				pf = &ui.Final{GHF: math.NaN(), LGC: math.NaN()}
+			}
+			for k, e := range []float64{pf.GHF, pf.LGC} {
 				cellW := widths[k+1]*r.W - 12
 				if math.IsNaN(e) {
-					c.Text("n/a", xs[k+1], y, Normal, Muted)
+					c.Text("n/a*", xs[k+1], y, Normal, Muted)
+					reason := [2]string{pf.GHFWhy, pf.LGCWhy}[k]
+					if reason == "" {
+						reason = m.Prop.Err
+					}
+					why = append(why, fmt.Sprintf("*%s on %s: %s", cols[k+1], params.GraphNames[method], reason))
 					continue
 				}
 				ink := Muted
@@ -85,8 +96,8 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	y += 4
 	c.Fill(Rect{r.X, y, r.W, 1}, Rule)
 	y += 6
-	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.Labeled, p.Seed)
-	for _, l := range Wrap(c, settings, Small, r.W) {
+	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
+	for _, l := range Wrap(c, strings.Join(append(why, settings), ". "), Small, r.W) {
 		c.Text(l, r.X, y, Small, Muted)
 		y += LineHeight(Small)
 	}

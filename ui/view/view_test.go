@@ -207,7 +207,7 @@ func TestGraphView(t *testing.T) {
 	if edges != 41 || red != 1 || cross != 2 {
 		t.Errorf("%d edges (%d red), %d cross strokes; want 41 (1), 2", edges, red, cross)
 	}
-	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged as corrupted") || !strings.Contains(rc.text(), "3 connected pieces") {
+	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged by NNLRS's E") || !strings.Contains(rc.text(), "3 connected pieces") {
 		t.Errorf("texts: %q", rc.texts)
 	}
 }
@@ -415,10 +415,25 @@ func TestOutcomeView(t *testing.T) {
 	m := fixture(t)
 	m.Run.Graphs["l1"].Final = nil
 	m.Run.Graphs["l1"].Err = "boom"
+	// Cut sample 5 (unlabeled, class 2) off in every graph: no label
+	// reaches it, so GHF and LGC in closed form err on it alone, 1 of the
+	// 16 unlabeled samples, and the Outcome shows 6.2% at the α set.
+	for _, g := range m.Run.Graphs {
+		if g.Final != nil {
+			for j := 0; j < g.N; j++ {
+				g.Final.W[4*g.N+j], g.Final.W[j*g.N+4] = 0, 0
+			}
+		}
+	}
+	m.Params.Alpha = 0.5
+	m.Prop.Reset(m.Run, "ghf", m.Params.Alpha)
 	rc := &recorder{}
 	New().Draw(rc, m, []Panel{panelOf("outcome")}, 1200, 800, true)
 	text := rc.text()
-	for _, want := range []string{"12.5%", "25.0%", "failed", "99%", "16 unlabeled samples", "λ = 1"} {
+	if k := strings.Count(text, "6.2%"); k != 6 {
+		t.Errorf("%d cells of 6.2%% (3 graphs, GHF and LGC), want 6: %q", k, rc.texts)
+	}
+	for _, want := range []string{"failed", "99%", "16 unlabeled samples", "λ = 1", "α = 0.5"} {
 		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
 			t.Errorf("no %q in %q", want, rc.texts)
 		}
