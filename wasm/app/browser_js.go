@@ -15,22 +15,24 @@ import (
 type eventKind int
 
 const (
-	evWorker  eventKind = iota // a worker's message
-	evDied                     // a worker stopped
-	evRun                      // the Run button
-	evCancel                   // the Cancel button
-	evPlay                     // Play/Pause
-	evStep                     // Step
-	evReset                    // Reset
-	evView                     // a view setting changed
-	evDataset                  // the data set changed
-	evFile                     // a file was read
-	evPNG                      // Download PNG
-	evCSV                      // Download CSV
-	evHash                     // the URL hash changed
-	evCatalog                  // data/index.json arrived (or failed)
-	evCrash                    // the tests' crashWorker()
-	evInspect                  // the sample to inspect changed
+	evWorker      eventKind = iota // a worker's message
+	evDied                         // a worker stopped
+	evRun                          // the Run button
+	evCancel                       // the Cancel button
+	evPlay                         // Play/Pause
+	evStep                         // Step
+	evReset                        // Reset
+	evView                         // a view setting changed
+	evDataset                      // the data set changed
+	evFile                         // a file was read
+	evPNG                          // Download PNG
+	evCSV                          // Download CSV
+	evHash                         // the URL hash changed
+	evCatalog                      // data/index.json arrived (or failed)
+	evCrash                        // the tests' crashWorker()
+	evInspect                      // the sample to inspect changed
+	evEdit                         // a run control changed
+	evCanvasClick                  // a click on the canvas
 )
 
 // event is something that happened outside Update: the browser's callbacks

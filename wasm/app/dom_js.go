@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -15,7 +16,20 @@ import (
 )
 
 // sliders are the range inputs, each stepping through params.Steps.
-var sliders = []string{"labeled", "noise", "corrupt", "beta", "lambda", "theta", "alpha"}
+var sliders = []string{"labeled", "noise", "corrupt", "beta", "lambda", "theta", "lrr", "alpha"}
+
+// runControls are the ids of the controls that change the computation:
+// those that differ from the figure are marked until Run redraws it.
+var runControls = []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "beta", "lambda", "theta", "lrr"}
+
+// controlOf returns the id of the control of a setting, as
+// params.FieldError names it.
+func controlOf(field string) string {
+	if field == "data" {
+		return "dataset"
+	}
+	return field
+}
 
 // dom reads and writes the page's HTML controls.
 type dom struct {
@@ -62,13 +76,30 @@ func (d *dom) listen(q *queue) {
 			d.showOutput(key)
 			if key == "alpha" {
 				q.push(event{kind: evView})
+			} else {
+				q.push(event{kind: evEdit})
 			}
 		})
+	}
+	for _, id := range []string{"classes", "per", "seed"} {
+		d.on(id, "input", func(js.Value, js.Value) { q.push(event{kind: evEdit}) })
 	}
 	d.on("dataset", "change", func(js.Value, js.Value) { q.push(event{kind: evDataset}) })
 	d.on("inspect", "input", func(js.Value, js.Value) { q.push(event{kind: evInspect}) })
 	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })
 	d.on("window", "hashchange", func(js.Value, js.Value) { q.push(event{kind: evHash}) })
+	// An embedded view has no controls: Space plays and pauses the
+	// propagation, the right arrow steps it, R resets it.
+	d.on("window", "keydown", func(_ js.Value, ev js.Value) {
+		if !d.doc.Get("body").Get("classList").Call("contains", "embed").Bool() {
+			return
+		}
+		kind, ok := map[string]eventKind{" ": evPlay, "ArrowRight": evStep, "r": evReset}[ev.Get("key").String()]
+		if ok {
+			ev.Call("preventDefault")
+			q.push(event{kind: kind})
+		}
+	})
 	d.on("file", "change", func(this js.Value, _ js.Value) {
 		files := this.Get("files")
 		if files.Length() == 0 {
@@ -120,11 +151,16 @@ func (d *dom) showOutput(key string) {
 // write shows p in the controls.
 func (d *dom) write(p params.Params) {
 	d.el("dataset").Set("value", p.Dataset)
-	d.el("classes").Set("value", p.Classes)
-	d.el("per").Set("value", p.PerClass)
+	for id, v := range map[string]int{"classes": p.Classes, "per": p.PerClass} {
+		if v == 0 && p.Dataset == protocol.Upload {
+			d.el(id).Set("value", "") // every sample
+		} else {
+			d.el(id).Set("value", v)
+		}
+	}
 	d.el("seed").Set("value", strconv.FormatUint(p.Seed, 10))
 	for key, v := range map[string]float64{"labeled": p.Labeled, "noise": p.Noise, "corrupt": p.Corrupt,
-		"beta": p.Beta, "lambda": p.Lambda, "theta": p.Theta, "alpha": p.Alpha} {
+		"beta": p.Beta, "lambda": p.Lambda, "theta": p.Theta, "lrr": p.LRRLambda, "alpha": p.Alpha} {
 		d.setSlider(key, v)
 	}
 	d.el("graph").Set("value", p.Graph)
@@ -138,37 +174,134 @@ func (d *dom) write(p params.Params) {
 	}
 }
 
-// read returns the settings of the controls; the embed view stays that of
-// base.
-func (d *dom) read(base params.Params) params.Params {
+// read returns the settings of the controls, and the first setting that
+// is not a valid value (a *params.FieldError naming its control); the
+// embed view stays that of base.
+func (d *dom) read(base params.Params) (params.Params, error) {
 	p := base
+	var bad error
+	fail := func(field, msg string) {
+		if bad == nil {
+			bad = &params.FieldError{Field: field, Msg: msg}
+		}
+	}
 	p.Dataset = d.el("dataset").Get("value").String()
-	p.Classes = d.intValue("classes")
-	p.PerClass = d.intValue("per")
+	upload := p.Dataset == protocol.Upload
+	for _, c := range []struct {
+		id, what string
+		v        *int
+	}{{"classes", "the number of classes", &p.Classes}, {"per", "the samples per class", &p.PerClass}} {
+		s := strings.TrimSpace(d.el(c.id).Get("value").String())
+		v, err := strconv.Atoi(s)
+		switch {
+		case s == "" && upload:
+			v = 0 // every sample
+		case err != nil:
+			fail(c.id, c.what+" must be a whole number")
+		}
+		*c.v = v
+	}
 	if s, err := strconv.ParseUint(strings.TrimSpace(d.el("seed").Get("value").String()), 10, 64); err == nil {
 		p.Seed = s
+	} else {
+		fail("seed", "the seed must be a whole number, 0 or more")
 	}
 	p.Labeled, p.Noise, p.Corrupt = d.slider("labeled"), d.slider("noise"), d.slider("corrupt")
 	p.Beta, p.Lambda, p.Theta, p.Alpha = d.slider("beta"), d.slider("lambda"), d.slider("theta"), d.slider("alpha")
+	p.LRRLambda = d.slider("lrr")
 	p.Graph = d.el("graph").Get("value").String()
 	p.Propagator = d.el("prop").Get("value").String()
-	return p
+	if bad == nil {
+		bad = p.Validate()
+	}
+	return p, bad
 }
 
 func (d *dom) intValue(id string) int {
 	v, err := strconv.Atoi(strings.TrimSpace(d.el(id).Get("value").String()))
 	if err != nil {
-		return -1 // out of range: Validate names the control
+		return -1
 	}
 	return v
 }
+
+// showFieldError marks the control that err names and says why beside
+// it, clearing the marks of the other controls; err nil clears them all.
+func (d *dom) showFieldError(err error) {
+	var fe *params.FieldError
+	errors.As(err, &fe)
+	for _, id := range append(runControls, "file") {
+		msg := ""
+		if fe != nil && controlOf(fe.Field) == id {
+			msg = strings.ToUpper(fe.Msg[:1]) + fe.Msg[1:] + "."
+		}
+		d.set(id, "ariaInvalid", strconv.FormatBool(msg != ""))
+		note := d.el(id + "-error")
+		if !note.Truthy() {
+			if msg == "" {
+				continue
+			}
+			note = d.doc.Call("createElement", "small")
+			note.Set("id", id+"-error")
+			note.Set("className", "field-error")
+			note.Call("setAttribute", "role", "alert")
+			input := d.el(id)
+			input.Get("parentNode").Call("insertBefore", note, input.Get("nextSibling"))
+		}
+		d.set(id+"-error", "textContent", msg)
+		d.set(id+"-error", "hidden", msg == "")
+	}
+}
+
+// markStale marks the controls whose value differs from the figure's
+// settings f, and says beside Run which they are.
+func (d *dom) markStale(p, f params.Params, have bool) {
+	differ := map[string]bool{}
+	if have {
+		differ = map[string]bool{"dataset": p.Dataset != f.Dataset, "classes": p.Classes != f.Classes,
+			"per": p.PerClass != f.PerClass, "labeled": p.Labeled != f.Labeled, "noise": p.Noise != f.Noise,
+			"corrupt": p.Corrupt != f.Corrupt, "seed": p.Seed != f.Seed, "beta": p.Beta != f.Beta,
+			"lambda": p.Lambda != f.Lambda, "theta": p.Theta != f.Theta, "lrr": p.LRRLambda != f.LRRLambda}
+	}
+	var names []string
+	for _, id := range runControls {
+		label := d.doc.Call("querySelector", "label[for="+id+"]")
+		if !label.Truthy() {
+			continue
+		}
+		cls := label.Get("classList")
+		if differ[id] {
+			cls.Call("add", "stale")
+			names = append(names, staleNames[id])
+		} else {
+			cls.Call("remove", "stale")
+		}
+	}
+	text := ""
+	if len(names) > 0 {
+		text = "Changed since the figure was drawn: " + strings.Join(names, ", ") + ". Press Run to redraw it."
+	}
+	d.set("stale", "textContent", text)
+	d.set("stale", "hidden", text == "")
+}
+
+// staleNames name the run controls in the page's words.
+var staleNames = map[string]string{"dataset": "data set", "classes": "classes", "per": "samples per class",
+	"labeled": "labeled %", "noise": "noise", "corrupt": "corruption", "seed": "seed", "beta": "β",
+	"lambda": "λ", "theta": "θ", "lrr": "LRR's λ"}
 
 // showDataset shows the file input for uploads and the size inputs for the
 // other data sets.
 func (d *dom) showDataset() {
 	up := d.el("dataset").Get("value").String() == protocol.Upload
 	d.el("file-row").Set("hidden", !up)
-	d.el("size-row").Set("hidden", up)
+	for _, id := range []string{"classes", "per"} {
+		placeholder := ""
+		if up {
+			placeholder = "all"
+		}
+		d.el(id).Set("placeholder", placeholder)
+	}
 }
 
 // addDatasets offers the built-in data sets of the site.
@@ -205,11 +338,11 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 	d.set("progress", "value", frac)
 	running := m.Running()
 	d.set("run", "disabled", false)
-	d.set("cancel", "disabled", !running)
-	errText := ""
-	if m.Run != nil && m.Run.State == ui.Failed {
-		errText = m.Run.Err
+	if !running && d.doc.Get("activeElement").Equal(d.el("cancel")) {
+		d.el("run").Call("focus") // Cancel is about to be disabled
 	}
+	d.set("cancel", "disabled", !running)
+	errText := m.Problem
 	d.set("error", "textContent", errText)
 	d.set("error", "hidden", errText == "")
 	d.set("notice", "textContent", m.Notice)
@@ -255,12 +388,33 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 // describeCanvas takes ebiten's canvas out of the keyboard's tab order (it
 // takes no keys; ebiten gives it tabindex 1, ahead of the controls) and
 // names it for screen readers.
-func (d *dom) describeCanvas() {
+func (d *dom) describeCanvas(q *queue) {
 	c := d.doc.Call("querySelector", "body > canvas")
 	if !c.Truthy() {
 		return
 	}
 	c.Call("setAttribute", "tabindex", "-1")
+	// ebiten focuses its canvas on load and on every click, and then takes
+	// every key (Tab included): hand the focus back at once.
+	focus := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if prev := args[0].Get("relatedTarget"); prev.Truthy() && !prev.Equal(c) {
+			prev.Call("focus", map[string]any{"preventScroll": true})
+		} else {
+			c.Call("blur")
+		}
+		return nil
+	})
+	d.funcs = append(d.funcs, focus)
+	c.Call("addEventListener", "focus", focus)
+	click := js.FuncOf(func(js.Value, []js.Value) any {
+		q.push(event{kind: evCanvasClick})
+		return nil
+	})
+	d.funcs = append(d.funcs, click)
+	c.Call("addEventListener", "click", click)
+	if d.doc.Get("activeElement").Equal(c) {
+		c.Call("blur")
+	}
 	c.Call("setAttribute", "role", "img")
 	c.Call("setAttribute", "aria-label", "The views of the run: the graph, the propagation, the outcome, the weight matrices and the solvers' convergence. The status beside the controls says the same in words.")
 }

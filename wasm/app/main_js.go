@@ -5,12 +5,14 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"image"
 	"image/png"
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"nnlrs/ui/params"
 	"nnlrs/ui/view"
 	"nnlrs/wasm/pool"
+	"nnlrs/wasm/protocol"
 )
 
 func main() {
@@ -42,7 +45,12 @@ type app struct {
 	pool   *pool.Pool
 	q      *queue
 
-	catalog  []params.Dataset
+	catalog []params.Dataset
+	// controls are the settings the controls show, as last read whole and
+	// valid: the link follows them, and those that differ from the
+	// figure's are marked.
+	controls params.Params
+	stale    string // what markStale last saw
 	hash     string // the URL hash last written
 	started  bool   // the first run started (after the catalog arrived)
 	fileName string
@@ -77,9 +85,10 @@ func newApp() *app {
 	p, notice := params.FromHash(location().Get("hash").String())
 	a.model = ui.NewModel(p)
 	a.model.Notice = notice
+	a.controls = p
 	a.dom.write(p)
 	a.dom.listen(a.q)
-	a.dom.describeCanvas()
+	a.dom.describeCanvas(a.q)
 	a.pool = pool.New(workerCount(), spawner(a.q))
 	h := hooks()
 	h.Set("workers", a.pool.Size())
@@ -118,11 +127,25 @@ func (a *app) Update() error {
 	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
 	a.model.Hover = a.model.Inspected(a.inspect)
 
-	// The URL hash follows what the page shows (view settings included).
-	hash := a.model.Params.Hash()
+	// The URL hash follows the controls (view settings included, which
+	// apply at once).
+	c := a.controls
+	v := a.model.Params
+	c.Graph, c.Propagator, c.Alpha, c.Embed = v.Graph, v.Propagator, v.Alpha, v.Embed
+	hash := c.Hash()
 	if a.started && hash != a.hash {
 		a.hash = hash
 		replaceHash(hash)
+	}
+	if r := a.model.Run; a.started {
+		key := hash
+		if r != nil {
+			key += "|" + r.Params.Hash()
+		}
+		if key != a.stale {
+			a.stale = key
+			a.dom.markStale(c, v, r != nil)
+		}
 	}
 	a.dom.update(a.model, t, hash, a.inspect)
 	a.report(t)
@@ -142,21 +165,49 @@ func (a *app) apply(e event, t time.Time) {
 	case evCatalog:
 		a.catalog = e.catalog
 		a.dom.addDatasets(e.catalog)
-		if err := m.Params.CheckCatalog(a.catalog); err != nil {
-			m.Params = params.Default()
-			m.Notice = "The link asks for data this site lacks (" + err.Error() + "); showing the defaults."
-			a.dom.write(m.Params)
+		p, notice := a.fitCatalog(m.Params)
+		if notice != "" {
+			m.Params, m.Notice = p, notice
 		}
+		a.controls = m.Params
+		a.dom.write(m.Params) // the data set's option exists now
 		if !a.started {
 			a.started = true
 			a.start(m.Params, t)
 		}
 	case evRun:
 		m.Notice = ""
-		a.start(a.dom.read(m.Params), t)
+		p, err := a.dom.read(m.Params)
+		a.dom.showFieldError(err)
+		if err != nil {
+			m.Problem = "Not started: " + err.Error() + "."
+			return
+		}
+		a.controls = p
+		a.start(p, t)
+	case evEdit:
+		p, err := a.dom.read(m.Params)
+		a.dom.showFieldError(err)
+		if err == nil {
+			a.controls = p
+		}
+	case evDataset:
+		cur, _ := a.dom.read(m.Params)
+		p := params.ForDataset(cur.Dataset)
+		p.Seed, p.Graph, p.Propagator, p.Alpha, p.Embed = a.controls.Seed, cur.Graph, cur.Propagator, cur.Alpha, cur.Embed
+		if q, notice := a.fitCatalog(p); notice == "" {
+			p = q
+		}
+		a.dom.write(p)
+		a.dom.showFieldError(nil)
+		a.controls = p
 	case evCancel:
 		if m.Cancel(t) {
 			a.pool.Cancel(t)
+		}
+	case evCanvasClick:
+		if m.Params.Embed == "propagation" { // no controls: a click plays and pauses
+			m.Prop.Play(!m.Prop.Playing)
 		}
 	case evPlay:
 		m.Prop.Play(!m.Prop.Playing)
@@ -168,22 +219,21 @@ func (a *app) apply(e event, t time.Time) {
 			m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
 		}
 	case evView:
-		m.SetView(a.dom.read(m.Params))
+		p, _ := a.dom.read(m.Params) // a run control's error does not hold up the view
+		m.SetView(p)
 	case evInspect:
 		a.inspect = max(a.dom.intValue("inspect"), 0)
-	case evDataset:
-		a.dom.showDataset()
 	case evFile:
 		a.fileName, a.file = e.name, e.data
 		hooks().Set("file", e.name)
 	case evHash:
 		p, notice := params.FromHash(location().Get("hash").String())
-		if notice == "" {
-			if err := p.CheckCatalog(a.catalog); err != nil {
-				p, notice = params.Default(), "The link asks for data this site lacks ("+err.Error()+"); showing the defaults."
-			}
+		if q, n := a.fitCatalog(p); n != "" {
+			p, notice = q, strings.TrimSpace(notice+" "+n)
 		}
 		a.dom.write(p)
+		a.dom.showFieldError(nil)
+		a.controls = p
 		if p.Hash() == m.Params.Hash() && notice == "" {
 			return
 		}
@@ -222,11 +272,38 @@ func workerCount() int {
 	return min(max(n, 1), 4)
 }
 
-// start begins a run with settings p, or says why it cannot.
+// fitCatalog returns p with the settings the site's built-in data cannot
+// meet at their data set's preset (or, for a data set the site lacks, the
+// defaults), and a notice naming them; "" when p fits.
+func (a *app) fitCatalog(p params.Params) (params.Params, string) {
+	var fe *params.FieldError
+	if err := p.CheckCatalog(a.catalog); !errors.As(err, &fe) {
+		return p, ""
+	} else if fe.Field == "data" {
+		return params.Default(), "The link asks for data this site lacks (" + fe.Msg + "); showing the synthetic data."
+	}
+	base := params.ForDataset(p.Dataset)
+	p.Classes, p.PerClass = base.Classes, base.PerClass
+	if p.CheckCatalog(a.catalog) != nil {
+		return params.Default(), "The link asks for more data than this site carries (" + fe.Msg + "); showing the synthetic data."
+	}
+	return p, "The link asks for more data than this site carries (" + fe.Msg + "); the size is the data set's preset."
+}
+
+// start begins a run with settings p, or says why it cannot, beside Run
+// and beside the control concerned; a run in progress then goes on.
 func (a *app) start(p params.Params, t time.Time) {
 	m := a.model
-	if err := p.CheckCatalog(a.catalog); err != nil {
-		m.Notice = "Not started: " + err.Error() + "."
+	err := p.Validate()
+	if err == nil {
+		err = p.CheckCatalog(a.catalog)
+	}
+	if err == nil && p.Dataset == protocol.Upload && a.file == nil {
+		err = &params.FieldError{Field: "file", Msg: "choose a .mat or .csv file to load first"}
+	}
+	if err != nil {
+		a.dom.showFieldError(err)
+		m.Problem = "Not started: " + err.Error() + "."
 		return
 	}
 	if m.Running() {
@@ -235,7 +312,8 @@ func (a *app) start(p params.Params, t time.Time) {
 	}
 	jobs, err := m.Start(p, a.fileName, a.file, t)
 	if err != nil {
-		m.Notice = "Not started: " + err.Error() + "."
+		a.dom.showFieldError(err)
+		m.Problem = "Not started: " + err.Error() + "."
 		return
 	}
 	a.pool.Submit(jobs...)
@@ -330,8 +408,11 @@ func (a *app) report(t time.Time) {
 	h.Set("draws", a.draws)
 	m := a.model
 	state := "idle"
-	if r := m.Run; r != nil {
+	if r := m.Latest(); r != nil {
 		state = [...]string{"running", "done", "cancelled", "failed"}[r.State]
+	}
+	if r := m.Run; r != nil {
+		h.Set("figure", r.ID())
 		if g := r.Graphs["nnlrs"]; g != nil && len(g.Iters) > 0 {
 			h.Set("iterations", g.Iters[len(g.Iters)-1].Iter)
 		} else {
@@ -342,13 +423,14 @@ func (a *app) report(t time.Time) {
 			h.Set("doneAt", now())
 			h.Set("framesAtDone", a.frames)
 			h.Set("digest", digest(r))
-			h.Set("graphs", summary(r))
+			h.Set("graphs", summary(r, &m.Prop))
 		}
 	}
 	h.Set("state", state)
 	h.Set("busy", a.pool.Busy())
 	h.Set("replaced", a.pool.Replaced())
 	h.Set("step", m.Prop.Step)
+	h.Set("stepError", m.Prop.ErrorRate(m.Params.Graph))
 	h.Set("converged", m.Prop.Converged)
 	h.Set("hover", m.Hover)
 	if a.tick%30 == 1 {
@@ -384,7 +466,7 @@ func digest(r *ui.Run) string {
 }
 
 // summary returns the measures of every finished graph of r, by method.
-func summary(r *ui.Run) map[string]any {
+func summary(r *ui.Run, prop *ui.Propagation) map[string]any {
 	s := map[string]any{}
 	num := func(v float64) any {
 		if math.IsNaN(v) {
@@ -393,8 +475,8 @@ func summary(r *ui.Run) map[string]any {
 		return v
 	}
 	for method, g := range r.Graphs {
-		if f := g.Final; f != nil {
-			s[method] = map[string]any{"ghf": num(f.ErrorGHF), "lgc": num(f.ErrorLGC), "within": num(f.WithinClass),
+		if f, pf := g.Final, prop.Final(method); f != nil && pf != nil {
+			s[method] = map[string]any{"ghf": num(pf.GHF), "lgc": num(pf.LGC), "within": num(f.WithinClass),
 				"density": f.Density, "diagonal": f.DiagonalShare, "components": f.Components,
 				"iterations": f.Iterations, "converged": f.Converged, "elapsed": f.Elapsed}
 		}

@@ -384,3 +384,13 @@ func download(t *testing.T, name string) []byte {
 	t.Fatalf("no download %s", name)
 	return nil
 }
+
+// mouseClick clicks the left button at (x, y).
+func (tb *tab) mouseClick(x, y float64) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(x, y)); err != nil {
+		tb.t.Fatal(err)
+	}
+}

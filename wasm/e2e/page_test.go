@@ -115,11 +115,23 @@ func TestDefaultRun(t *testing.T) {
 
 	t.Run("propagation", func(t *testing.T) {
 		tb.t = t
-		time.Sleep(200 * time.Millisecond)
+		// The labels spread by themselves once the run is done, and stop
+		// where the predictions are final: the step view's error is then
+		// the Outcome's.
+		tb.wait("nnlrs.converged", 30*time.Second)
+		if s := eval[int](tb, "nnlrs.step"); s < 1 {
+			t.Errorf("converged at step %d", s)
+		}
+		if d := eval[float64](tb, "Math.abs(nnlrs.stepError - nnlrs.graphs.nnlrs.ghf)"); d != 0 {
+			t.Errorf("the step view's error differs from the Outcome's by %v", d)
+		}
+		tb.click("reset")
+		tb.wait("nnlrs.step === 0", 10*time.Second)
+		time.Sleep(300 * time.Millisecond)
 		before := tb.screenshot()
 		tb.click("step")
 		tb.wait("nnlrs.step === 1", 10*time.Second)
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(300 * time.Millisecond)
 		after := tb.screenshot()
 		r := ps["propagation"].rect()
 		if d := differing(before, after, r); d < 2000 {
@@ -129,12 +141,12 @@ func TestDefaultRun(t *testing.T) {
 			t.Errorf("after a step, %d classes have 200 pixels in the propagation view: %v", k, classPixels(after, r))
 		}
 		tb.click("play")
-		tb.wait("nnlrs.step >= 5", 20*time.Second)
-		tb.click("play") // pause
-		s := eval[int](tb, "nnlrs.step")
-		time.Sleep(500 * time.Millisecond)
-		if s2 := eval[int](tb, "nnlrs.step"); s2 != s {
-			t.Errorf("paused at step %d, then at %d", s, s2)
+		tb.wait("nnlrs.converged", 20*time.Second)
+		if s := eval[int](tb, "nnlrs.step"); s < 2 {
+			t.Errorf("played to step %d", s)
+		}
+		if eval[string](tb, `document.getElementById("play").textContent`) != "Play" {
+			t.Error("Play does not come back once the predictions are final")
 		}
 		tb.click("reset")
 		tb.wait("nnlrs.step === 0", 10*time.Second)
@@ -205,7 +217,7 @@ func TestDefaultRun(t *testing.T) {
 // and the two pages compute and draw the same figure; another seed gives
 // another figure.
 func TestSharedLink(t *testing.T) {
-	hash := "data=synthetic&classes=3&per=15&labeled=20&noise=0.1&corrupt=10&beta=0.5&lambda=2&theta=0.1&prop=lgc&alpha=0.9&seed=7&graph=lrr"
+	hash := "data=synthetic&classes=3&per=15&labeled=20&noise=0.1&corrupt=10&beta=0.5&lambda=2&theta=0.1&lrr=0.5&prop=lgc&alpha=0.9&seed=7&graph=lrr"
 	a := open(t, hash)
 	a.done()
 	if h := eval[string](a, "location.hash"); h != "#"+hash {
@@ -216,7 +228,7 @@ func TestSharedLink(t *testing.T) {
 			t.Errorf("#%s = %q, want %q", id, got, want)
 		}
 	}
-	for id, want := range map[string]string{"beta-out": "0.5", "lambda-out": "2", "theta-out": "0.1", "alpha-out": "0.9", "labeled-out": "20"} {
+	for id, want := range map[string]string{"beta-out": "0.5", "lambda-out": "2", "theta-out": "0.1", "lrr-out": "0.5", "alpha-out": "0.9", "labeled-out": "20"} {
 		if got := a.text(id); got != want {
 			t.Errorf("#%s shows %q, want %q", id, got, want)
 		}

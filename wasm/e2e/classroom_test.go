@@ -1,0 +1,205 @@
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBuiltinLinks opens a link that names only a built-in data set and a
+// seed, as a teacher's slide would: the page opens the data set's preset,
+// every control shows it (the data set's own option included), the link
+// then holds every setting, and pressing Run without touching anything
+// computes the same figure again.
+func TestBuiltinLinks(t *testing.T) {
+	for _, data := range []string{"usps", "yaleb", "pie"} {
+		t.Run(data, func(t *testing.T) {
+			tb := open(t, "data="+data+"&seed=2")
+			tb.wait(`window.nnlrs.runs > 0 || document.getElementById("notice").textContent !== ""`, 30*time.Second)
+			if !eval[bool](tb, `!!document.querySelector("#dataset option[value=`+data+`]")`) {
+				t.Skipf("the site has no %s data (../shared/datasets absent when it was built)", data)
+			}
+			tb.done()
+			if v := eval[string](tb, `document.getElementById("dataset").value`); v != data {
+				t.Errorf("the Data set control shows %q", v)
+			}
+			hash := strings.TrimPrefix(eval[string](tb, "location.hash"), "#")
+			q, err := url.ParseQuery(hash)
+			if err != nil || q.Get("data") != data || q.Get("seed") != "2" {
+				t.Fatalf("hash %q", hash)
+			}
+			// Every control shows the setting the link now holds.
+			for key, id := range map[string]string{"classes": "classes", "per": "per", "seed": "seed"} {
+				if got := eval[string](tb, fmt.Sprintf("document.getElementById(%q).value", id)); got != q.Get(key) {
+					t.Errorf("#%s = %q, the link says %s=%s", id, got, key, q.Get(key))
+				}
+			}
+			for _, key := range []string{"labeled", "noise", "corrupt", "beta", "lambda", "theta", "lrr", "alpha"} {
+				if got := tb.text(key + "-out"); got != q.Get(key) {
+					t.Errorf("%s shows %q, the link says %s", key, got, q.Get(key))
+				}
+			}
+			if q.Get("noise") != "0" || q.Get("corrupt") != "0" {
+				t.Errorf("noise or corruption added to the paper's data: %q", hash)
+			}
+			nn, knn := tb.graph("nnlrs"), tb.graph("knn0")
+			if nn.Density == 0 || nn.Diagonal > 0.5 || knn.Density == 0 {
+				t.Errorf("the preset's graphs: NNLRS %+v, kNN %+v", nn, knn)
+			}
+			for _, g := range []string{"knn0", "l1", "lrr", "nnlrs"} {
+				m := tb.graph(g)
+				t.Logf("%s %s: GHF %.3f LGC %.3f within %.2f diagonal %.2f density %.2f", data, g, val(m.GHF), val(m.LGC), val(m.Within), m.Diagonal, m.Density)
+			}
+			digest := eval[string](tb, "nnlrs.digest")
+			tb.run("done")
+			if d := eval[string](tb, "nnlrs.digest"); d != digest {
+				t.Errorf("Run without a change computed another figure (%s, before %s)", d, digest)
+			}
+			if h := strings.TrimPrefix(eval[string](tb, "location.hash"), "#"); h != hash {
+				t.Errorf("Run rewrote the link to %q", h)
+			}
+			tb.checkConsole()
+		})
+	}
+}
+
+func val(p *float64) float64 {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+// TestLinkFallsBackAlone opens a link with one setting out of range: it
+// alone takes its default, the notice names it, the rest of the link
+// holds.
+func TestLinkFallsBackAlone(t *testing.T) {
+	tb := open(t, "data=synthetic&classes=11&per=12&labeled=10&beta=0.5&seed=3")
+	tb.done()
+	if n := tb.text("notice"); !strings.Contains(n, "classes=11") || strings.Contains(n, "beta") {
+		t.Errorf("notice %q", n)
+	}
+	for id, want := range map[string]string{"classes": "4", "per": "12", "seed": "3"} {
+		if got := eval[string](tb, fmt.Sprintf("document.getElementById(%q).value", id)); got != want {
+			t.Errorf("#%s = %q, want %q", id, got, want)
+		}
+	}
+	if b := tb.text("beta-out"); b != "0.5" {
+		t.Errorf("β shows %q, want the link's 0.5", b)
+	}
+	tb.checkConsole()
+}
+
+// TestRunsKeepFigure edits the controls around a run: the link follows
+// them and the changed ones are marked; a bad number is refused beside its
+// control and leaves the running run alone; Cancel keeps the last figure
+// and hands the focus to Run.
+func TestRunsKeepFigure(t *testing.T) {
+	tb := open(t, small)
+	tb.done()
+	figure := eval[int](tb, "nnlrs.figure")
+	tb.setValue("per", "40")
+	tb.wait(`location.hash.includes("per=40")`, 5*time.Second)
+	if s := tb.text("stale"); !strings.Contains(s, "samples per class") {
+		t.Errorf("stale note %q", s)
+	}
+	if !eval[bool](tb, `document.querySelector("label[for=per]").classList.contains("stale")`) {
+		t.Error("the changed control is not marked")
+	}
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.click("run")
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "running" && nnlrs.iterations > 0`, runs), 60*time.Second)
+	if s := tb.text("stale"); s != "" {
+		t.Errorf("stale note %q while the changed settings run", s)
+	}
+	// A typing error during the run: said beside Classes, the run goes on.
+	tb.setValue("classes", "11")
+	tb.wait(`document.getElementById("classes-error") && !document.getElementById("classes-error").hidden`, 5*time.Second)
+	if e := tb.text("classes-error"); !strings.Contains(e, "between 2 and 10") {
+		t.Errorf("classes error %q", e)
+	}
+	if s := eval[string](tb, "nnlrs.state"); s != "running" {
+		t.Errorf("state %q after a typing error", s)
+	}
+	tb.click("run")
+	tb.wait(`document.getElementById("error").textContent.startsWith("Not started")`, 5*time.Second)
+	if s, r := eval[string](tb, "nnlrs.state"), eval[int](tb, "nnlrs.runs"); s != "running" || r != runs+1 {
+		t.Errorf("after Run with a bad setting: state %q, %d runs (want running, %d)", s, r, runs+1)
+	}
+	tb.click("cancel")
+	tb.wait(`nnlrs.state === "cancelled"`, 5*time.Second)
+	if f := eval[int](tb, "nnlrs.figure"); f != figure {
+		t.Errorf("after Cancel the views show run %d, not the last figure %d", f, figure)
+	}
+	if s := tb.text("status"); !strings.Contains(s, "still show the previous figure") {
+		t.Errorf("status %q", s)
+	}
+	if f := tb.focused(); f != "run" {
+		t.Errorf("after Cancel the focus is on %q", f)
+	}
+	// A seed that is no whole number is refused beside the seed.
+	tb.setValue("classes", "3")
+	tb.setValue("seed", "-3")
+	tb.wait(`document.getElementById("seed-error") && !document.getElementById("seed-error").hidden`, 5*time.Second)
+	tb.click("run")
+	tb.wait(`document.getElementById("error").textContent.includes("seed")`, 5*time.Second)
+	tb.setValue("seed", "3")
+	tb.setValue("per", "12")
+	tb.run("done")
+	if e := tb.text("error"); e != "" {
+		t.Errorf("error %q after a good run", e)
+	}
+	tb.checkConsole()
+}
+
+// TestFocus: the canvas never holds the keyboard's focus: not after the
+// page loads, not after a click on it; Tab starts at the controls.
+func TestFocus(t *testing.T) {
+	tb := open(t, small)
+	tb.done()
+	if f := tb.focused(); f == "CANVAS" {
+		t.Errorf("the canvas holds the focus after the load")
+	}
+	tb.keys(kb.Tab)
+	if f := tb.focused(); f != "dataset" {
+		t.Errorf("Tab after the load goes to %q", f)
+	}
+	xy := eval[[]float64](tb, "nnlrs.nodeXY(3)")
+	tb.click("run")
+	tb.done()
+	tb.mouseClick(xy[0], xy[1])
+	time.Sleep(200 * time.Millisecond)
+	if f := tb.focused(); f == "CANVAS" {
+		t.Error("a click on a node gives the canvas the focus")
+	}
+	tb.keys(kb.Tab)
+	if f := tb.focused(); f == "CANVAS" || f == "BODY" {
+		t.Errorf("Tab after a click on the canvas goes to %q", f)
+	}
+	tb.checkConsole()
+}
+
+// TestEmbedPropagation: an embedded propagation, which has no controls,
+// plays by itself, and steps, resets and plays from the keyboard and by a
+// click.
+func TestEmbedPropagation(t *testing.T) {
+	tb := open(t, small+"&embed=propagation")
+	tb.done()
+	tb.wait("nnlrs.converged && nnlrs.step > 0", 30*time.Second)
+	tb.keys("r")
+	tb.wait("nnlrs.step === 0", 5*time.Second)
+	tb.keys(kb.ArrowRight)
+	tb.wait("nnlrs.step === 1", 5*time.Second)
+	tb.keys(" ")
+	tb.wait("nnlrs.converged && nnlrs.step > 1", 20*time.Second)
+	tb.keys("r")
+	tb.wait("nnlrs.step === 0", 5*time.Second)
+	p := tb.panels()["propagation"]
+	tb.mouseClick(p.X+p.W/2, p.Y+p.H/2)
+	tb.wait("nnlrs.step > 0", 5*time.Second)
+	tb.checkConsole()
+}
