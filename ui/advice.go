@@ -3,8 +3,11 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
+	"nnlrs/wasm/protocol"
 )
 
 // Thresholds of the advice on degenerate settings.
@@ -17,13 +20,48 @@ const (
 	// Mixed: a smaller share of the off-diagonal weight within classes is a
 	// graph that mixes classes.
 	Mixed = 0.7
+	// MostlyError is the norm of a column of E above which a sample is
+	// more error than sample: samples have unit norm.
+	MostlyError = 0.5
 )
 
-// Advice returns, in plain words, what is wrong with the NNLRS graph of a
-// finished run and which setting to move: a trivial Z (all weight on the
-// diagonal, or none at all), samples no label can reach, a dense or a
-// class-blind graph. It returns nil for a graph that teaches well.
-func (r *Run) Advice() []string {
+// Suggestion is a change of one setting that may mend what is wrong with
+// the NNLRS graph of a run. The page shows it only once a check, the same
+// NNLRS solve on the same data with the changed setting, confirms that it
+// improves what it claims.
+type Suggestion struct {
+	// Params are the run's settings with the one change.
+	Params params.Params
+	// Change says the change in words ("lower λ to 0.5").
+	Change string
+	// Checked is the NNLRS graph of the check, nil while it runs.
+	Checked *protocol.Graph
+	// Failed is set when the check could not be made.
+	Failed bool
+
+	job     uint32
+	measure func(g *protocol.Graph) float64 // what the change claims to lower
+	says    func(v float64) string          // the measure in words
+}
+
+// Holds reports whether the check confirmed the suggestion: the measure
+// it claims to lower is lower than the run's.
+func (s *Suggestion) Holds(now float64) bool {
+	return s.Checked != nil && s.measure(s.Checked) < now
+}
+
+// Problem is what is wrong with the NNLRS graph of a finished run, with
+// the suggestions to mend it.
+type Problem struct {
+	// Text says what is wrong, in words.
+	Text string
+	// Now is the run's value of the measure the suggestions claim to lower.
+	Now         float64
+	Suggestions []*Suggestion
+}
+
+// diagnose returns the problems of the NNLRS graph of a finished run r.
+func (r *Run) diagnose() []*Problem {
 	if r == nil || r.State != Done {
 		return nil
 	}
@@ -32,58 +70,112 @@ func (r *Run) Advice() []string {
 		return nil
 	}
 	f, p := g.Final, r.Params
-	var out []string
+	n := float64(g.N)
+	var out []*Problem
+	add := func(text string, now float64, measure func(*protocol.Graph) float64, says func(float64) string, moves ...move) {
+		pr := &Problem{Text: text, Now: now}
+		for _, mv := range moves {
+			q, ok := mv.apply(p)
+			if !ok {
+				continue
+			}
+			pr.Suggestions = append(pr.Suggestions, &Suggestion{Params: q, Change: mv.words(q), measure: measure, says: says})
+		}
+		out = append(out, pr)
+	}
+	pct := func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
 	if !f.Converged {
-		out = append(out, fmt.Sprintf("NNLRS stopped at its iteration cap (%d iterations) before converging; the graph is that of its last iterate.", f.Iterations))
+		out = append(out, &Problem{Text: fmt.Sprintf("NNLRS stopped at its iteration cap (%d iterations) before converging; the graph is that of its last iterate.", f.Iterations)})
+	}
+	// Lowering "no edge": 1 for a graph without edges, 0 otherwise.
+	edgeless := func(g *protocol.Graph) float64 {
+		if g.Density > 0 {
+			return 0
+		}
+		return 1
+	}
+	noEdges := func(v float64) string {
+		if v > 0 {
+			return "no edges"
+		}
+		return "a graph with edges"
 	}
 	offDiag := f.Density > 0
 	switch {
 	case !offDiag && f.DiagonalShare > 0:
-		move := fmt.Sprintf("Lower λ (now %g).", p.Lambda)
-		if p.Beta > 0.5 {
-			move = fmt.Sprintf("Lower β (now %g).", p.Beta)
-		}
-		out = append(out, "The NNLRS graph has no edges, only self-loops: every sample represents itself alone (Z = I), so no label can spread. "+move)
+		add("The NNLRS graph has no edges, only self-loops: every sample represents itself alone (Z = I), so no label can spread.",
+			1, edgeless, noEdges, down("lambda", 2), down("lambda", 4), down("beta", 2))
 		return out
 	case !offDiag:
-		move := fmt.Sprintf("Raise λ, or lower β (now %g).", p.Beta)
-		if p.Beta > 0.5 {
-			move = fmt.Sprintf("Lower β (now %g): its sparsity term makes every weight costly; or raise λ.", p.Beta)
-		}
-		out = append(out, fmt.Sprintf("The NNLRS graph is empty (Z = 0): with λ = %g the error term E absorbs the whole data. %s", p.Lambda, move))
+		add(fmt.Sprintf("The NNLRS graph is empty (Z = 0): with λ = %g the error term E absorbs the whole data.", p.Lambda),
+			1, edgeless, noEdges, up("lambda", 2), up("lambda", 4), down("beta", 2), down("beta", 6))
 		return out
 	case f.DiagonalShare > DiagonalHeavy:
-		move := fmt.Sprintf("Lower λ (now %g) so that the error term E takes the corrupted samples, or lower β (now %g).", p.Lambda, p.Beta)
-		if p.Beta > 0.5 {
-			move = fmt.Sprintf("Lower β (now %g): sparsity alone favours Z = I.", p.Beta)
-		}
-		out = append(out, fmt.Sprintf("%.0f%% of the NNLRS weight sits on W's diagonal: samples mostly represent themselves (Z close to I), which says little about their neighbours. %s", 100*f.DiagonalShare, move))
+		add(fmt.Sprintf("%s of the NNLRS weight sits on W's diagonal: samples mostly represent themselves (Z close to I), which says little about their neighbours.", pct(f.DiagonalShare)),
+			f.DiagonalShare, func(g *protocol.Graph) float64 { return g.DiagonalShare },
+			func(v float64) string { return pct(v) + " on the diagonal" }, down("lambda", 2), down("lambda", 4), down("beta", 2))
 	}
-	if k := flagged(f.ENorm); 2*k > g.N {
-		out = append(out, fmt.Sprintf("The error term E takes %d of the %d samples for corrupted: with λ = %g it is cheaper to call a sample an error than to represent it. Raise λ.", k, g.N, p.Lambda))
+	if k := mostlyError(f.ENorm); 2*k > g.N {
+		add(fmt.Sprintf("The error term E takes %d of the %d samples for mostly error: with λ = %g it is cheaper to call a sample an error than to represent it.", k, g.N, p.Lambda),
+			float64(k), func(g *protocol.Graph) float64 { return float64(mostlyError(g.ENorm)) },
+			func(v float64) string { return fmt.Sprintf("%.0f of %.0f samples mostly error", v, n) }, up("lambda", 2), up("lambda", 4))
 	}
-	if u := r.unreached(g); u > 0 {
-		move := fmt.Sprintf("Lower θ (now %g) to keep weaker edges, or raise the labeled %%.", p.Theta)
-		if p.Theta == 0 {
-			move = "Raise the labeled %, or lower β so that samples use more neighbours."
-		}
-		out = append(out, fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %d samples are cut off from every labeled sample: no label can reach them. %s", f.Components, u, move))
+	if u := r.unreached(g.N, f.W); u > 0 {
+		add(fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %d samples are cut off from every labeled sample: no label can reach them.", f.Components, u),
+			float64(u), func(g *protocol.Graph) float64 { return float64(r.unreached(g.N, g.W)) },
+			func(v float64) string { return fmt.Sprintf("%.0f samples cut off", v) }, down("theta", 2), down("beta", 2))
 	}
 	if f.Density > Dense {
-		out = append(out, fmt.Sprintf("NNLRS keeps %.0f%% of all possible edges; the weak ones blur the graph and hurt LGC. Raise θ (now %g) to drop them, as step 3 of Algorithm 2 does.", 100*f.Density, p.Theta))
+		add(fmt.Sprintf("NNLRS keeps %s of all possible edges; the weak ones blur the graph and hurt LGC.", pct(f.Density)),
+			f.Density, func(g *protocol.Graph) float64 { return g.Density },
+			func(v float64) string { return pct(v) + " of the possible edges" }, up("theta", 2))
 	}
 	if !math.IsNaN(f.WithinClass) && f.WithinClass < Mixed {
-		out = append(out, fmt.Sprintf("Only %.0f%% of the NNLRS weight joins samples of the same class. Try β between 0.05 and 0.5 and λ between 0.5 and 5.", 100*f.WithinClass))
+		add(fmt.Sprintf("Only %s of the NNLRS weight joins samples of the same class.", pct(f.WithinClass)),
+			-f.WithinClass, func(g *protocol.Graph) float64 { return -g.WithinClass },
+			func(v float64) string { return pct(-v) + " within classes" },
+			down("lambda", 2), up("lambda", 2), down("beta", 2), up("beta", 2))
 	}
 	return out
 }
 
-// MostlyError is the norm of a column of E above which a sample is more
-// error than sample: samples have unit norm.
-const MostlyError = 0.5
+// move is a change of one setting along its slider's steps.
+type move struct {
+	key   string
+	steps int // > 0 up, < 0 down
+}
 
-// flagged counts the samples whose column of E exceeds MostlyError.
-func flagged(enorm []float64) int {
+func up(key string, k int) move   { return move{key, k} }
+func down(key string, k int) move { return move{key, -k} }
+
+var moveNames = map[string]string{"lambda": "λ", "beta": "β", "theta": "θ"}
+
+// apply returns p with the move made, false when the slider cannot move
+// that way (the value is at its end): a suggestion never proposes the
+// value already set.
+func (mv move) apply(p params.Params) (params.Params, bool) {
+	field := map[string]*float64{"lambda": &p.Lambda, "beta": &p.Beta, "theta": &p.Theta}[mv.key]
+	steps := params.StepsWith(mv.key, *field)
+	i := slices.Index(steps, *field) + mv.steps
+	i = min(max(i, 0), len(steps)-1)
+	if steps[i] == *field {
+		return p, false
+	}
+	*field = steps[i]
+	return p, p.Validate() == nil
+}
+
+func (mv move) words(q params.Params) string {
+	v := map[string]float64{"lambda": q.Lambda, "beta": q.Beta, "theta": q.Theta}[mv.key]
+	dir := "raise"
+	if mv.steps < 0 {
+		dir = "lower"
+	}
+	return fmt.Sprintf("%s %s to %g", dir, moveNames[mv.key], v)
+}
+
+// mostlyError counts the samples whose column of E exceeds MostlyError.
+func mostlyError(enorm []float64) int {
 	k := 0
 	for _, e := range enorm {
 		if e > MostlyError {
@@ -93,12 +185,13 @@ func flagged(enorm []float64) int {
 	return k
 }
 
-// unreached counts the samples that no labeled sample reaches in g.
-func (r *Run) unreached(g *Graph) int {
-	if !r.Labeled() {
+// unreached counts the samples that no labeled sample of r reaches in the
+// n×n weights w.
+func (r *Run) unreached(n int, w []float64) int {
+	if !r.Labeled() || len(w) != n*n {
 		return 0
 	}
-	n, w, given := g.N, g.Final.W, r.Data.Given
+	given := r.Data.Given
 	seen := make([]bool, n)
 	var queue []int
 	for i, l := range given {
@@ -124,4 +217,132 @@ func (r *Run) unreached(g *Graph) int {
 		}
 	}
 	return u
+}
+
+// CheckJobs returns the jobs that check the suggestions of the finished
+// run, once: the NNLRS graph with each suggested change, on the same data.
+// The page submits them to the workers, whose messages Receive takes.
+func (m *Model) CheckJobs(name string, file []byte) []*protocol.Job {
+	r := m.Run
+	if r == nil || r.State != Done || r.problems != nil || m.Ended != nil {
+		return nil
+	}
+	r.problems = r.diagnose()
+	if r.problems == nil {
+		r.problems = []*Problem{}
+	}
+	var jobs []*protocol.Job
+	for _, pr := range r.problems {
+		for _, s := range pr.Suggestions {
+			s.job = m.nextID
+			m.nextID++
+			jobs = append(jobs, &protocol.Job{ID: s.job, Method: "nnlrs", Spec: s.Params.Spec(), FileName: name, File: file})
+		}
+	}
+	return jobs
+}
+
+// receiveCheck applies a message of a check job; it reports whether msg
+// was one.
+func (m *Model) receiveCheck(msg protocol.Message) bool {
+	if m.Run == nil {
+		return false
+	}
+	for _, pr := range m.Run.problems {
+		for _, s := range pr.Suggestions {
+			switch msg := msg.(type) {
+			case *protocol.Graph:
+				if msg.JobID == s.job {
+					s.Checked = msg
+					return true
+				}
+			case *protocol.Error:
+				if msg.JobID == s.job {
+					s.Failed = true
+					return true
+				}
+			case *protocol.Progress:
+				if msg.JobID == s.job {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Checking reports whether a check of a suggestion is still running.
+func (m *Model) Checking() bool {
+	if m.Run == nil {
+		return false
+	}
+	for _, pr := range m.Run.problems {
+		for _, s := range pr.Suggestions {
+			if s.Checked == nil && !s.Failed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Advice returns, in plain words, what is wrong with the NNLRS graph of
+// the run shown and which change mends it: each problem, then the change
+// whose check improved its measure most, with the numbers measured ("lower
+// λ to 0.5: 12% on the diagonal instead of 77%"), or that no change tried
+// did. It returns nil for a graph that teaches well.
+func (m *Model) Advice() []string {
+	if m.Run == nil {
+		return nil
+	}
+	var out []string
+	for _, pr := range m.Run.problems {
+		text := pr.Text
+		var best *Suggestion
+		checking := false
+		for _, s := range pr.Suggestions {
+			switch {
+			case s.Checked == nil && !s.Failed:
+				checking = true
+			case s.Holds(pr.Now) && (best == nil || s.measure(s.Checked) < best.measure(best.Checked)):
+				best = s
+			}
+		}
+		switch {
+		case best != nil:
+			text += fmt.Sprintf(" Checked on these data: %s%s gives %s (now %s).", string(best.Change[0]-'a'+'A'), best.Change[1:],
+				best.says(best.measure(best.Checked)), best.says(pr.Now))
+		case checking:
+			text += " Checking which setting mends it…"
+		case len(pr.Suggestions) > 0:
+			var tried []string
+			for _, s := range pr.Suggestions {
+				tried = append(tried, s.Change)
+			}
+			text += fmt.Sprintf(" None of the changes checked on these data helps (%s).", join(tried))
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+func join(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	out := ""
+	for i, x := range s {
+		switch {
+		case i == 0:
+		case i == len(s)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += x
+	}
+	return out
 }

@@ -76,7 +76,8 @@ type Run struct {
 	// Started and Finished time the run on the page's clock.
 	Started, Finished time.Time
 
-	base uint32
+	base     uint32
+	problems []*Problem // diagnosed once the run is done (CheckJobs)
 }
 
 // Graph is one graph of a run, as far as its worker has reported.
@@ -198,7 +199,7 @@ func (m *Model) graphOf(id uint32) *Graph {
 // alike. Messages of earlier runs, and those that arrive after the run was
 // cancelled, are ignored.
 func (m *Model) Receive(msg protocol.Message, now time.Time) (cancelRest bool) {
-	if !m.Running() {
+	if m.receiveCheck(msg) || !m.Running() {
 		return false
 	}
 	switch msg := msg.(type) {

@@ -329,10 +329,10 @@ func TestAdvice(t *testing.T) {
 		{"good", func(*protocol.Graph, *params.Params) {}, ""},
 		{"empty", func(g *protocol.Graph, _ *params.Params) {
 			g.W, g.Density, g.DiagonalShare = make([]float64, 64), 0, 0
-		}, "Raise λ"},
+		}, "Z = 0"},
 		{"empty, beta", func(g *protocol.Graph, p *params.Params) {
 			g.W, g.Density, g.DiagonalShare, p.Beta = make([]float64, 64), 0, 0, 100
-		}, "Lower β (now 100)"},
+		}, "Z = 0"},
 		{"self-loops", func(g *protocol.Graph, _ *params.Params) {
 			g.W, g.Density, g.DiagonalShare = twoBlocks(4, 1), 0, 1
 			for i := range g.W {
@@ -348,40 +348,94 @@ func TestAdvice(t *testing.T) {
 					g.W[i] = 0
 				}
 			}
-		}, "Lower β (now 5)"},
+		}, "Z = I"},
 		{"E takes all", func(g *protocol.Graph, _ *params.Params) {
 			g.ENorm = []float64{0.9, 0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1}
 		}, "E takes 5 of the 8 samples"},
 		{"E takes a few", func(g *protocol.Graph, _ *params.Params) {
 			g.ENorm = []float64{0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1, 0.1}
 		}, ""},
-		{"diagonal, lambda", func(g *protocol.Graph, _ *params.Params) { g.DiagonalShare = 0.8 }, "Lower λ (now 1)"},
-		{"diagonal, beta", func(g *protocol.Graph, p *params.Params) { g.DiagonalShare, p.Beta = 0.8, 2 }, "Lower β (now 2)"},
+		{"diagonal, lambda", func(g *protocol.Graph, _ *params.Params) { g.DiagonalShare = 0.8 }, "80% of the NNLRS weight sits on W's diagonal"},
+		{"diagonal, beta", func(g *protocol.Graph, p *params.Params) { g.DiagonalShare, p.Beta = 0.8, 2 }, "80% of the NNLRS weight"},
 		{"unreached", func(g *protocol.Graph, _ *params.Params) {
 			for i := 0; i < 8; i++ { // cut node 3 off
 				g.W[3*8+i], g.W[i*8+3] = 0, 0
 			}
 			g.Components = 3
 		}, "1 samples are cut off"},
-		{"dense", func(g *protocol.Graph, _ *params.Params) { g.Density = 0.9 }, "Raise θ"},
+		{"dense", func(g *protocol.Graph, _ *params.Params) { g.Density = 0.9 }, "90% of all possible edges"},
 		{"mixed", func(g *protocol.Graph, _ *params.Params) { g.WithinClass = 0.4 }, "Only 40%"},
 		{"not converged", func(g *protocol.Graph, _ *params.Params) { g.Converged = false }, "iteration cap"},
 	} {
 		m, jobs := started(t)
 		m.Receive(testData(jobs[0].ID, 4), t0)
+		var bad *protocol.Graph
 		for _, j := range jobs {
 			g := finalGraph(j.ID, j.Method, twoBlocks(4, 0), 8)
 			if j.Method == "nnlrs" {
 				c.mod(g, &m.Run.Params)
+				bad = g
 			}
 			m.Receive(g, t0)
 		}
-		adv := m.Run.Advice()
+		run := m.Run.Params
+		checks := m.CheckJobs("", nil)
+		if again := m.CheckJobs("", nil); again != nil {
+			t.Errorf("%s: the checks were asked twice", c.name)
+		}
+		adv := strings.Join(m.Advice(), " ")
 		switch {
-		case c.want == "" && adv != nil:
-			t.Errorf("%s: advice %q", c.name, adv)
-		case c.want != "" && !strings.Contains(strings.Join(adv, " "), c.want):
+		case c.want == "" && (adv != "" || len(checks) > 0):
+			t.Errorf("%s: advice %q, %d checks", c.name, adv, len(checks))
+			continue
+		case c.want == "":
+			continue
+		case !strings.Contains(adv, c.want):
 			t.Errorf("%s: advice %q, want it to say %q", c.name, adv, c.want)
+		}
+		// Each check changes one setting of the run, to a value not set.
+		for _, j := range checks {
+			s := j.Spec
+			changed := 0
+			for _, d := range [][2]float64{{s.Lambda, run.Lambda}, {s.Beta, run.Beta}, {s.Theta, run.Theta}} {
+				if d[0] != d[1] {
+					changed++
+				}
+			}
+			if changed != 1 || j.Method != "nnlrs" || s.Seed != run.Seed || s.Dataset != run.Dataset {
+				t.Errorf("%s: check %+v of run %+v", c.name, s, run)
+			}
+		}
+		if c.name == "not converged" {
+			continue // a fact, nothing to check
+		}
+		if len(checks) == 0 {
+			t.Errorf("%s: no change to check", c.name)
+			continue
+		}
+		if !strings.Contains(adv, "Checking") {
+			t.Errorf("%s: advice %q while checking", c.name, adv)
+		}
+		// The checks give the same bad graph: no change is claimed to help.
+		for _, j := range checks {
+			g := *bad
+			g.JobID = j.ID
+			m.Receive(&g, t0)
+		}
+		if adv := strings.Join(m.Advice(), " "); !strings.Contains(adv, "None of the changes checked on these data helps") {
+			t.Errorf("%s: advice %q after checks that did not help", c.name, adv)
+		}
+		// A check whose graph is good is told, with its change and numbers.
+		for _, pr := range m.Run.problems {
+			for _, s := range pr.Suggestions {
+				g := finalGraph(s.job, "nnlrs", twoBlocks(4, 0), 8)
+				g.Density = 0.3
+				s.Checked = g
+			}
+		}
+		adv = strings.Join(m.Advice(), " ")
+		if !strings.Contains(adv, "Checked on these data: ") || !strings.Contains(adv, " to ") || strings.Contains(adv, "None") {
+			t.Errorf("%s: advice %q after a check that helped", c.name, adv)
 		}
 	}
 }

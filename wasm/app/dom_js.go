@@ -366,7 +366,7 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 	d.set("inspect", "disabled", n == 0)
 	d.set("inspect-text", "textContent", m.Describe(inspect-1))
 
-	advice := m.Run.Advice()
+	advice := m.Advice()
 	if key := strings.Join(advice, "\n"); d.shown["advice"] != key {
 		d.shown["advice"] = key
 		ul := d.el("advice")

@@ -117,6 +117,9 @@ func (a *app) Update() error {
 	}
 	a.pool.Tick(t)
 	a.model.Prop.Tick(t)
+	if jobs := a.model.CheckJobs(a.fileName, a.file); len(jobs) > 0 {
+		a.pool.Submit(jobs...) // the advice's checks, on the idle workers
+	}
 
 	if a.tick%15 == 0 {
 		a.left = float32(a.dom.canvasLeft())
@@ -306,7 +309,7 @@ func (a *app) start(p params.Params, t time.Time) {
 		m.Problem = "Not started: " + err.Error() + "."
 		return
 	}
-	if m.Running() {
+	if m.Running() || !a.pool.Idle() { // a run, or the checks of the advice
 		m.Cancel(t)
 		a.pool.Cancel(t)
 	}

@@ -456,13 +456,30 @@ func TestEmbed(t *testing.T) {
 	tb.checkConsole()
 }
 
-// TestAdvice runs a degenerate setting: the page says what went wrong and
-// which slider to move.
+// TestAdvice runs a degenerate setting: the page says what went wrong,
+// checks the changes that may mend it, and then says which one did, by
+// how much; following the advice does what it says.
 func TestAdvice(t *testing.T) {
 	tb := open(t, strings.Replace(small, "lambda=1", "lambda=0.05", 1))
 	tb.done()
-	if a := tb.text("advice"); !strings.Contains(a, "Raise λ") {
+	if a := tb.text("advice"); !strings.Contains(a, "E absorbs the whole data") {
 		t.Errorf("advice %q", a)
+	}
+	tb.wait(`document.getElementById("advice").textContent.includes("Checked on these data: ")`, 60*time.Second)
+	a := tb.text("advice")
+	m := regexp.MustCompile(`Checked on these data: (Raise|Lower) (λ|β) to ([0-9.]+) gives a graph with edges`).FindStringSubmatch(a)
+	if m == nil {
+		t.Fatalf("advice %q", a)
+	}
+	slider := map[string]string{"λ": "lambda", "β": "beta"}[m[2]]
+	// Follow it: the steps of the slider are those of params.Steps.
+	if !eval[bool](tb, fmt.Sprintf(`(() => { const e = document.getElementById(%q); for (let i = 0; i <= e.max; i++) { e.value = i;
+		e.dispatchEvent(new Event("input")); if (document.getElementById(%q).textContent === %q) return true } return false })()`, slider, slider+"-out", m[3])) {
+		t.Fatalf("no step %s of %s", m[3], slider)
+	}
+	tb.run("done")
+	if nn := tb.graph("nnlrs"); nn.Density == 0 {
+		t.Errorf("following the advice %q: NNLRS %+v", m[0], nn)
 	}
 	tb.checkConsole()
 }
