@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -366,6 +367,7 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 	d.set("inspect", "disabled", n == 0)
 	d.set("inspect-text", "textContent", m.Describe(inspect-1))
 
+	d.numbers(m)
 	advice := m.Advice()
 	if key := strings.Join(advice, "\n"); d.shown["advice"] != key {
 		d.shown["advice"] = key
@@ -382,6 +384,55 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 		d.el("link").Set("href", "#"+hash)
 		view := d.el("embed-view").Get("value").String()
 		d.el("embed-link").Set("href", "#"+hash+"&embed="+view)
+	}
+}
+
+// numbers writes the Outcome's numbers into the HTML table #numbers (shown
+// when the canvas cannot draw): each graph's GHF and LGC error rates, as
+// the Outcome view has them.
+func (d *dom) numbers(m *ui.Model) {
+	var rows [][]string
+	if r := m.Run; r != nil {
+		pct := func(v float64) string {
+			if math.IsNaN(v) {
+				return "n/a"
+			}
+			return strconv.FormatFloat(100*v, 'f', 1, 64) + "%"
+		}
+		for _, method := range params.Graphs {
+			g := r.Graphs[method]
+			row := []string{params.GraphNames[method], "…", "…"}
+			switch {
+			case g == nil:
+			case g.Err != "":
+				row[1], row[2] = "failed", "failed"
+			case g.Final != nil:
+				if f := m.Prop.Final(method); f != nil {
+					row[1], row[2] = pct(f.GHF), pct(f.LGC)
+				}
+			}
+			rows = append(rows, row)
+		}
+	}
+	key := fmt.Sprint(rows)
+	if d.shown["numbers"] == key {
+		return
+	}
+	d.shown["numbers"] = key
+	body := d.el("numbers").Call("querySelector", "tbody")
+	body.Set("textContent", "")
+	for _, row := range rows {
+		tr := d.doc.Call("createElement", "tr")
+		for i, v := range row {
+			tag := "td"
+			if i == 0 {
+				tag = "th"
+			}
+			c := d.doc.Call("createElement", tag)
+			c.Set("textContent", v)
+			tr.Call("appendChild", c)
+		}
+		body.Call("appendChild", tr)
 	}
 }
 

@@ -27,10 +27,36 @@ import (
 
 func main() {
 	a := newApp()
+	if !webGL2() {
+		a.withoutCanvas("This browser cannot start WebGL2, so the pictures cannot be drawn. The controls, the progress and the numbers below Run still work.")
+	}
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(a); err != nil {
-		js.Global().Get("console").Call("error", "nnlrs: "+err.Error())
+		a.withoutCanvas("The pictures stopped (" + err.Error() + "). The controls, the progress and the numbers below Run still work.")
+	}
+}
+
+// webGL2 reports whether the browser can give a canvas a WebGL2 context,
+// which ebiten needs.
+func webGL2() bool {
+	c := js.Global().Get("document").Call("createElement", "canvas")
+	return c.Call("getContext", "webgl2").Truthy()
+}
+
+// withoutCanvas runs the page without its pictures, for ever: the model,
+// the workers and the HTML controls, status and numbers, at about 30
+// updates a second; the notice says why, in one line.
+func (a *app) withoutCanvas(why string) {
+	a.noCanvas = true
+	a.dom.set("nocanvas", "textContent", why)
+	a.dom.set("nocanvas", "hidden", false)
+	a.dom.set("numbers", "hidden", false)
+	hooks().Set("noCanvas", true)
+	a.dom.loaded()
+	for {
+		a.Update()
+		time.Sleep(33 * time.Millisecond)
 	}
 }
 
@@ -56,7 +82,8 @@ type app struct {
 	fileName string
 	file     []byte
 
-	w, h int // the screen, in CSS pixels
+	noCanvas bool // the pictures cannot be drawn: no ebiten
+	w, h     int  // the screen, in CSS pixels
 	// left is the page x of the canvas. ebiten reports the cursor in page
 	// coordinates, as if the canvas filled the page.
 	left   float32
@@ -125,9 +152,11 @@ func (a *app) Update() error {
 		a.left = float32(a.dom.canvasLeft())
 	}
 	a.tick++
-	x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the page
-	s := a.faces.scale
-	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
+	if !a.noCanvas {
+		x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the page
+		s := a.faces.scale
+		a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
+	}
 	a.model.Hover = a.model.Inspected(a.inspect)
 
 	// The URL hash follows the controls (view settings included, which
@@ -251,6 +280,10 @@ func (a *app) apply(e event, t time.Time) {
 			a.arrange()
 		}
 	case evPNG:
+		if a.noCanvas {
+			m.Notice = "No PNG: this browser cannot draw the pictures (no WebGL2)."
+			return
+		}
 		a.savePNG()
 	case evCSV:
 		if b := m.CSV(); b != nil {
@@ -443,7 +476,9 @@ func (a *app) report(t time.Time) {
 				"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
 		}
 		h.Set("panels", ps)
-		h.Set("fps", ebiten.ActualFPS())
+		if !a.noCanvas {
+			h.Set("fps", ebiten.ActualFPS())
+		}
 	}
 }
 

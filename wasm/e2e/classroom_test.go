@@ -1,12 +1,16 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -201,5 +205,45 @@ func TestEmbedPropagation(t *testing.T) {
 	p := tb.panels()["propagation"]
 	tb.mouseClick(p.X+p.W/2, p.Y+p.H/2)
 	tb.wait("nnlrs.step > 0", 5*time.Second)
+	tb.checkConsole()
+}
+
+// TestNoWebGL opens the page in a browser whose canvas cannot give a
+// WebGL context (as headless Firefox was seen to): the page says so in
+// one line, and the controls, the progress and the numbers still work.
+func TestNoWebGL(t *testing.T) {
+	tb := newTab(t, 1)
+	noGL := `(() => { const get = HTMLCanvasElement.prototype.getContext;
+		HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+			return /webgl/.test(type) ? null : get.call(this, type, ...rest) } })()`
+	if err := chromedp.Do(tb.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noGL})
+		return chromedp.Void{}, err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.navigate(baseURL, small)
+	tb.wait("window.nnlrs && nnlrs.noCanvas", 60*time.Second)
+	if n := tb.text("nocanvas"); !strings.Contains(n, "cannot start WebGL2") {
+		t.Errorf("notice %q", n)
+	}
+	tb.done()
+	if s := tb.text("status"); !strings.HasPrefix(s, "Done in") {
+		t.Errorf("status %q", s)
+	}
+	rows := eval[[]string](tb, `[...document.querySelectorAll("#numbers tbody tr")].map(r => r.textContent)`)
+	if len(rows) != 4 || eval[bool](tb, `document.getElementById("numbers").hidden`) {
+		t.Fatalf("numbers %q", rows)
+	}
+	for _, r := range rows {
+		if strings.Count(r, "%") != 2 {
+			t.Errorf("row %q", r)
+		}
+	}
+	if eval[bool](tb, `!document.getElementById("loading").hidden`) {
+		t.Error("the page still says it is loading")
+	}
+	tb.setValue("per", "10")
+	tb.run("done")
 	tb.checkConsole()
 }
