@@ -37,8 +37,14 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/app/... $(DEMO_PKGS)
 
+# The npm packages of the Firefox test (wasm/e2e/firefox), as package-lock.json pins them.
+FIREFOX_DEPS := wasm/e2e/firefox/node_modules/.package-lock.json
+$(FIREFOX_DEPS): wasm/e2e/firefox/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then cd wasm/e2e/firefox && npm ci --no-audit --no-fund; \
+	else echo "!!! No npm on the PATH: the Firefox test (wasm/e2e) is SKIPPED. Install it: apt-get install npm"; fi
+
 # The browser tests (wasm/e2e) run on the site make dist wrote.
-test-native: dist
+test-native: dist $(FIREFOX_DEPS)
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 		echo "!!! No Chromium on the PATH: the browser tests (wasm/e2e) are SKIPPED. Install it: apt-get install chromium"
 	NNLRS_DIST=$(abspath $(DIST)) $(GO) test $(TESTFLAGS) ./...
