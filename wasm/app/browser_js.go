@@ -23,7 +23,6 @@ const (
 	evStep                         // Step
 	evReset                        // Reset
 	evView                         // a view setting changed
-	evDataset                      // the data set changed
 	evFile                         // a file was read
 	evPNG                          // Download PNG
 	evCSV                          // Download CSV

@@ -85,7 +85,15 @@ func (d *dom) listen(q *queue) {
 	for _, id := range []string{"classes", "per", "seed"} {
 		d.on(id, "input", func(js.Value, js.Value) { q.push(event{kind: evEdit}) })
 	}
-	d.on("dataset", "change", func(js.Value, js.Value) { q.push(event{kind: evDataset}) })
+	// A data set opens with its preset. The controls change at once, not
+	// at the next tick, so that edits made right after it stand.
+	d.on("dataset", "change", func(js.Value, js.Value) {
+		cur, _ := d.read(params.Default())
+		p := params.ForDataset(cur.Dataset)
+		p.Seed, p.Graph, p.Propagator, p.Alpha = cur.Seed, cur.Graph, cur.Propagator, cur.Alpha
+		d.write(p)
+		q.push(event{kind: evEdit})
+	})
 	d.on("inspect", "input", func(js.Value, js.Value) { q.push(event{kind: evInspect}) })
 	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })
 	d.on("window", "hashchange", func(js.Value, js.Value) { q.push(event{kind: evHash}) })

@@ -223,16 +223,6 @@ func (a *app) apply(e event, t time.Time) {
 		if err == nil {
 			a.controls = p
 		}
-	case evDataset:
-		cur, _ := a.dom.read(m.Params)
-		p := params.ForDataset(cur.Dataset)
-		p.Seed, p.Graph, p.Propagator, p.Alpha, p.Embed = a.controls.Seed, cur.Graph, cur.Propagator, cur.Alpha, cur.Embed
-		if q, notice := a.fitCatalog(p); notice == "" {
-			p = q
-		}
-		a.dom.write(p)
-		a.dom.showFieldError(nil)
-		a.controls = p
 	case evCancel:
 		if m.Cancel(t) {
 			a.pool.Cancel(t)

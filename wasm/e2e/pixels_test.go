@@ -100,15 +100,15 @@ func differing(a, b image.Image, r image.Rectangle) int {
 	return n
 }
 
-// greys counts the pixels of r in mid grey levels (equal channels, 30 to
-// 225): the pictures of image samples.
+// greys counts the pixels of r in black and grey levels (equal channels,
+// 0 to 225): the ink of the pictures of image samples.
 func greys(img image.Image, r image.Rectangle) int {
 	n := 0
 	r = r.Intersect(img.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-			if c.R == c.G && c.G == c.B && c.R >= 30 && c.R <= 225 {
+			if c.R == c.G && c.G == c.B && c.R <= 225 {
 				n++
 			}
 		}
