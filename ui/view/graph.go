@@ -88,7 +88,7 @@ func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 }
 
 // body returns the content area of a panel.
-func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH, r.W - 20, r.H - titleH - 8} }
+func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH(), r.W - 20, r.H - titleH() - 8} }
 
 // edge is an edge of the graph view.
 type edge struct {

@@ -31,8 +31,8 @@ type sampleEntry struct {
 // New returns views with empty caches.
 func New() *Views { return &Views{heat: map[string]*heatEntry{}, drawn: map[string]uint64{}} }
 
-// titleH is the height of a panel's title bar.
-const titleH = 28
+// titleH returns the height of a panel's title bar.
+func titleH() float32 { return LineHeight(Title) + 10 }
 
 // Titles of the panels.
 var titles = map[string]string{

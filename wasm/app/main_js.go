@@ -49,9 +49,17 @@ type app struct {
 	file     []byte
 
 	w, h int // the screen, in CSS pixels
-	// left is the page x of the canvas. ebiten reports the cursor in page
-	// coordinates, as if the canvas filled the page.
-	left   float32
+	// left and top are where the canvas is in the viewport: ebiten
+	// reports the cursor in viewport coordinates, as if the canvas filled
+	// the viewport. pageX and pageY are where it is on the page (the page
+	// scrolls when the views stack). See page_js.go.
+	left, top    float32
+	pageX, pageY float32
+	page         *page
+	fitted       struct {
+		text  float32
+		embed string
+	}
 	panels []view.Panel
 	tick   int
 	// inspect is the sample chosen in the Inspect control, 1-based, 0 for
@@ -80,6 +88,7 @@ func newApp() *app {
 	a.dom.write(p)
 	a.dom.listen(a.q)
 	a.dom.describeCanvas()
+	a.page = newPage(a.dom)
 	a.pool = pool.New(workerCount(), spawner(a.q))
 	h := hooks()
 	h.Set("workers", a.pool.Size())
@@ -94,7 +103,7 @@ func newApp() *app {
 		if !ok {
 			return nil
 		}
-		return []any{float64(x + a.left), float64(y)}
+		return []any{float64(x + a.pageX), float64(y + a.pageY)}
 	}))
 	fetchCatalog(a.q)
 	return a
@@ -109,13 +118,11 @@ func (a *app) Update() error {
 	a.pool.Tick(t)
 	a.model.Prop.Tick(t)
 
-	if a.tick%15 == 0 {
-		a.left = float32(a.dom.canvasLeft())
-	}
+	a.fitPage()
 	a.tick++
-	x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the page
+	x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the viewport
 	s := a.faces.scale
-	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
+	a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s-a.top)
 	a.model.Hover = a.model.Inspected(a.inspect)
 
 	// The URL hash follows what the page shows (view settings included).
@@ -245,7 +252,7 @@ func (a *app) start(p params.Params, t time.Time) {
 
 // arrange places the panels.
 func (a *app) arrange() {
-	a.panels = view.Arrange(float32(a.w), float32(a.h), a.model.Params.Embed)
+	a.panels = view.Arrange(float32(a.w), float32(a.h), a.model.Params.Embed, view.TextScale())
 	a.redraw = true
 }
 
@@ -284,7 +291,7 @@ func (a *app) Layout(w, h int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	if s != a.faces.scale {
+	if s != a.faces.scale || a.faces.text != view.TextScale() {
 		a.faces = loadFaces(s)
 		a.redraw = true
 	}
@@ -354,7 +361,7 @@ func (a *app) report(t time.Time) {
 	if a.tick%30 == 1 {
 		ps := make([]any, len(a.panels))
 		for i, p := range a.panels {
-			ps[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + a.left), "y": float64(p.Rect.Y),
+			ps[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + a.pageX), "y": float64(p.Rect.Y + a.pageY),
 				"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
 		}
 		h.Set("panels", ps)
