@@ -44,9 +44,9 @@ func rows(w, ts float32) []row {
 		}
 	case area >= 2*minW+Gap:
 		return []row{
-			{[]string{"graph", "propagation"}, []float32{0.5, 0.5}, 260},
-			{[]string{"weights"}, []float32{1}, 210},
-			{[]string{"outcome", "convergence"}, []float32{0.5, 0.5}, 280},
+			{[]string{"graph", "propagation"}, []float32{0.5, 0.5}, 250},
+			{[]string{"weights"}, []float32{1}, 200},
+			{[]string{"outcome", "convergence"}, []float32{0.5, 0.5}, 270},
 		}
 	}
 	// One column: the graphs as tall as about 3/4 of their width.

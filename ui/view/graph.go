@@ -279,8 +279,9 @@ func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags b
 		}
 	}
 	lines := append([]string{Clip(c, first, Small, r.W)}, Wrap(c, second, Small, r.W)...)
-	if len(lines) > legendLines {
+	if len(lines) > legendLines { // the last line kept says that more was cut
 		lines = lines[:legendLines]
+		lines[legendLines-1] = Clip(c, lines[legendLines-1]+" ...", Small, r.W)
 	}
 	y := r.Y + r.H - float32(len(lines))*lh
 	for _, l := range lines {

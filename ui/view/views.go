@@ -92,6 +92,9 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 	case "propagation":
 		title = propagationTitle(m)
 	}
+	if short, ok := strings.CutPrefix(title, titles[p.Name]+": "); ok && c.TextWidth(title, Title) > r.W-20 {
+		title = short // the view's name goes first when the title is too long
+	}
 	c.Text(Clip(c, title, Title, r.W-20), r.X+10, r.Y+6, Title, Ink)
 	b := body(r)
 	switch p.Name {

@@ -185,6 +185,10 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 			t.Errorf("%s: %v out of sight", pos.what, h)
 		}
 	}
+	// The bars are one row of buttons, not a sheet over the page.
+	if hs := eval[[]float64](tb, `["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().height)`); max(hs[0], hs[1]) > 60 {
+		t.Errorf("the button bars are %v CSS px high", hs)
+	}
 	// Scrolled to the end: the last view's bottom is in the viewport,
 	// above the bars.
 	top := eval[float64](tb, `Math.min(...["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().top)) + scrollY`)
