@@ -60,6 +60,10 @@ type app struct {
 		text  float32
 		embed string
 	}
+	published struct { // the panels last published on window.nnlrs
+		first *view.Panel
+		at    [2]float32
+	}
 	panels []view.Panel
 	tick   int
 	// inspect is the sample chosen in the Inspect control, 1-based, 0 for
@@ -359,12 +363,6 @@ func (a *app) report(t time.Time) {
 	h.Set("converged", m.Prop.Converged)
 	h.Set("hover", m.Hover)
 	if a.tick%30 == 1 {
-		ps := make([]any, len(a.panels))
-		for i, p := range a.panels {
-			ps[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + a.pageX), "y": float64(p.Rect.Y + a.pageY),
-				"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
-		}
-		h.Set("panels", ps)
 		h.Set("fps", ebiten.ActualFPS())
 	}
 }

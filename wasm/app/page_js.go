@@ -97,4 +97,25 @@ func (a *app) fitPage() {
 		a.page.fit(embed, ts)
 	}
 	a.left, a.top, a.pageX, a.pageY = a.page.origin()
+	a.publishPanels()
+}
+
+// publishPanels sets window.nnlrs.panels to the views' rectangles on the
+// page (CSS pixels) when they moved.
+func (a *app) publishPanels() {
+	at := [2]float32{a.pageX, a.pageY}
+	if len(a.panels) > 0 && &a.panels[0] == a.published.first && at == a.published.at {
+		return
+	}
+	a.published.at = at
+	a.published.first = nil
+	if len(a.panels) > 0 {
+		a.published.first = &a.panels[0]
+	}
+	ps := make([]any, len(a.panels))
+	for i, p := range a.panels {
+		ps[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + a.pageX), "y": float64(p.Rect.Y + a.pageY),
+			"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
+	}
+	hooks().Set("panels", ps)
 }

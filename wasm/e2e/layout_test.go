@@ -59,7 +59,7 @@ func (tb *tab) settled(n int) {
 		return c.width === Math.floor(b.clientWidth * f) && c.height === Math.floor(b.clientHeight * f) &&
 			Math.abs(right - (r.left + scrollX + b.clientWidth - 10)) < 1 &&
 			Math.abs(bottom - (r.top + scrollY + b.clientHeight - 10)) < 1;
-	})()`, n), 20*time.Second)
+	})()`, n), 60*time.Second)
 }
 
 // pageBox is a rectangle on the page, in CSS pixels.
@@ -122,7 +122,7 @@ func (tb *tab) hidden(ids ...string) []string {
 func TestLayout(t *testing.T) {
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
-			tb := openScreen(t, s, "")
+			tb := openScreen(t, s, small)
 			checkLayout(t, tb, 5)
 			tb.checkConsole()
 		})
@@ -202,7 +202,7 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 // projector: the views are arranged again for the larger text (still
 // apart, still at least 300×180) and the button says it is pressed.
 func TestLayoutPresent(t *testing.T) {
-	tb := openScreen(t, screens[0], "")
+	tb := openScreen(t, screens[0], small)
 	before := tb.panels()
 	tb.click("present")
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "true"`, 5*time.Second)
