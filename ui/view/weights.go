@@ -67,7 +67,9 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 	k := float32(len(WeightGraphs))
 	cellW := (r.W - (k-1)*Gap) / k
 	lh, nh := LineHeight(Small), LineHeight(Normal)
-	side := min(cellW-stripW-2, r.H-lh-nh-stripW-8)
+	// Room under the matrices for the longest caption.
+	captionH := float32(len(weightCaption(c, 1, 1, cellW))) * lh
+	side := min(cellW-stripW-2, r.H-captionH-nh-stripW-8)
 	for i, method := range WeightGraphs {
 		x := r.X + float32(i)*(cellW+Gap)
 		cell := Rect{x, r.Y, cellW, r.H}
@@ -94,7 +96,9 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 			drawStrips(c, hm, m.Run.Data.Labels)
 		}
 		if f := g.Final; f != nil {
-			c.Text(weightCaption(c, f.Density, f.WithinClass, cellW), x, hm.Y+hm.H+4, Small, Muted)
+			for k, l := range weightCaption(c, f.Density, f.WithinClass, cellW) {
+				c.Text(l, x, hm.Y+hm.H+4+float32(k)*lh, Small, Muted)
+			}
 		}
 	}
 }
@@ -123,8 +127,9 @@ func drawStrips(c Canvas, hm Rect, labels []int) {
 }
 
 // weightCaption returns the caption under a weight matrix in width w: its
-// density and within-class share in words, or shorter, or clipped.
-func weightCaption(c Canvas, density, within float64, w float32) string {
+// density and within-class share in words on a line, or shorter, or on
+// two lines.
+func weightCaption(c Canvas, density, within float64, w float32) []string {
 	long := fmt.Sprintf("density %.0f%%", 100*density)
 	short := fmt.Sprintf("%.0f%% dense", 100*density)
 	if !math.IsNaN(within) {
@@ -133,8 +138,12 @@ func weightCaption(c Canvas, density, within float64, w float32) string {
 	}
 	for _, s := range []string{long, short} {
 		if c.TextWidth(s, Small) <= w {
-			return s
+			return []string{s}
 		}
 	}
-	return Clip(c, short, Small, w)
+	lines := Wrap(c, short, Small, w)
+	if len(lines) > 2 {
+		lines = lines[:2]
+	}
+	return lines
 }
