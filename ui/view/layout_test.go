@@ -142,3 +142,19 @@ func TestOutcomeColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestFontSizes checks the text sizes: at least 14 CSS pixels, readable
+// from the back of a classroom, and larger by PresentationScale in the
+// presentation size, with lines that do not touch.
+func TestFontSizes(t *testing.T) {
+	defer SetTextScale(1)
+	for _, s := range []Size{Small, Normal, Title} {
+		SetTextScale(1)
+		px, lh := FontSize(s), LineHeight(s)
+		SetTextScale(PresentationScale)
+		big := FontSize(s)
+		if px < 14 || lh <= px || big < PresentationScale*px-0.01 || LineHeight(s) <= big {
+			t.Errorf("size %d: %v px on lines of %v; presented %v px on lines of %v", s, px, lh, big, LineHeight(s))
+		}
+	}
+}
