@@ -9,35 +9,103 @@ type Panel struct {
 // Gap separates the panels and the canvas edge.
 const Gap = 10
 
-// Arrange places the views in a w×h canvas: the one view embed names
-// alone, or all five: graph, propagation and outcome above, weights and
-// convergence below, in landscape; stacked in portrait.
-func Arrange(w, h float32, embed string) []Panel {
+// The smallest view, in CSS pixels at text scale 1: a view narrower than
+// MinW or lower than MinH cannot show its text and its picture side by
+// side. The page stacks the views (and scrolls) rather than go below.
+const (
+	MinW = 300
+	MinH = 180
+)
+
+// row is a row of views: their names, the shares of the row's width they
+// take, and the row's least height at text scale 1.
+type row struct {
+	names  []string
+	shares []float32
+	minH   float32
+}
+
+// rows returns the rows of the views in a canvas w wide at text scale ts:
+// three views above two where three fit side by side, two columns where
+// two fit, else one column.
+func rows(w, ts float32) []row {
+	area := w - 2*Gap
+	minW := MinW * ts
+	switch {
+	case area >= 3*minW+2*Gap:
+		// The outcome's table needs its least width; graph and
+		// propagation share the rest.
+		inner := area - 2*Gap
+		ow := max(minW, 0.28*inner)
+		g := (inner - ow) / 2 / inner
+		return []row{
+			{[]string{"graph", "propagation", "outcome"}, []float32{g, g, 1 - 2*g}, 270},
+			{[]string{"weights", "convergence"}, []float32{0.62, 0.38}, 220},
+		}
+	case area >= 2*minW+Gap:
+		return []row{
+			{[]string{"graph", "propagation"}, []float32{0.5, 0.5}, 250},
+			{[]string{"weights"}, []float32{1}, 200},
+			{[]string{"outcome", "convergence"}, []float32{0.5, 0.5}, 270},
+		}
+	}
+	// One column: the graphs as tall as about 3/4 of their width.
+	gh := max(260, min(0.75*area/ts, 420))
+	return []row{
+		{[]string{"graph"}, []float32{1}, gh},
+		{[]string{"propagation"}, []float32{1}, gh},
+		{[]string{"outcome"}, []float32{1}, 290},
+		{[]string{"weights"}, []float32{1}, max(200, min(0.45*area/ts, 300))},
+		{[]string{"convergence"}, []float32{1}, 240},
+	}
+}
+
+// Height returns how tall a canvas w wide should be in a viewport viewH
+// tall, at text scale ts: the viewport's height, or more when the views
+// need more (the page then scrolls).
+func Height(w, viewH float32, embed string, ts float32) float32 {
+	if embed != "" {
+		return max(viewH, MinH*ts+2*Gap)
+	}
+	rs := rows(w, ts)
+	need := Gap * float32(len(rs)+1)
+	for _, r := range rs {
+		need += r.minH * ts
+	}
+	return max(viewH, float32(int(need+0.999)))
+}
+
+// Arrange places the views in a w×h canvas at text scale ts: the one view
+// embed names alone, or all five in the rows of rows, each row as tall as
+// its least height plus a share of what the canvas has beyond the least
+// heights (or less in proportion, if the canvas is lower than Height
+// asks).
+func Arrange(w, h float32, embed string, ts float32) []Panel {
 	area := Rect{Gap, Gap, w - 2*Gap, h - 2*Gap}
 	if embed != "" {
 		return []Panel{{embed, area}}
 	}
-	if w < 1.1*h { // portrait: one column
-		names := []string{"graph", "weights", "propagation", "convergence", "outcome"}
-		ph := (area.H - Gap*float32(len(names)-1)) / float32(len(names))
-		var ps []Panel
-		for i, n := range names {
-			ps = append(ps, Panel{n, Rect{area.X, area.Y + float32(i)*(ph+Gap), area.W, ph}})
+	rs := rows(w, ts)
+	avail := area.H - Gap*float32(len(rs)-1)
+	var need float32
+	for _, r := range rs {
+		need += r.minH * ts
+	}
+	var ps []Panel
+	y := area.Y
+	for _, r := range rs {
+		rh := r.minH * ts * avail / need
+		inner := area.W - Gap*float32(len(r.names)-1)
+		x := area.X
+		for i, n := range r.names {
+			cw := r.shares[i] * inner
+			if i == len(r.names)-1 {
+				cw = area.X + area.W - x
+			}
+			ps = append(ps, Panel{n, Rect{x, y, cw, rh}})
+			x += cw + Gap
 		}
-		return ps
+		y += rh + Gap
 	}
-	topH := (area.H - Gap) * 0.54
-	botH := area.H - Gap - topH
-	gw := (area.W - 2*Gap) * 0.36
-	ow := area.W - 2*Gap - 2*gw
-	ww := (area.W - Gap) * 0.62
-	cw := area.W - Gap - ww
-	y2 := area.Y + topH + Gap
-	return []Panel{
-		{"graph", Rect{area.X, area.Y, gw, topH}},
-		{"propagation", Rect{area.X + gw + Gap, area.Y, gw, topH}},
-		{"outcome", Rect{area.X + 2*(gw+Gap), area.Y, ow, topH}},
-		{"weights", Rect{area.X, y2, ww, botH}},
-		{"convergence", Rect{area.X + ww + Gap, y2, cw, botH}},
-	}
+	return ps
 }

@@ -58,13 +58,35 @@ type Canvas interface {
 	Layer(key string, version uint64, r Rect, draw func(Canvas))
 }
 
-// LineHeight returns the height of a line of text of the size.
-func LineHeight(s Size) float32 {
+// The text scale of the presentation size (one click away on the page,
+// for the back of a classroom).
+const PresentationScale = 1.4
+
+// textScale scales every text size; see SetTextScale.
+var textScale float32 = 1
+
+// SetTextScale sets the scale of the views' text: 1, or
+// PresentationScale. The page calls it before arranging and drawing; the
+// panels' keys include it, so that a change redraws them.
+func SetTextScale(s float32) { textScale = max(s, 0.5) }
+
+// TextScale returns the scale SetTextScale set.
+func TextScale() float32 { return textScale }
+
+// FontSize returns the size of the font of the text size in CSS pixels
+// (its em): at least 14 at scale 1, readable from the back of a room.
+func FontSize(s Size) float32 {
+	px := float32(15)
 	switch s {
 	case Small:
-		return 14
+		px = 14
 	case Title:
-		return 19
+		px = 17
 	}
-	return 16
+	return px * textScale
+}
+
+// LineHeight returns the height of a line of text of the size.
+func LineHeight(s Size) float32 {
+	return float32(int(FontSize(s)*1.3 + 0.5))
 }

@@ -80,14 +80,19 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 		{"nonzeros of H, %", 0, 100, func(it protocol.Iter) float64 { return 100 * float64(it.NNZH) / float64(n*n) },
 			func(v float64) string { return fmt.Sprintf("%d", int(v)) }, false},
 	}
-	const axisW = 34
+	axisW := float32(0) // as wide as the widest tick label
+	for _, ch := range charts {
+		axisW = max(axisW, c.TextWidth(ch.ticks(ch.hi), Small), c.TextWidth(ch.ticks(ch.lo), Small))
+	}
+	axisW += 6
 	for k, ch := range charts {
 		box := Rect{r.X + axisW, top + float32(k)*(h+8), r.W - axisW, h}
 		c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
 		c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
 		c.Text(ch.ticks(ch.hi), r.X, box.Y-2, Small, Muted)
 		c.Text(ch.ticks(ch.lo), r.X, box.Y+box.H-lh+2, Small, Muted)
-		c.Text(ch.title, box.X+box.W-c.TextWidth(ch.title, Small)-4, box.Y, Small, Muted)
+		title := Clip(c, ch.title, Small, box.W-8)
+		c.Text(title, box.X+box.W-c.TextWidth(title, Small)-4, box.Y, Small, Muted)
 		if k == 0 { // where the solvers stop
 			y := box.Y + 2 + float32(stopHi)/(stopHi-stopLo)*(box.H-4)
 			c.Fill(Rect{box.X, y, box.W, 1}, Muted)

@@ -89,7 +89,7 @@ func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 }
 
 // body returns the content area of a panel.
-func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH, r.W - 20, r.H - titleH - 8} }
+func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH(), r.W - 20, r.H - titleH() - 8} }
 
 // edge is an edge of the graph view.
 type edge struct {
@@ -271,8 +271,9 @@ func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags b
 		}
 	}
 	lines := append([]string{Clip(c, first, Small, r.W)}, Wrap(c, second, Small, r.W)...)
-	if len(lines) > legendLines {
+	if len(lines) > legendLines { // the last line kept says that more was cut
 		lines = lines[:legendLines]
+		lines[legendLines-1] = Clip(c, lines[legendLines-1]+" ...", Small, r.W)
 	}
 	y := r.Y + r.H - float32(len(lines))*lh
 	for _, l := range lines {

@@ -52,6 +52,7 @@ func (k *keyer) sum() uint64 {
 func panelKey(name string, m *ui.Model) uint64 {
 	var k keyer
 	k.s(name)
+	k.f(float64(textScale))
 	p := m.Params
 	k.s(p.Graph)
 	k.s(p.Propagator)

@@ -10,34 +10,79 @@ import (
 )
 
 // drawOutcome tabulates, per graph, the error rates of GHF and LGC (closed
-// forms), the within-class share of the weight, the density and the time.
+// forms), the within-class share of the weight and the density, between a
+// line on what the rates are and the run's settings. What does not fit in
+// r is left out from the bottom (the settings, the propagation's rates,
+// then the line above the table), never drawn over.
 func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	if m.Run == nil {
 		placeholder(c, r, waiting(m))
 		return
 	}
 	p := m.Run.Params
-	lh := LineHeight(Normal)
+	lh, sh := LineHeight(Normal), LineHeight(Small)
 	sub := "error rates of GHF and of LGC with α = " + fmt.Sprint(m.Params.Alpha)
 	if u := unlabeled(m); u > 0 {
 		sub += fmt.Sprintf(" on the %d unlabeled samples", u)
 	}
-	y := r.Y
-	for _, l := range Wrap(c, sub, Small, r.W) {
-		c.Text(l, r.X, y, Small, Muted)
-		y += LineHeight(Small)
+	above := Wrap(c, sub, Small, r.W)
+	// Why a rate is n/a, then the settings.
+	var notes []string
+	for _, method := range params.Graphs {
+		g, f := m.Run.Graphs[method], m.Prop.Final(method)
+		if g == nil || g.Final == nil {
+			continue
+		}
+		for k, name := range []string{"GHF", "LGC"} {
+			if f == nil {
+				notes = append(notes, fmt.Sprintf("*%s on %s: %s", name, params.GraphNames[method], m.Prop.Err))
+			} else if e := [2]float64{f.GHF, f.LGC}[k]; math.IsNaN(e) {
+				notes = append(notes, fmt.Sprintf("*%s on %s: %s", name, params.GraphNames[method], [2]string{f.GHFWhy, f.LGCWhy}[k]))
+			}
+		}
 	}
-	cols := []string{"graph", "GHF", "LGC", "within", "edges"}
-	widths := []float32{0.2, 0.25, 0.25, 0.16, 0.14}
+	notes = append(notes, fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed))
+	below := Wrap(c, strings.Join(notes, ". "), Small, r.W)
+	if m.Prop.Ready() {
+		name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Prop.Method]
+		s := fmt.Sprintf("%s after %d steps:", name, m.Prop.Step)
+		for _, method := range params.Graphs {
+			if e := m.Prop.ErrorRate(method); e >= 0 {
+				s += fmt.Sprintf(" %s %.0f%%", params.GraphNames[method], 100*e)
+			}
+		}
+		below = append(below, Wrap(c, s, Small, r.W)...)
+	}
+	// The heights: the heading row and its rule, the rows (each a line
+	// and an error bar), the rule below.
+	rows := float32(len(params.Graphs))
+	minRow := lh + 8
+	text := func() float32 {
+		return float32(len(above)+len(below))*sh + 6 + lh + 2 + 6 + 4 + 6
+	}
+	for len(below) > 0 && text()+rows*minRow > r.H {
+		below = below[:len(below)-1]
+	}
+	for len(above) > 0 && text()+rows*minRow > r.H {
+		above = above[:len(above)-1]
+	}
+	rowH := min(max(minRow, (r.H-text())/rows), 3*lh)
+
+	y := r.Y
+	for _, l := range above {
+		c.Text(l, r.X, y, Small, Muted)
+		y += sh
+	}
+	cols := outcomeColumns(c, r.W)
 	xs := make([]float32, len(cols))
 	x := r.X
-	for i, w := range widths {
+	for i, col := range cols {
 		xs[i] = x
-		x += w * r.W
+		x += col.w
 	}
 	y += 6
-	for i, h := range cols {
-		c.Text(Clip(c, h, Small, widths[i]*r.W-4), xs[i], y, Small, Muted)
+	for i, col := range cols {
+		c.Text(Clip(c, col.name, Small, col.w-4), xs[i], y, Small, Muted)
 	}
 	y += lh + 2
 	c.Fill(Rect{r.X, y, r.W, 1}, Rule)
@@ -49,14 +94,12 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 			best[1] = math.Min(best[1], f.LGC)
 		}
 	}
-	var why []string
-	rowH := min(max(lh+14, (r.H-4*lh)/float32(len(params.Graphs))), 3*lh)
 	for _, method := range params.Graphs {
 		g := m.Run.Graphs[method]
 		c.Fill(Rect{xs[0], y + 3, 4, lh - 4}, GraphColours[method])
 		c.Text(params.GraphNames[method], xs[0]+8, y, Normal, Ink)
 		switch {
-		case g == nil:
+		case g == nil || len(cols) < 3:
 		case g.Err != "":
 			c.Text("failed", xs[1], y, Normal, Alarm)
 		case g.Final == nil:
@@ -68,14 +111,9 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 				pf = &ui.Final{GHF: math.NaN(), LGC: math.NaN()}
 			}
 			for k, e := range []float64{pf.GHF, pf.LGC} {
-				cellW := widths[k+1]*r.W - 12
+				cellW := cols[k+1].w - outcomePad
 				if math.IsNaN(e) {
 					c.Text("n/a*", xs[k+1], y, Normal, Muted)
-					reason := [2]string{pf.GHFWhy, pf.LGCWhy}[k]
-					if reason == "" {
-						reason = m.Prop.Err
-					}
-					why = append(why, fmt.Sprintf("*%s on %s: %s", cols[k+1], params.GraphNames[method], reason))
 					continue
 				}
 				ink := Muted
@@ -86,32 +124,72 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 				c.Fill(Rect{xs[k+1], y + lh + 1, cellW, 4}, Background)
 				c.Fill(Rect{xs[k+1], y + lh + 1, cellW * float32(e), 4}, GraphColours[method])
 			}
-			if !math.IsNaN(f.WithinClass) {
+			if len(cols) > 3 && !math.IsNaN(f.WithinClass) {
 				c.Text(fmt.Sprintf("%.0f%%", 100*f.WithinClass), xs[3], y, Normal, Ink)
 			}
-			c.Text(fmt.Sprintf("%.0f%%", 100*f.Density), xs[4], y, Normal, Ink)
+			if len(cols) > 4 {
+				c.Text(fmt.Sprintf("%.0f%%", 100*f.Density), xs[4], y, Normal, Ink)
+			}
 		}
 		y += rowH
 	}
 	y += 4
 	c.Fill(Rect{r.X, y, r.W, 1}, Rule)
 	y += 6
-	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
-	for _, l := range Wrap(c, strings.Join(append(why, settings), ". "), Small, r.W) {
+	for _, l := range below {
 		c.Text(l, r.X, y, Small, Muted)
-		y += LineHeight(Small)
+		y += sh
 	}
-	if m.Prop.Ready() {
-		name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Prop.Method]
-		s := fmt.Sprintf("%s after %d steps:", name, m.Prop.Step)
-		for _, method := range params.Graphs {
-			if e := m.Prop.ErrorRate(method); e >= 0 {
-				s += fmt.Sprintf(" %s %.0f%%", params.GraphNames[method], 100*e)
-			}
+}
+
+// outcomePad separates the outcome table's columns.
+const outcomePad = 12
+
+// column is a column of the outcome table: its heading and width.
+type column struct {
+	name string
+	w    float32
+}
+
+// outcomeColumns returns the columns of the outcome table in width w,
+// each as wide as its widest text plus outcomePad: the graph's name (after
+// its colour swatch), the error rates of GHF and LGC, the within-class
+// share of the weight and the edges (density). Columns that do not fit are
+// dropped from the right rather than overlap; the error columns, which
+// carry bars, take the width left over.
+func outcomeColumns(c Canvas, w float32) []column {
+	widest := func(size Size, ss ...string) float32 {
+		m := float32(0)
+		for _, s := range ss {
+			m = max(m, c.TextWidth(s, size))
 		}
-		for _, l := range Wrap(c, s, Small, r.W) {
-			c.Text(l, r.X, y, Small, Muted)
-			y += LineHeight(Small)
-		}
+		return m
 	}
+	var names []string
+	for _, method := range params.Graphs {
+		names = append(names, params.GraphNames[method])
+	}
+	head := func(name string) float32 { return c.TextWidth(name, Small) + 4 }
+	cols := []column{
+		{"graph", max(head("graph"), 8+widest(Normal, names...)) + outcomePad},
+		{"GHF", max(head("GHF"), widest(Normal, "100.0%", "failed", "n/a")) + outcomePad},
+		{"LGC", max(head("LGC"), widest(Normal, "100.0%", "n/a")) + outcomePad},
+		{"within", max(head("within"), widest(Normal, "100%")) + outcomePad},
+		{"edges", max(head("edges"), widest(Normal, "100%")) + outcomePad},
+	}
+	sum := func() float32 {
+		s := float32(0)
+		for _, col := range cols {
+			s += col.w
+		}
+		return s
+	}
+	for len(cols) > 1 && sum() > w {
+		cols = cols[:len(cols)-1]
+	}
+	if spare := w - sum(); spare > 0 && len(cols) >= 3 {
+		cols[1].w += spare / 2
+		cols[2].w += spare / 2
+	}
+	return cols
 }

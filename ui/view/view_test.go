@@ -125,7 +125,7 @@ func fixture(t *testing.T) *ui.Model {
 }
 
 func panelOf(name string) Panel {
-	for _, p := range Arrange(1200, 800, "") {
+	for _, p := range Arrange(1200, 800, "", 1) {
 		if p.Name == name {
 			return p
 		}
@@ -135,7 +135,7 @@ func panelOf(name string) Panel {
 
 func TestArrange(t *testing.T) {
 	for _, c := range []struct{ w, h float32 }{{1080, 900}, {1920, 1080}, {600, 1000}} {
-		ps := Arrange(c.w, c.h, "")
+		ps := Arrange(c.w, c.h, "", 1)
 		if len(ps) != len(params.Views) {
 			t.Fatalf("%v: %d panels", c, len(ps))
 		}
@@ -151,7 +151,7 @@ func TestArrange(t *testing.T) {
 			}
 		}
 	}
-	ps := Arrange(800, 600, "weights")
+	ps := Arrange(800, 600, "weights", 1)
 	if len(ps) != 1 || ps[0].Name != "weights" || ps[0].Rect.W != 800-2*Gap {
 		t.Errorf("embed: %+v", ps)
 	}
@@ -443,7 +443,7 @@ func TestOutcomeView(t *testing.T) {
 // TestDrawStates draws every view in every state of a run: nothing
 // panics, and the views without content say why.
 func TestDrawStates(t *testing.T) {
-	all := Arrange(1200, 800, "")
+	all := Arrange(1200, 800, "", 1)
 	m := ui.NewModel(params.Default())
 	rc := &recorder{}
 	New().Draw(rc, m, all, 1200, 800, true)
@@ -524,7 +524,7 @@ func TestClip(t *testing.T) {
 func TestStale(t *testing.T) {
 	m := fixture(t)
 	v := New()
-	ps := Arrange(1200, 800, "")
+	ps := Arrange(1200, 800, "", 1)
 	if !v.Stale(m, ps, 1200, 800) {
 		t.Error("not stale before the first drawing")
 	}
@@ -563,7 +563,7 @@ func TestStale(t *testing.T) {
 	if !v.Stale(m, ps, 1000, 800) {
 		t.Error("not stale at another size")
 	}
-	if !v.Stale(m, Arrange(1200, 800, "weights"), 1200, 800) {
+	if !v.Stale(m, Arrange(1200, 800, "weights", 1), 1200, 800) {
 		t.Error("not stale with other panels")
 	}
 }

@@ -31,8 +31,8 @@ type sampleEntry struct {
 // New returns views with empty caches.
 func New() *Views { return &Views{heat: map[string]*heatEntry{}, drawn: map[string]uint64{}} }
 
-// titleH is the height of a panel's title bar.
-const titleH = 28
+// titleH returns the height of a panel's title bar.
+func titleH() float32 { return LineHeight(Title) + 10 }
 
 // Titles of the panels.
 var titles = map[string]string{
@@ -91,6 +91,9 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 		title = v.graphTitle(m)
 	case "propagation":
 		title = propagationTitle(m)
+	}
+	if short, ok := strings.CutPrefix(title, titles[p.Name]+": "); ok && c.TextWidth(title, Title) > r.W-20 {
+		title = short // the view's name goes first when the title is too long
 	}
 	c.Text(Clip(c, title, Title, r.W-20), r.X+10, r.Y+6, Title, Ink)
 	b := body(r)

@@ -66,15 +66,21 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 	}
 	k := float32(len(WeightGraphs))
 	cellW := (r.W - (k-1)*Gap) / k
-	lh := LineHeight(Small)
-	side := min(cellW-stripW-2, r.H-2*lh-stripW-8)
+	lh, nh := LineHeight(Small), LineHeight(Normal)
+	// Room under the matrices for the longest caption.
+	captionH := float32(len(weightCaption(c, 1, 1, cellW))) * lh
+	side := min(cellW-stripW-2, r.H-captionH-nh-stripW-8)
 	for i, method := range WeightGraphs {
 		x := r.X + float32(i)*(cellW+Gap)
 		cell := Rect{x, r.Y, cellW, r.H}
 		g := m.Run.Graphs[method]
 		name := params.GraphNames[method]
-		c.Text(name, x, r.Y, Normal, Ink)
-		hm := Rect{x + stripW + 2, r.Y + lh + 4 + stripW + 2, side, side}
+		hm := Rect{x + stripW + 2, r.Y + nh + 4 + stripW + 2, side, side}
+		heading := name
+		if g != nil && g.W != nil && g.Final == nil && len(g.Iters) > 0 {
+			heading = fmt.Sprintf("%s, iteration %d", name, g.Iters[len(g.Iters)-1].Iter)
+		}
+		c.Text(Clip(c, heading, Normal, cellW), x, r.Y, Normal, Ink)
 		switch {
 		case g == nil:
 			continue
@@ -85,19 +91,14 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 			placeholder(c, cell, "waiting...")
 			continue
 		}
-		if g.Final == nil && len(g.Iters) > 0 {
-			c.Text(fmt.Sprintf("%s, iteration %d", name, g.Iters[len(g.Iters)-1].Iter), x, r.Y, Normal, Ink)
-		}
 		c.Image(v.heatmap(method, g), hm)
 		if m.Run.Data != nil && m.Run.Data.Labels != nil && len(m.Run.Data.Labels) == g.N {
 			drawStrips(c, hm, m.Run.Data.Labels)
 		}
 		if f := g.Final; f != nil {
-			s := fmt.Sprintf("density %.0f%%", 100*f.Density)
-			if !math.IsNaN(f.WithinClass) {
-				s += fmt.Sprintf(", within-class %.0f%%", 100*f.WithinClass)
+			for k, l := range weightCaption(c, f.Density, f.WithinClass, cellW) {
+				c.Text(l, x, hm.Y+hm.H+4+float32(k)*lh, Small, Muted)
 			}
-			c.Text(s, x, hm.Y+hm.H+4, Small, Muted)
 		}
 	}
 }
@@ -123,4 +124,26 @@ func drawStrips(c Canvas, hm Rect, labels []int) {
 	c.Fill(Rect{hm.X - 1, hm.Y + hm.H, hm.W + 2, 1}, Rule)
 	c.Fill(Rect{hm.X - 1, hm.Y, 1, hm.H}, Rule)
 	c.Fill(Rect{hm.X + hm.W, hm.Y, 1, hm.H}, Rule)
+}
+
+// weightCaption returns the caption under a weight matrix in width w: its
+// density and within-class share in words on a line, or shorter, or on
+// two lines.
+func weightCaption(c Canvas, density, within float64, w float32) []string {
+	long := fmt.Sprintf("density %.0f%%", 100*density)
+	short := fmt.Sprintf("%.0f%% dense", 100*density)
+	if !math.IsNaN(within) {
+		long += fmt.Sprintf(", within-class %.0f%%", 100*within)
+		short += fmt.Sprintf(", %.0f%% within", 100*within)
+	}
+	for _, s := range []string{long, short} {
+		if c.TextWidth(s, Small) <= w {
+			return []string{s}
+		}
+	}
+	lines := Wrap(c, short, Small, w)
+	if len(lines) > 2 {
+		lines = lines[:2]
+	}
+	return lines
 }

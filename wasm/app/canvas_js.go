@@ -21,23 +21,21 @@ import (
 
 // faces holds the fonts of the text sizes, at one scale.
 type faces struct {
-	scale float32
+	scale float32 // device pixels per CSS pixel
+	text  float32 // the views' text scale (view.TextScale)
 	face  map[view.Size]font.Face
 }
 
 // loadFaces returns the fonts for drawing at scale device pixels per CSS
-// pixel.
+// pixel, in the sizes view.FontSize gives at the current text scale.
 func loadFaces(scale float32) *faces {
-	f := &faces{scale: scale, face: map[view.Size]font.Face{}}
-	for size, spec := range map[view.Size]struct {
-		ttf []byte
-		pt  float64
-	}{view.Small: {goregular.TTF, 11}, view.Normal: {goregular.TTF, 13}, view.Title: {gobold.TTF, 14}} {
-		ft, err := opentype.Parse(spec.ttf)
+	f := &faces{scale: scale, text: view.TextScale(), face: map[view.Size]font.Face{}}
+	for size, ttf := range map[view.Size][]byte{view.Small: goregular.TTF, view.Normal: goregular.TTF, view.Title: gobold.TTF} {
+		ft, err := opentype.Parse(ttf)
 		if err != nil {
 			panic(err) // the embedded Go fonts always parse
 		}
-		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: spec.pt * float64(scale), DPI: 72, Hinting: font.HintingFull})
+		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(view.FontSize(size) * scale), DPI: 72, Hinting: font.HintingFull})
 		if err != nil {
 			panic(err)
 		}

@@ -84,9 +84,21 @@ type app struct {
 
 	noCanvas bool // the pictures cannot be drawn: no ebiten
 	w, h     int  // the screen, in CSS pixels
-	// left is the page x of the canvas. ebiten reports the cursor in page
-	// coordinates, as if the canvas filled the page.
-	left   float32
+	// left and top are where the canvas is in the viewport: ebiten
+	// reports the cursor in viewport coordinates, as if the canvas filled
+	// the viewport. pageX and pageY are where it is on the page (the page
+	// scrolls when the views stack). See page_js.go.
+	left, top    float32
+	pageX, pageY float32
+	page         *page
+	fitted       struct {
+		text  float32
+		embed string
+	}
+	published struct { // the panels last published on window.nnlrs
+		first *view.Panel
+		at    [2]float32
+	}
 	panels []view.Panel
 	tick   int
 	// inspect is the sample chosen in the Inspect control, 1-based, 0 for
@@ -116,6 +128,7 @@ func newApp() *app {
 	a.dom.write(p)
 	a.dom.listen(a.q)
 	a.dom.describeCanvas(a.q)
+	a.page = newPage(a.dom)
 	a.pool = pool.New(workerCount(), spawner(a.q))
 	h := hooks()
 	h.Set("workers", a.pool.Size())
@@ -130,7 +143,7 @@ func newApp() *app {
 		if !ok {
 			return nil
 		}
-		return []any{float64(x + a.left), float64(y)}
+		return []any{float64(x + a.pageX), float64(y + a.pageY)}
 	}))
 	fetchCatalog(a.q)
 	return a
@@ -148,14 +161,12 @@ func (a *app) Update() error {
 		a.pool.Submit(jobs...) // the advice's checks, on the idle workers
 	}
 
-	if a.tick%15 == 0 {
-		a.left = float32(a.dom.canvasLeft())
-	}
+	a.fitPage()
 	a.tick++
 	if !a.noCanvas {
-		x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the page
+		x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the viewport
 		s := a.faces.scale
-		a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s)
+		a.model.Hover = view.NodeAt(a.model, a.panels, float32(x)/s-a.left, float32(y)/s-a.top)
 	}
 	a.model.Hover = a.model.Inspected(a.inspect)
 
@@ -349,7 +360,7 @@ func (a *app) start(p params.Params, t time.Time) {
 
 // arrange places the panels.
 func (a *app) arrange() {
-	a.panels = view.Arrange(float32(a.w), float32(a.h), a.model.Params.Embed)
+	a.panels = view.Arrange(float32(a.w), float32(a.h), a.model.Params.Embed, view.TextScale())
 	a.redraw = true
 }
 
@@ -388,7 +399,7 @@ func (a *app) Layout(w, h int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	if s != a.faces.scale {
+	if s != a.faces.scale || a.faces.text != view.TextScale() {
 		a.faces = loadFaces(s)
 		a.redraw = true
 	}
@@ -460,12 +471,6 @@ func (a *app) report(t time.Time) {
 	h.Set("converged", m.Prop.Converged)
 	h.Set("hover", m.Hover)
 	if a.tick%30 == 1 {
-		ps := make([]any, len(a.panels))
-		for i, p := range a.panels {
-			ps[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + a.left), "y": float64(p.Rect.Y),
-				"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
-		}
-		h.Set("panels", ps)
 		if !a.noCanvas {
 			h.Set("fps", ebiten.ActualFPS())
 		}

@@ -165,6 +165,12 @@ func openScaled(t *testing.T, base, hash string, scale float64) *tab {
 // scale device pixels per CSS pixel, and records its console.
 func newTab(t *testing.T, scale float64) *tab {
 	t.Helper()
+	return newTabSized(t, viewW, viewH, scale)
+}
+
+// newTabSized is newTab with a viewport of w×h CSS pixels.
+func newTabSized(t *testing.T, w, h int64, scale float64) *tab {
+	t.Helper()
 	if browser == nil {
 		t.Skip(noBrowser)
 	}
@@ -182,7 +188,7 @@ func newTab(t *testing.T, scale float64) *tab {
 			tb.mu.Unlock()
 		}
 	}()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(viewW, viewH, chromedp.EmulateScale(scale))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h, chromedp.EmulateScale(scale))); err != nil {
 		t.Fatal(err)
 	}
 	return tb

@@ -1,0 +1,160 @@
+package view
+
+import (
+	"fmt"
+	"image/color"
+	"testing"
+)
+
+// TestArrangeSizes arranges the views on canvases from a phone's width to
+// a wide screen's, at both text scales, in the height Height asks: every
+// view is at least MinW×MinH (scaled; on a canvas narrower than that, as
+// wide as the canvas), inside the canvas, and apart from the others.
+func TestArrangeSizes(t *testing.T) {
+	for _, ts := range []float32{1, PresentationScale} {
+		for _, viewH := range []float32{400, 480, 576, 720, 900, 1080, 1600} {
+			for w := float32(300); w <= 2000; w += 10 {
+				h := Height(w, viewH, "", ts)
+				if h < viewH {
+					t.Fatalf("Height(%v, %v) = %v, below the viewport", w, viewH, h)
+				}
+				checkPanels(t, fmt.Sprintf("%v×%v at %v", w, h, ts), Arrange(w, h, "", ts), w, h, ts, true)
+				// A canvas lower than Height asks (before the page
+				// grows) still gets views apart and inside it.
+				checkPanels(t, fmt.Sprintf("%v×%v at %v", w, viewH/2, ts), Arrange(w, viewH/2, "", ts), w, viewH/2, ts, false)
+			}
+		}
+	}
+	if h := Height(800, 600, "weights", 1); h != 600 {
+		t.Errorf("embedded: height %v, want the viewport's 600", h)
+	}
+}
+
+func checkPanels(t *testing.T, what string, ps []Panel, w, h, ts float32, big bool) {
+	t.Helper()
+	if len(ps) != 5 {
+		t.Fatalf("%s: %d panels", what, len(ps))
+	}
+	minW := min(MinW*ts, w-2*Gap)
+	for i, p := range ps {
+		r := p.Rect
+		const eps = 0.01
+		if r.X < Gap-eps || r.Y < Gap-eps || r.X+r.W > w-Gap+eps || r.Y+r.H > h-Gap+eps {
+			t.Errorf("%s: %s at %+v, outside the canvas", what, p.Name, r)
+		}
+		if big && (r.W < minW-eps || r.H < MinH*ts-eps) {
+			t.Errorf("%s: %s is %v×%v, below %v×%v", what, p.Name, r.W, r.H, minW, MinH*ts)
+		}
+		for _, q := range ps[i+1:] {
+			if overlap(r, q.Rect) {
+				t.Errorf("%s: %s and %s overlap", what, p.Name, q.Name)
+			}
+		}
+	}
+}
+
+// measurer is a canvas that keeps where the text goes, with text as wide
+// as em times its font size per character: 0.62 is wider than the Go
+// font's average character (about 0.55 em), so that text that fits here
+// fits on the page.
+type measurer struct {
+	recorder
+	boxes []textBox
+}
+
+type textBox struct {
+	s string
+	r Rect
+}
+
+const em = 0.62
+
+func (mc *measurer) TextWidth(s string, size Size) float32 {
+	return float32(len([]rune(s))) * em * FontSize(size)
+}
+
+func (mc *measurer) Text(s string, x, y float32, size Size, _ color.RGBA) {
+	mc.boxes = append(mc.boxes, textBox{s, Rect{x, y, mc.TextWidth(s, size), FontSize(size)}})
+}
+
+func (mc *measurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(mc) }
+
+// TestTextFits draws every view of a finished run at the canvas widths of
+// a phone, a tablet, a projector and a wide screen, at both text scales,
+// and checks that no text leaves its view or overlaps other text.
+func TestTextFits(t *testing.T) {
+	m := fixture(t)
+	defer SetTextScale(1)
+	for _, ts := range []float32{1, PresentationScale} {
+		SetTextScale(ts)
+		for _, w := range []float32{370, 520, 664, 760, 947, 1080, 1560} {
+			h := Height(w, 700, "", ts)
+			for _, p := range Arrange(w, h, "", ts) {
+				mc := &measurer{}
+				New().Draw(mc, m, []Panel{p}, w, h, true)
+				what := fmt.Sprintf("%v wide at %v: %s %v×%v", w, ts, p.Name, p.Rect.W, p.Rect.H)
+				if len(mc.boxes) < 2 {
+					t.Errorf("%s: %d texts", what, len(mc.boxes))
+				}
+				for i, b := range mc.boxes {
+					r := b.r
+					if r.X < p.Rect.X || r.Y < p.Rect.Y || r.X+r.W > p.Rect.X+p.Rect.W || r.Y+r.H > p.Rect.Y+p.Rect.H {
+						t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)
+					}
+					for _, o := range mc.boxes[i+1:] {
+						if overlap(r, o.r) {
+							t.Errorf("%s: %q at %+v overlaps %q at %+v", what, b.s, r, o.s, o.r)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestOutcomeColumns checks that the outcome table's columns hold their
+// widest text, and drop from the right in a narrow view.
+func TestOutcomeColumns(t *testing.T) {
+	mc := &measurer{}
+	defer SetTextScale(1)
+	for _, ts := range []float32{1, PresentationScale} {
+		SetTextScale(ts)
+		for w := float32(100); w <= 800; w += 20 {
+			cols := outcomeColumns(mc, w)
+			sum := float32(0)
+			for _, c := range cols {
+				sum += c.w
+			}
+			// 1e-3: float32 rounding of the summed widths.
+			if sum > w+1e-3 && len(cols) > 1 {
+				t.Errorf("%v wide at %v: columns %v are %v wide", w, ts, cols, sum)
+			}
+			if len(cols) >= 2 && cols[1].w < mc.TextWidth("100.0%", Normal)+outcomePad {
+				t.Errorf("%v wide at %v: GHF column %v narrower than its numbers", w, ts, cols[1].w)
+			}
+		}
+		// The least view keeps the error rates; a wider one shows all.
+		if n := len(outcomeColumns(mc, MinW*ts-20)); n < 3 {
+			t.Errorf("%v wide at %v: %d columns, want at least 3", MinW*ts-20, ts, n)
+		}
+		if n := len(outcomeColumns(mc, 400*ts)); n != 5 {
+			t.Errorf("%v wide at %v: %d columns, want all 5", 400*ts, ts, n)
+		}
+	}
+}
+
+// TestFontSizes checks the text sizes: at least 14 CSS pixels, readable
+// from the back of a classroom, and larger by PresentationScale in the
+// presentation size, with lines that do not touch.
+func TestFontSizes(t *testing.T) {
+	defer SetTextScale(1)
+	for _, s := range []Size{Small, Normal, Title} {
+		SetTextScale(1)
+		px, lh := FontSize(s), LineHeight(s)
+		SetTextScale(PresentationScale)
+		big := FontSize(s)
+		if px < 14 || lh <= px || big < PresentationScale*px-0.01 || LineHeight(s) <= big {
+			t.Errorf("size %d: %v px on lines of %v; presented %v px on lines of %v", s, px, lh, big, LineHeight(s))
+		}
+	}
+}

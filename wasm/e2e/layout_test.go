@@ -1,0 +1,279 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// screen is a screen the page is checked on: w×h device-independent
+// pixels at a browser zoom (1 for 100%); the page's CSS viewport is
+// w/zoom × h/zoom.
+type screen struct {
+	name string
+	w, h int64
+	zoom float64
+}
+
+func (s screen) css() (int64, int64) {
+	return int64(float64(s.w) / s.zoom), int64(float64(s.h) / s.zoom)
+}
+
+var screens = []screen{
+	{"projector 1024x768", 1024, 768, 1},
+	{"projector 1280x720", 1280, 720, 1},
+	{"1920x1080", 1920, 1080, 1},
+	{"1280x720 at 125%", 1280, 720, 1.25},
+	{"1280x720 at 150%", 1280, 720, 1.5},
+	{"tablet 820x1180", 820, 1180, 1},
+	{"phone 390x844", 390, 844, 1},
+}
+
+// openScreen opens the page with the hash on the screen and waits until
+// the views are arranged in the canvas as the page sized it.
+func openScreen(t *testing.T, s screen, hash string) *tab {
+	t.Helper()
+	w, h := s.css()
+	tb := newTabSized(t, w, h, s.zoom)
+	tb.navigate(baseURL, hash)
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	tb.settled(5)
+	return tb
+}
+
+// settled waits until the canvas has the body's pixels and the n views
+// reported fill it to its edges (less the gap): the page has fitted the
+// canvas and arranged the views for its current size.
+func (tb *tab) settled(n int) {
+	tb.t.Helper()
+	tb.wait(fmt.Sprintf(`(() => {
+		const c = document.querySelector("body > canvas"), b = document.body, ps = nnlrs.panels;
+		if (!c || !ps || ps.length !== %d) return false;
+		const r = c.getBoundingClientRect(), f = devicePixelRatio;
+		const right = Math.max(...ps.map(p => p.x + p.w)), bottom = Math.max(...ps.map(p => p.y + p.h));
+		return c.width === Math.floor(b.clientWidth * f) && c.height === Math.floor(b.clientHeight * f) &&
+			Math.abs(right - (r.left + scrollX + b.clientWidth - 10)) < 1 &&
+			Math.abs(bottom - (r.top + scrollY + b.clientHeight - 10)) < 1;
+	})()`, n), 60*time.Second)
+}
+
+// pageBox is a rectangle on the page, in CSS pixels.
+type pageBox struct{ X, Y, W, H float64 }
+
+func (b pageBox) overlaps(o pageBox) bool {
+	return b.X < o.X+o.W && o.X < b.X+b.W && b.Y < o.Y+o.H && o.Y < b.Y+b.H
+}
+
+// geometry is what the layout test reads of the page.
+type geometry struct {
+	Canvas       pageBox
+	Panel        *pageBox // the controls, nil when hidden
+	PanelFixed   bool     // the controls stay beside the views as the page scrolls
+	ScrollWidth  float64
+	ScrollHeight float64
+	InnerWidth   float64
+	InnerHeight  float64
+}
+
+const geometryJS = `JSON.stringify((() => {
+	const box = e => { const b = e.getBoundingClientRect(); return {X: b.left + scrollX, Y: b.top + scrollY, W: b.width, H: b.height}; };
+	const p = document.getElementById("panel"), st = getComputedStyle(p);
+	return {Canvas: box(document.querySelector("body > canvas")), Panel: st.display === "none" ? null : box(p),
+		PanelFixed: st.position === "fixed", ScrollWidth: document.scrollingElement.scrollWidth,
+		ScrollHeight: document.scrollingElement.scrollHeight, InnerWidth: innerWidth, InnerHeight: innerHeight};
+})())`
+
+func (tb *tab) geometry() geometry {
+	tb.t.Helper()
+	var g geometry
+	if err := json.Unmarshal([]byte(eval[string](tb, geometryJS)), &g); err != nil {
+		tb.t.Fatal(err)
+	}
+	return g
+}
+
+// hidden returns which of the buttons are not in the viewport or are
+// covered there (elementFromPoint at their middle is someone else).
+func (tb *tab) hidden(ids ...string) []string {
+	tb.t.Helper()
+	b, _ := json.Marshal(ids)
+	return eval[[]string](tb, `(`+string(b)+`).filter(id => {
+		const e = document.getElementById(id), b = e.getBoundingClientRect();
+		const x = b.left + b.width / 2, y = b.top + b.height / 2;
+		if (b.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;
+		const hit = document.elementFromPoint(x, y);
+		return !(hit === e || e.contains(hit));
+	})`)
+}
+
+// TestLayout opens the page on projectors, screens at 100-150% zoom, a
+// tablet and a phone, and checks that every view is at least about
+// 300×180 CSS pixels, inside the canvas, apart from the other views and
+// from the controls; that nothing scrolls sideways; and that Run, Cancel,
+// Play and Step are in sight (not covered) whatever the page's and the
+// controls' scroll: a bar that sticks within the controls beside the
+// views, or fixed at the viewport's bottom when the controls go above the
+// views on a narrow screen.
+func TestLayout(t *testing.T) {
+	for _, s := range screens {
+		t.Run(s.name, func(t *testing.T) {
+			tb := openScreen(t, s, small)
+			checkLayout(t, tb, 5)
+			tb.checkConsole()
+		})
+	}
+}
+
+func checkLayout(t *testing.T, tb *tab, n int) {
+	t.Helper()
+	g := tb.geometry()
+	ps := tb.panels()
+	if len(ps) != n {
+		t.Fatalf("%d views: %v", len(ps), ps)
+	}
+	if g.ScrollWidth > g.InnerWidth {
+		t.Errorf("the page scrolls sideways: %v wide in a viewport %v wide", g.ScrollWidth, g.InnerWidth)
+	}
+	// About 300×180: the views stack at full width on a phone (390 less
+	// two gaps: 370).
+	minW := min(300, g.InnerWidth-20)
+	names := []string{}
+	for name, p := range ps {
+		b := pageBox{p.X, p.Y, p.W, p.H}
+		if p.W < minW || p.H < 180 {
+			t.Errorf("%s is %v×%v CSS px, below %v×180", name, p.W, p.H, minW)
+		}
+		c := g.Canvas
+		if b.X < c.X || b.Y < c.Y || b.X+b.W > c.X+c.W+0.5 || b.Y+b.H > c.Y+c.H+0.5 {
+			t.Errorf("%s at %+v leaves the canvas %+v", name, b, c)
+		}
+		if g.Panel != nil && b.overlaps(*g.Panel) {
+			t.Errorf("%s at %+v lies under the controls %+v", name, b, *g.Panel)
+		}
+		for _, o := range names {
+			q := ps[o]
+			if b.overlaps(pageBox{q.X, q.Y, q.W, q.H}) {
+				t.Errorf("%s and %s overlap", name, o)
+			}
+		}
+		names = append(names, name)
+	}
+	if g.Panel == nil {
+		return
+	}
+
+	// The buttons stay in sight, and the last view can scroll clear of
+	// a bar fixed at the bottom.
+	buttons := []string{"run", "cancel", "play", "step"}
+	bottom := 0.0
+	for _, p := range ps {
+		bottom = max(bottom, p.Y+p.H)
+	}
+	for _, pos := range []struct{ what, js string }{
+		{"at the top", `scrollTo(0, 0); document.getElementById("panel").scrollTop = 0`},
+		{"with the controls scrolled half way", `document.getElementById("panel").scrollTop = document.getElementById("panel").scrollHeight / 2; scrollTo(0, document.scrollingElement.scrollHeight / 2)`},
+		{"with the controls scrolled to their end", `document.getElementById("panel").scrollTop = 1e6`},
+		{"with the page scrolled to its end", `document.getElementById("panel").scrollTop = 0; scrollTo(0, 1e6)`},
+	} {
+		eval[any](tb, pos.js+"; null")
+		if h := tb.hidden(buttons...); len(h) > 0 {
+			t.Errorf("%s: %v out of sight", pos.what, h)
+		}
+	}
+	// The bars are one row of buttons, not a sheet over the page.
+	if hs := eval[[]float64](tb, `["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().height)`); max(hs[0], hs[1]) > 60 {
+		t.Errorf("the button bars are %v CSS px high", hs)
+	}
+	// Scrolled to the end: the last view's bottom is in the viewport,
+	// above the bars.
+	top := eval[float64](tb, `Math.min(...["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().top)) + scrollY`)
+	if !g.PanelFixed && bottom > top {
+		t.Errorf("scrolled to the end, the views end at %v, below the bar at %v", bottom, top)
+	}
+	eval[any](tb, `scrollTo(0, 0); null`)
+}
+
+// TestLayoutPresent switches the presentation text size on and off on a
+// projector: the views are arranged again for the larger text (still
+// apart, still at least 300×180) and the button says it is pressed.
+func TestLayoutPresent(t *testing.T) {
+	tb := openScreen(t, screens[0], small)
+	before := tb.panels()
+	tb.click("present")
+	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "true"`, 5*time.Second)
+	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w !== %v`, before["graph"].W), 10*time.Second)
+	tb.settled(5)
+	checkLayout(t, tb, 5)
+	after := tb.panels()
+	if after["graph"].W <= before["graph"].W {
+		t.Errorf("presentation size: the graph is %v wide, was %v", after["graph"].W, before["graph"].W)
+	}
+	tb.click("present")
+	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "false"`, 5*time.Second)
+	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w === %v`, before["graph"].W), 10*time.Second)
+	tb.checkConsole()
+}
+
+// TestLayoutEmbedOff embeds one view then shows all again, by the URL
+// hash: the canvas takes the page's width back (no black band where the
+// controls were) and the views fill it again.
+func TestLayoutEmbedOff(t *testing.T) {
+	tb := openScreen(t, screens[1], small)
+	eval[any](tb, `location.hash = location.hash + "&embed=weights"; null`)
+	tb.settled(1)
+	if g := tb.geometry(); g.Panel != nil || g.Canvas.X != 0 || g.Canvas.W != g.InnerWidth {
+		t.Errorf("embedded: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
+	}
+	eval[any](tb, `location.hash = location.hash.replace("&embed=weights", ""); null`)
+	tb.settled(5)
+	checkLayout(t, tb, 5)
+	tb.checkConsole()
+}
+
+// TestLayoutHover hovers a node of the graph on a phone, where the page
+// scrolls to the graph below the controls: the page converts the cursor
+// with the page's scroll.
+func TestLayoutHover(t *testing.T) {
+	tb := openScreen(t, screens[len(screens)-1], small)
+	tb.done()
+	ps := tb.panels()
+	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, ps["graph"].Y-40))
+	xy := eval[[]float64](tb, "nnlrs.nodeXY(5)")
+	sy := eval[float64](tb, "scrollY")
+	if sy < 100 {
+		t.Fatalf("the page scrolled only %v down to the graph", sy)
+	}
+	tb.mouse(xy[0], xy[1]-sy)
+	tb.wait("nnlrs.hover === 5", 10*time.Second)
+	tb.checkConsole()
+}
+
+// TestScreenshots saves the default page, its run done, at the sizes of
+// the README's pictures into the folder NNLRS_SCREENSHOTS names
+// (docs/screen-WxH.png).
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("NNLRS_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("NNLRS_SCREENSHOTS names no folder")
+	}
+	for _, s := range []screen{screens[0], screens[1], screens[2], screens[5], screens[6]} {
+		t.Run(s.name, func(t *testing.T) {
+			tb := openScreen(t, s, "")
+			tb.done()
+			time.Sleep(1500 * time.Millisecond) // the finished run drawn
+			b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(dir, fmt.Sprintf("screen-%dx%d.png", s.w, s.h))
+			if err := os.WriteFile(name, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
