@@ -99,15 +99,16 @@ type Spec struct {
 	// (its file is data/<name>.mat beside the worker).
 	Dataset string
 	// Classes and PerClass: the number of subspaces and samples per
-	// subspace of synthetic data; for real data, the first Classes classes
-	// and PerClass samples drawn from each. Zero means every class or
-	// sample of an upload.
+	// subspace of synthetic data; for a built-in set or a labeled upload,
+	// the first Classes classes and PerClass samples drawn from each.
+	// Zero means every sample of an upload.
 	Classes, PerClass int
 	// Labeled is the fraction of each class whose labels are given to the
 	// propagation, in (0, 1); at least one sample per class is labeled.
 	Labeled float64
 	// Noise is the level of dense Gaussian noise and Corrupt the fraction
-	// of grossly corrupted samples (dataset.SyntheticParams).
+	// of grossly corrupted samples (dataset.SyntheticParams). Real data,
+	// scaled to unit norm, get them only when they are not zero.
 	Noise, Corrupt float64
 	// Seed fixes every random draw.
 	Seed uint64
@@ -196,8 +197,8 @@ func (*Crash) Kind() Kind     { return KindCrash }
 func (*Crash) encode(*writer) {}
 func (*Crash) decode(*reader) {}
 
-// Data describes the samples of a job, as the solver sees them (noise and
-// corruption added, before the unit-norm scaling of the graphs).
+// Data describes the samples of a job, as the solver sees them: real
+// samples scaled to unit norm, then noise and corruption added if asked.
 type Data struct {
 	JobID uint32
 	// Name names the data set.

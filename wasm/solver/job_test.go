@@ -313,6 +313,7 @@ func TestRunUploadMAT(t *testing.T) {
 	fea, gnd := blobs(30, func(i int) int { return 1 + i%3 })
 	s := smallSpec()
 	s.Dataset, s.Noise, s.Corrupt = protocol.Upload, 0, 0
+	s.Classes, s.PerClass = 0, 0 // every sample
 	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "mine.mat", File: matFile(fea, gnd), SendData: true}, nil)
 	data := ms[0].(*protocol.Data)
 	if data.N != 30 || data.ImageW != 4 || data.ImageH != 4 || data.Name != "mine.mat" || data.Corrupted != nil {
@@ -422,5 +423,148 @@ func TestComponents(t *testing.T) {
 	}
 	if c := components(w, 4); c != 3 {
 		t.Errorf("%d components, want 3", c)
+	}
+}
+
+// norms returns the l2 norms of the samples of a Data message.
+func norms(d *protocol.Data) []float64 {
+	v := make([]float64, d.N)
+	for j := range v {
+		v[j] = mat.Norm(mat.NewVecDense(d.D, d.X[j*d.D:(j+1)*d.D]), 2)
+	}
+	return v
+}
+
+// TestRunUnitNorm checks that real data reach the graphs with unit-norm
+// samples, as the command line and Algorithm 2 (step 1) scale them, and
+// without noise or corruption unless the spec asks for them.
+func TestRunUnitNorm(t *testing.T) {
+	fea, gnd := blobs(60, func(i int) int { return 1 + i/15 })
+	for i := range fea {
+		for k := range fea[i] {
+			fea[i][k] *= float64(1 + i%7) // samples of norms far from 1
+		}
+	}
+	file := matFile(fea, gnd)
+	csv := strings.Repeat("3,0,0\n0.9,0.1,0\n0,7,0\n0.1,0.9,0\n0,0,12\n", 3)
+	s := smallSpec()
+	s.Noise, s.Corrupt = 0, 0
+	for _, c := range []struct {
+		name string
+		job  *protocol.Job
+		n    int
+	}{
+		{"builtin", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := s
+			s.Dataset, s.Classes, s.PerClass = "digits", 3, 10
+			return s
+		}(), SendData: true}, 30},
+		{"upload MAT", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := s
+			s.Dataset, s.Classes, s.PerClass = protocol.Upload, 0, 0
+			return s
+		}(), FileName: "mine.mat", File: file, SendData: true}, 60},
+		{"upload CSV", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := s
+			s.Dataset, s.Classes, s.PerClass = protocol.Upload, 0, 0
+			return s
+		}(), FileName: "p.csv", File: []byte(csv), SendData: true}, 15},
+	} {
+		ms := record(t, context.Background(), c.job, func(r *runner) {
+			r.fetch = func(string) ([]byte, error) { return file, nil }
+		})
+		data, ok := ms[0].(*protocol.Data)
+		if !ok {
+			t.Fatalf("%s: first message %T %+v, want Data", c.name, ms[0], ms[0])
+		}
+		if data.N != c.n || data.Corrupted != nil {
+			t.Errorf("%s: n = %d (want %d), corrupted %v", c.name, data.N, c.n, data.Corrupted)
+		}
+		for j, v := range norms(data) {
+			// One division and a norm of at most 16 terms: a few ulps.
+			if math.Abs(v-1) > 1e-12 {
+				t.Errorf("%s: sample %d has norm %v, want 1", c.name, j, v)
+			}
+		}
+		last[*protocol.Graph](t, ms)
+	}
+
+	// Noise asked for explicitly is added to the unit-norm samples.
+	s.Dataset, s.Classes, s.PerClass, s.Noise = "digits", 3, 10, 0.5
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, SendData: true}, func(r *runner) {
+		r.fetch = func(string) ([]byte, error) { return file, nil }
+	})
+	far := 0
+	for _, v := range norms(ms[0].(*protocol.Data)) {
+		if math.Abs(v-1) > 0.01 {
+			far++
+		}
+	}
+	if far == 0 {
+		t.Error("noise 0.5 left every sample at unit norm")
+	}
+}
+
+// TestRunUploadDraw checks that a labeled upload is drawn down class by
+// class as a built-in set, and that a file over the size limit is refused
+// in words that say whether it can be drawn down.
+func TestRunUploadDraw(t *testing.T) {
+	n := protocol.MaxSamples + 50
+	fea, gnd := blobs(n, func(i int) int { return 1 + i%3 })
+	file := matFile(fea, gnd)
+	s := smallSpec()
+	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = protocol.Upload, 0, 0, 2, 15
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "big.mat", File: file, SendData: true}, nil)
+	data, ok := ms[0].(*protocol.Data)
+	if !ok {
+		t.Fatalf("first message %T %+v, want Data", ms[0], ms[0])
+	}
+	per := map[int]int{}
+	for _, l := range data.Labels {
+		per[l]++
+	}
+	if data.N != 30 || !reflect.DeepEqual(per, map[int]int{1: 15, 2: 15}) || data.Name != "big.mat" {
+		t.Errorf("drawn %d samples of classes %v named %q, want 15 of classes 1 and 2", data.N, per, data.Name)
+	}
+	// The same seed draws the same samples.
+	again := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "big.mat", File: file, SendData: true}, nil)
+	if !reflect.DeepEqual(again[0], ms[0]) {
+		t.Error("the draw of an upload is not deterministic")
+	}
+
+	var rows strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&rows, "%d,%d\n", i, i%5)
+	}
+	for _, c := range []struct {
+		name             string
+		file             []byte
+		classes, per     int
+		code             protocol.ErrorCode
+		want, wantAbsent []string
+	}{
+		{"unlabeled", []byte(rows.String()), 2, 15, protocol.ErrLimit,
+			[]string{"450 samples", "at most 400", "only a labeled file"}, []string{"fewer classes"}},
+		{"labeled, all", file, 0, 0, protocol.ErrLimit, []string{"450 samples in 3 classes", "at most 400", "choose how many classes"}, nil},
+		{"labeled, too many classes", file, 4, 10, protocol.ErrInput, []string{"have 3 classes; asked for 4"}, nil},
+		{"labeled, too many per class", file, 3, 200, protocol.ErrLimit, []string{"600 samples"}, nil},
+	} {
+		s := s
+		s.Classes, s.PerClass = c.classes, c.per
+		ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "f", File: c.file}, nil)
+		e := last[*protocol.Error](t, ms)
+		if e.Code != c.code {
+			t.Errorf("%s: code %d, want %d (%q)", c.name, e.Code, c.code, e.Message)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(e.Message, w) {
+				t.Errorf("%s: %q does not say %q", c.name, e.Message, w)
+			}
+		}
+		for _, w := range c.wantAbsent {
+			if strings.Contains(e.Message, w) {
+				t.Errorf("%s: %q says %q", c.name, e.Message, w)
+			}
+		}
 	}
 }
