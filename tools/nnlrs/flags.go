@@ -32,7 +32,7 @@ type dataFlags struct {
 
 func addDataFlags(fs *flag.FlagSet) *dataFlags {
 	f := &dataFlags{}
-	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
+	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row; an optional header may name a label column), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
 	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels to draw (default: all)")
 	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: all samples)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random draw (and of the synthetic data)")

@@ -568,3 +568,29 @@ func TestRunUploadDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestRunUploadCSVLabels checks that a CSV upload whose header names a
+// label column is judged and drawn as a labeled set.
+func TestRunUploadCSVLabels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c,label\n")
+	for i := 0; i < 30; i++ {
+		c := i % 3
+		v := []float64{0.1, 0.1, 0.1}
+		v[c] = 1 + 0.01*float64(i)
+		fmt.Fprintf(&b, "%g,%g,%g,%d\n", v[0], v[1], v[2], c+1)
+	}
+	s := smallSpec()
+	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = protocol.Upload, 0, 0, 2, 8
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "l.csv", File: []byte(b.String()), SendData: true}, nil)
+	data, ok := ms[0].(*protocol.Data)
+	if !ok {
+		t.Fatalf("first message %T %+v, want Data", ms[0], ms[0])
+	}
+	if data.N != 16 || data.D != 3 || data.Labels[0] != 1 || data.Labels[15] != 2 || data.Given == nil {
+		t.Errorf("data n=%d d=%d labels %v given %v", data.N, data.D, data.Labels, data.Given)
+	}
+	if g := last[*protocol.Graph](t, ms); math.IsNaN(g.ErrorGHF) {
+		t.Errorf("no GHF error for a labeled CSV: %+v", g)
+	}
+}
