@@ -113,10 +113,13 @@ type Spec struct {
 	// Seed fixes every random draw.
 	Seed uint64
 	// Beta, Lambda and Theta are the parameters of the NNLRS graph
-	// (Algorithm 2); Lambda is also the λ of LRR.
+	// (Algorithm 2).
 	Beta, Lambda, Theta float64
 	// Alpha is the α of LGC in (0, 1).
 	Alpha float64
+	// LRRLambda is the λ of the LRR graph (graph.LRRParams); 0 means
+	// Lambda, as links made before LRR had its own λ expect.
+	LRRLambda float64
 }
 
 func (s *Spec) encode(w *writer) {
@@ -131,6 +134,7 @@ func (s *Spec) encode(w *writer) {
 	w.f64(s.Lambda)
 	w.f64(s.Theta)
 	w.f64(s.Alpha)
+	w.f64(s.LRRLambda)
 }
 
 func (s *Spec) decode(r *reader) {
@@ -145,6 +149,7 @@ func (s *Spec) decode(r *reader) {
 	s.Lambda = r.f64()
 	s.Theta = r.f64()
 	s.Alpha = r.f64()
+	s.LRRLambda = r.f64()
 }
 
 // Job asks a worker to build one graph.

@@ -594,3 +594,29 @@ func TestRunUploadCSVLabels(t *testing.T) {
 		t.Errorf("no GHF error for a labeled CSV: %+v", g)
 	}
 }
+
+// TestRunLRRLambda checks that LRR takes Spec.LRRLambda when set and
+// Spec.Lambda otherwise, and that NNLRS keeps Spec.Lambda.
+func TestRunLRRLambda(t *testing.T) {
+	for _, c := range []struct {
+		method          string
+		lrrLambda, want float64
+	}{{"lrr", 0, 1}, {"lrr", 0.3, 0.3}, {"nnlrs", 0.3, 1}} {
+		s := smallSpec()
+		s.LRRLambda = c.lrrLambda
+		var got float64
+		record(t, context.Background(), &protocol.Job{Method: c.method, Spec: s}, func(r *runner) {
+			build := r.build
+			r.build = func(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
+				got = o.LRR.Lambda
+				if method == "nnlrs" {
+					got = o.NNLRS.Lambda
+				}
+				return build(ctx, method, x, o)
+			}
+		})
+		if got != c.want {
+			t.Errorf("%s with Lambda %v, LRRLambda %v: solved with λ = %v, want %v", c.method, s.Lambda, c.lrrLambda, got, c.want)
+		}
+	}
+}
