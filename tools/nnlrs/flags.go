@@ -16,6 +16,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/wasm/protocol"
 )
 
 // syntheticName is the -in value that selects the built-in data set.
@@ -42,7 +43,7 @@ func addDataFlags(fs *flag.FlagSet) *dataFlags {
 
 // load reads the data, draws the subset and normalizes it.
 func (f *dataFlags) load() (*dataset.Set, error) {
-	rng := rand.New(rand.NewPCG(f.seed, 0x6e6e6c7273))
+	rng := rand.New(rand.NewPCG(f.seed, protocol.DataStream))
 	var set *dataset.Set
 	var err error
 	if f.in == syntheticName {

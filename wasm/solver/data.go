@@ -16,13 +16,11 @@ import (
 	"nnlrs/wasm/protocol"
 )
 
-// Streams of the random draws, so that the data, the corruption and the
-// labels of a seed do not depend on one another. dataStream is the one the
-// command line uses for the same seed (tools/nnlrs).
+// The streams of the random draws (protocol.DataStream and the others).
 const (
-	dataStream    = 0x6e6e6c7273
-	perturbStream = 0x6e6f697365
-	labelStream   = 0x6c6162656c
+	dataStream    = protocol.DataStream
+	perturbStream = protocol.PerturbStream
+	labelStream   = protocol.LabelStream
 )
 
 // Synthetic data: subspaces of dimension 4 in R^50, as

@@ -6,12 +6,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
 	"nnlrs/core/propagate"
 	"nnlrs/wasm/protocol"
@@ -617,6 +619,31 @@ func TestRunLRRLambda(t *testing.T) {
 		})
 		if got != c.want {
 			t.Errorf("%s with Lambda %v, LRRLambda %v: solved with λ = %v, want %v", c.method, s.Lambda, c.lrrLambda, got, c.want)
+		}
+	}
+}
+
+// TestGiveLabelsAsPresets checks that the page's labels are those
+// experiment.DrawLabeled draws from the same stream whenever a class keeps
+// an unlabeled sample, so that tools/nnlrs presets measures with the
+// labels the page gives.
+func TestGiveLabelsAsPresets(t *testing.T) {
+	for _, c := range []struct {
+		classes, per int
+		frac         float64
+	}{{4, 25, 0.2}, {5, 20, 0.3}, {3, 7, 0.05}, {2, 10, 0.9}} {
+		labels := make([]int, 0, c.classes*c.per)
+		for k := 1; k <= c.classes; k++ {
+			for range c.per {
+				labels = append(labels, k)
+			}
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			got := giveLabels(labels, c.frac, rand.New(rand.NewPCG(seed, labelStream)))
+			want := experiment.DrawLabeled(labels, c.frac, rand.New(rand.NewPCG(seed, labelStream)))
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%d×%d at %v, seed %d: giveLabels %v, DrawLabeled %v", c.classes, c.per, c.frac, seed, got, want)
+			}
 		}
 	}
 }
