@@ -35,9 +35,8 @@ type PresetGrid struct {
 // DefaultPresetGrid returns the grid of the presets: λ from where E takes
 // every sample (Z = 0; on 100 USPS digits λ = 0.1 gave Z = 0 for β ≥ 0.1,
 // and 3910 iterations for β = 0.05) to near Z = I on unit-norm images, β
-// around the
-// paper's 0.2, θ from none to a threshold that keeps the strong
-// coefficients. LRR, without the β term, keeps a useful Z at smaller λ
+// around the paper's 0.2, θ from none to a threshold that keeps the
+// strong coefficients. LRR, without the β term, keeps a useful Z at smaller λ
 // and is near Z = I sooner (DefaultGrid): its λ stops at 3, which also
 // keeps a search of three data sets and three seeds near 10 minutes.
 func DefaultPresetGrid() PresetGrid {
@@ -177,7 +176,6 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 	nn := make([]cvScore, len(grid.Lambda)*len(grid.Beta)*len(grid.Theta))
 	lrr := make([]cvScore, len(grid.LRRLambda))
 	total, labeled := 0, 0
-	folds := make([][][]int, len(draws))
 	// The graphs of the candidates are kept for the record.
 	nnKept := make([][]kept, len(draws))
 	lrrKept := make([][]kept, len(draws))
@@ -191,7 +189,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 		if t == 0 {
 			labeled = k
 		}
-		folds[t] = Folds(d.Given, c.Folds, d.Folds)
+		folds := Folds(d.Given, c.Folds, d.Folds)
 		var cands []candidate
 		for _, l := range grid.Lambda {
 			for _, b := range grid.Beta {
@@ -209,7 +207,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 				}
 			}
 		}
-		scores, n := cvScores(cands, d.Given, folds[t], propagation(GHF))
+		scores, n := cvScores(cands, d.Given, folds, propagation(GHF))
 		if n == 0 {
 			return nil, fmt.Errorf("experiment: draw %d has no labeled samples to cross-validate on", t+1)
 		}
@@ -230,7 +228,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 			cands = append(cands, candidate{w: g.W, lambda: l})
 			lrrKept[t] = append(lrrKept[t], kept{g.W, g.Info.Converged})
 		}
-		scores, _ = cvScores(cands, d.Given, folds[t], propagation(GHF))
+		scores, _ = cvScores(cands, d.Given, folds, propagation(GHF))
 		markSlow(scores, lrrKept[t])
 		for i := range lrr {
 			lrr[i].add(scores[i])
