@@ -4,9 +4,9 @@ package params
 
 // Presets are the settings the page opens the built-in data sets with,
 // chosen by GHF cross-validation on the labeled samples only, summed over
-// the page's draws of a few seeds (tools/nnlrs presets; docs/PRESETS.md). The test
-// errors below, on the unlabeled samples, were measured with the choice
-// and never used to make it.
+// the page's draws of a few seeds (tools/nnlrs presets, docs/PRESETS.md).
+// The test errors below, on the unlabeled samples, were measured with
+// the choice and never used to make it.
 //
 //	| data | classes × per class | labeled | NNLRS λ | β | θ | CV error | LRR λ | CV error |
 //	|---|---|---|---|---|---|---|---|---|
