@@ -8,18 +8,27 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gonum.org/v1/gonum/mat"
 )
 
 // LoadCSV reads a data set from comma-separated numbers with one sample per
-// row and no header: n rows of d numbers make X d×n. Spaces and tabs around
-// numbers, CRLF line ends, blank lines and a UTF-8 byte order mark are
-// tolerated. The set has no labels and no name.
+// row: n rows of d numbers make X d×n. Spaces and tabs around fields, CRLF
+// line ends, blank lines and a UTF-8 byte order mark are tolerated. The set
+// has no name.
+//
+// The first row may be a header: it is one when a field names the labels
+// (label, class or gnd, in any case) or when none of its fields is a
+// number. The column a header names the labels of holds integer class
+// labels, which go to Labels; the other columns are the features. Without
+// a header, or with one that names no label column, the set has no labels.
 //
 // LoadCSV returns an error for empty input, rows of different lengths,
-// empty or non-numeric fields and NaN or infinite values, naming the line
-// and column (both counted from 1).
+// empty or non-numeric fields, NaN or infinite values, labels that are not
+// integers, a header naming two label columns or no feature column, and a
+// header without samples, naming the line and column (both counted from 1).
 func LoadCSV(r io.Reader) (*Set, error) {
 	s, err := loadCSV(r)
 	if err != nil {
@@ -28,12 +37,47 @@ func LoadCSV(r io.Reader) (*Set, error) {
 	return s, nil
 }
 
+// labelColumn reports whether a header field names the label column.
+func labelColumn(name string) bool {
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(name), `"'`)) {
+	case "label", "class", "gnd":
+		return true
+	}
+	return false
+}
+
+// header reports whether the fields of a first row make a header, and
+// which of them names the label column (−1 for none). A name starts with a
+// letter or an underscore, possibly quoted.
+func header(fields []string, line int) (isHeader bool, label int, err error) {
+	label = -1
+	numbers, names := 0, 0
+	for col, f := range fields {
+		if labelColumn(f) {
+			if label >= 0 {
+				return false, 0, fmt.Errorf("CSV line %d: columns %d and %d both name the labels", line, label+1, col+1)
+			}
+			label = col
+		}
+		f = strings.TrimSpace(f)
+		if _, err := strconv.ParseFloat(f, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+			numbers++
+		} else if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(f, `"'`)); unicode.IsLetter(r) || r == '_' {
+			names++
+		}
+	}
+	return label >= 0 || (numbers == 0 && names > 0), label, nil
+}
+
 // loadCSV is LoadCSV with errors not yet prefixed.
 func loadCSV(r io.Reader) (*Set, error) {
 	br := bufio.NewReader(r)
 	var (
-		data        []float64 // row-major n×d
-		d, n        int
+		data        []float64 // row-major n×d, features only
+		labels      []int
+		d, n        int  // d counts the fields of a row
+		label       = -1 // the label column, −1 for none
+		hasHeader   bool
 		first, line int // line numbers of the first row and of this one
 	)
 	for {
@@ -56,18 +100,42 @@ func loadCSV(r io.Reader) (*Set, error) {
 			continue
 		}
 		fields := strings.Split(text, ",")
-		if n == 0 {
+		if first == 0 {
 			d, first = len(fields), line
+			var herr error
+			hasHeader, label, herr = header(fields, line)
+			if herr != nil {
+				return nil, herr
+			}
+			if label >= 0 && d == 1 {
+				return nil, fmt.Errorf("CSV line %d: the header names a label column and no feature column", line)
+			}
+			if hasHeader {
+				if err == io.EOF {
+					break
+				}
+				continue
+			}
 		} else if len(fields) != d {
 			return nil, fmt.Errorf("CSV line %d has %d fields, line %d has %d", line, len(fields), first, d)
 		}
 		for col, f := range fields {
 			v, err := parseField(strings.TrimSpace(f))
 			if err != nil {
-				if n == 0 {
-					err = fmt.Errorf("%w (the CSV must have no header row)", err)
+				switch {
+				case strings.ContainsAny(f, ";\t"):
+					err = fmt.Errorf("%w (fields are separated by commas)", err)
+				case line == first:
+					err = fmt.Errorf("%w (a header row holds names only, or names a label, class or gnd column)", err)
 				}
 				return nil, fmt.Errorf("CSV line %d, column %d: %w", line, col+1, err)
+			}
+			if col == label {
+				if v != math.Trunc(v) || math.Abs(v) > 1<<31 {
+					return nil, fmt.Errorf("CSV line %d, column %d: label %s is not an integer", line, col+1, short(strings.TrimSpace(f)))
+				}
+				labels = append(labels, int(v))
+				continue
 			}
 			data = append(data, v)
 		}
@@ -76,13 +144,19 @@ func loadCSV(r io.Reader) (*Set, error) {
 			break
 		}
 	}
-	if n == 0 {
+	switch {
+	case n == 0 && hasHeader:
+		return nil, fmt.Errorf("CSV line %d is a header and no sample follows", first)
+	case n == 0:
 		return nil, errors.New("empty CSV input")
+	}
+	if label >= 0 {
+		d--
 	}
 	// The row-major n×d data are column-major d×n: transpose.
 	x := mat.NewDense(d, n, nil)
 	x.Copy(mat.NewDense(n, d, data).T())
-	return &Set{X: x}, nil
+	return &Set{X: x, Labels: labels}, nil
 }
 
 // parseField parses one number of a CSV file.

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,16 +56,22 @@ func TestLoadCSVErrors(t *testing.T) {
 		{"blank", "\n \r\n\t\n", "dataset: empty CSV input"},
 		{"ragged", "1,2,3\n4,5,6\n7,8\n", "dataset: CSV line 3 has 2 fields, line 1 has 3"},
 		{"ragged after blank", "\n1,2\n3,4,5\n", "dataset: CSV line 3 has 3 fields, line 2 has 2"},
-		{"header", "x,y\n1,2\n", `dataset: CSV line 1, column 1: "x" is not a number (the CSV must have no header row)`},
+		{"header and number", "x,2\n1,2\n", `dataset: CSV line 1, column 1: "x" is not a number (a header row holds names only, or names a label, class or gnd column)`},
 		{"word", "1,2\n3,abc\n", `dataset: CSV line 2, column 2: "abc" is not a number`},
-		{"semicolons", "1;2\n", `dataset: CSV line 1, column 1: "1;2" is not a number (the CSV must have no header row)`},
+		{"semicolons", "1;2\n", `dataset: CSV line 1, column 1: "1;2" is not a number (fields are separated by commas)`},
 		{"long word", "1\n" + strings.Repeat("z", 100) + "\n", `dataset: CSV line 2, column 1: "zzzzzzzzzzzzzzzzzzzz..." is not a number`},
 		{"empty field", "1,2\n3,,4\n", "dataset: CSV line 2 has 3 fields, line 1 has 2"},
 		{"empty field 2", "1,2,3\n3,,4\n", "dataset: CSV line 2, column 2: empty field"},
-		{"trailing comma", "1,2,\n", "dataset: CSV line 1, column 3: empty field (the CSV must have no header row)"},
+		{"trailing comma", "1,2,\n", "dataset: CSV line 1, column 3: empty field (a header row holds names only, or names a label, class or gnd column)"},
 		{"NaN", "1,2\n3,NaN\n", "dataset: CSV line 2, column 2: NaN is not finite"},
-		{"Inf", "1,-Inf\n", "dataset: CSV line 1, column 2: -Inf is not finite (the CSV must have no header row)"},
+		{"Inf", "1,-Inf\n", "dataset: CSV line 1, column 2: -Inf is not finite (a header row holds names only, or names a label, class or gnd column)"},
 		{"overflow", "1,2\n1e999,2\n", `dataset: CSV line 2, column 1: "1e999" is out of range`},
+		{"header only", "\nx,label\n\n", "dataset: CSV line 2 is a header and no sample follows"},
+		{"two label columns", "label,x,Class\n1,2,3\n", "dataset: CSV line 1: columns 1 and 3 both name the labels"},
+		{"label only", "gnd\n1\n", "dataset: CSV line 1: the header names a label column and no feature column"},
+		{"fractional label", "x,label\n1,2\n3,1.5\n", "dataset: CSV line 3, column 2: label 1.5 is not an integer"},
+		{"label word", "x,label\n1,two\n", `dataset: CSV line 2, column 2: "two" is not a number`},
+		{"label short row", "x,y,label\n1,2,3\n4,5\n", "dataset: CSV line 3 has 2 fields, line 1 has 3"},
 	} {
 		_, err := LoadCSV(strings.NewReader(test.in))
 		if err == nil || err.Error() != test.want {
@@ -73,10 +80,51 @@ func TestLoadCSVErrors(t *testing.T) {
 	}
 }
 
+func TestLoadCSVHeader(t *testing.T) {
+	for _, test := range []struct {
+		name   string
+		in     string
+		want   [][]float64 // one sample per row, features only
+		labels []int       // nil: no labels
+	}{
+		{"names only", "x,y\n1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}, nil},
+		{"label last", "x,y,label\n1,2,7\n3,4,8\n", [][]float64{{1, 2}, {3, 4}}, []int{7, 8}},
+		{"class first", "Class,a,b\n2,1,2\n1,3,4\n", [][]float64{{1, 2}, {3, 4}}, []int{2, 1}},
+		{"gnd middle, upper case", "a,GND,b\n1,0,2\n3,-1,4\n", [][]float64{{1, 2}, {3, 4}}, []int{0, -1}},
+		{"numbered columns (pandas)", "0,1,label\n1,2,3\n3,4,5\n", [][]float64{{1, 2}, {3, 4}}, []int{3, 5}},
+		{"label as float", "x,label\n1,2.0\n3,1e1\n", [][]float64{{1}, {3}}, []int{2, 10}},
+		{"spaces, quotes, BOM, CRLF", "\uFEFF \"x\" , \"label\" \r\n\r\n1, 2\r\n3 ,4\r\n", [][]float64{{1}, {3}}, []int{2, 4}},
+		{"unnamed column", ",label\n1,2\n3,4\n", [][]float64{{1}, {3}}, []int{2, 4}},
+		{"no header", "1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}, nil},
+	} {
+		s, err := LoadCSV(strings.NewReader(test.in))
+		if err != nil {
+			t.Errorf("%s: %v", test.name, err)
+			continue
+		}
+		n, d := len(test.want), len(test.want[0])
+		if r, c := s.X.Dims(); r != d || c != n {
+			t.Errorf("%s: X is %dx%d, want %dx%d", test.name, r, c, d, n)
+			continue
+		}
+		for j, row := range test.want {
+			for i, v := range row {
+				if got := s.X.At(i, j); got != v {
+					t.Errorf("%s: X(%d,%d) = %v, want %v", test.name, i, j, got, v)
+				}
+			}
+		}
+		if !slices.Equal(s.Labels, test.labels) || (s.Labels == nil) != (test.labels == nil) {
+			t.Errorf("%s: labels %v, want %v", test.name, s.Labels, test.labels)
+		}
+	}
+}
+
 // FuzzLoadCSV checks that LoadCSV never panics and that what it returns is
-// consistent: a d×n matrix of finite values, no labels.
+// consistent: a d×n matrix of finite values, one sample per non-blank line
+// after an optional header, and labels only with a header.
 func FuzzLoadCSV(f *testing.F) {
-	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1,2\n3\n", "NaN", ""} {
+	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1,2\n3\n", "NaN", "", "x,label\n1,2\n", "Class,a\n1,2.5\n", "a,b\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -88,7 +136,7 @@ func FuzzLoadCSV(f *testing.F) {
 			return
 		}
 		d, n := s.X.Dims()
-		if d < 1 || n < 1 || s.Labels != nil {
+		if d < 1 || n < 1 || (s.Labels != nil && len(s.Labels) != n) {
 			t.Fatalf("X is %dx%d, labels %v", d, n, s.Labels)
 		}
 		// Every non-blank line is a sample.
@@ -98,8 +146,8 @@ func FuzzLoadCSV(f *testing.F) {
 				lines++
 			}
 		}
-		if n != lines {
-			t.Errorf("%d samples from %d non-blank lines", n, lines)
+		if n != lines && n != lines-1 || (s.Labels != nil && n != lines-1) {
+			t.Errorf("%d samples (labels: %v) from %d non-blank lines", n, s.Labels != nil, lines)
 		}
 		for _, v := range s.X.RawMatrix().Data {
 			if math.IsNaN(v) || math.IsInf(v, 0) {

@@ -182,19 +182,47 @@ type candidate struct {
 // hidden labels, then by the order of the candidates. Only labels is used:
 // the true labels of the unlabeled samples never enter.
 func crossValidate(cands []candidate, labels []int, folds [][]int, cls classifier) (best int, cvErr float64, err error) {
-	total := 0
-	for _, f := range folds {
-		total += len(f)
-	}
+	scores, total := cvScores(cands, labels, folds, cls)
 	if total == 0 {
 		return 0, 0, fmt.Errorf("experiment: no labeled samples to cross-validate on")
 	}
-	bestWrong, bestProb := math.MaxInt, -1.0
-	best = -1
-	var firstErr error
+	best = bestScore(scores, total)
+	if best < 0 {
+		return 0, 0, firstError(scores)
+	}
+	return best, float64(scores[best].wrong) / float64(total), nil
+}
+
+// cvScore is how one candidate fares in a cross-validation: the held-out
+// samples it misclassifies, its summed confidence in their hidden labels,
+// or the error that stopped it.
+type cvScore struct {
+	wrong int
+	prob  float64
+	err   error
+}
+
+// add accumulates the score of another draw of the same candidate.
+func (s *cvScore) add(o cvScore) {
+	s.wrong += o.wrong
+	s.prob += o.prob
+	if s.err == nil {
+		s.err = o.err
+	}
+}
+
+// cvScores scores every candidate by crossValidate's rule and returns the
+// scores and the number of held-out samples.
+func cvScores(cands []candidate, labels []int, folds [][]int, cls classifier) (scores []cvScore, total int) {
+	for _, f := range folds {
+		total += len(f)
+	}
+	scores = make([]cvScore, len(cands))
+	if total == 0 {
+		return scores, 0
+	}
 	for c, cand := range cands {
-		wrong, prob := 0, 0.0
-		var cerr error
+		sc := &scores[c]
 		for _, f := range folds {
 			if len(f) == 0 {
 				continue
@@ -205,29 +233,48 @@ func crossValidate(cands []candidate, labels []int, folds [][]int, cls classifie
 			}
 			out, err := cls(cand.w, hidden, f)
 			if err != nil {
-				cerr = err
+				sc.err = err
 				break
 			}
 			for q, i := range f {
 				if out.pred[q] != labels[i] {
-					wrong++
+					sc.wrong++
 				}
-				prob += out.prob(q, labels[i])
+				sc.prob += out.prob(q, labels[i])
 			}
 		}
-		if cerr != nil {
-			if firstErr == nil {
-				firstErr = cerr
-			}
+	}
+	return scores, total
+}
+
+// bestScore returns the index of the best score without an error: the
+// fewest misclassified, then the highest mean confidence, then the first;
+// −1 when every candidate failed. The scores count the same total
+// held-out samples.
+func bestScore(scores []cvScore, total int) int {
+	best := -1
+	for c, sc := range scores {
+		if sc.err != nil {
 			continue
 		}
-		prob /= float64(total)
-		if wrong < bestWrong || (wrong == bestWrong && prob > bestProb+1e-12) {
-			best, bestWrong, bestProb = c, wrong, prob
+		if best < 0 {
+			best = c
+			continue
+		}
+		b := scores[best]
+		if sc.wrong < b.wrong || (sc.wrong == b.wrong && sc.prob/float64(total) > b.prob/float64(total)+1e-12) {
+			best = c
 		}
 	}
-	if best < 0 {
-		return 0, 0, firstErr
+	return best
+}
+
+// firstError returns the first error of scores.
+func firstError(scores []cvScore) error {
+	for _, sc := range scores {
+		if sc.err != nil {
+			return sc.err
+		}
 	}
-	return best, float64(bestWrong) / float64(total), nil
+	return nil
 }

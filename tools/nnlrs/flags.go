@@ -16,6 +16,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/wasm/protocol"
 )
 
 // syntheticName is the -in value that selects the built-in data set.
@@ -32,7 +33,7 @@ type dataFlags struct {
 
 func addDataFlags(fs *flag.FlagSet) *dataFlags {
 	f := &dataFlags{}
-	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
+	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row; an optional header may name a label column), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
 	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels to draw (default: all)")
 	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: all samples)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random draw (and of the synthetic data)")
@@ -42,7 +43,7 @@ func addDataFlags(fs *flag.FlagSet) *dataFlags {
 
 // load reads the data, draws the subset and normalizes it.
 func (f *dataFlags) load() (*dataset.Set, error) {
-	rng := rand.New(rand.NewPCG(f.seed, 0x6e6e6c7273))
+	rng := rand.New(rand.NewPCG(f.seed, protocol.DataStream))
 	var set *dataset.Set
 	var err error
 	if f.in == syntheticName {

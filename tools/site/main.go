@@ -19,42 +19,15 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"nnlrs/core/dataset"
+	"nnlrs/tools/internal/sitedata"
 	"nnlrs/ui/params"
 )
-
-// subset describes a built-in data set: which file, which classes and how
-// many samples per class the site carries (the page draws its runs from
-// these).
-type subset struct {
-	params.Dataset
-	file    string
-	classes []int
-}
-
-// subsets follow the paper's choices (Section V-A): USPS digits 1-4, and
-// the first subjects of Yale B and PIE, 50 images each as in its protocol.
-// params.MaxClasses caps the number of classes.
-var subsets = []subset{
-	{params.Dataset{Name: "usps", Title: "USPS digits 1-4", Classes: 4, PerClass: 100}, "USPS.mat", []int{1, 2, 3, 4}},
-	{params.Dataset{Name: "yaleb", Title: "Extended Yale B faces", Classes: 10, PerClass: 50}, "YaleB_32x32.mat", seq(1, 10)},
-	{params.Dataset{Name: "pie", Title: "CMU PIE faces", Classes: 10, PerClass: 50}, "PIE_32x32_10subjects.mat", seq(1, 10)},
-}
-
-func seq(a, b int) []int {
-	var s []int
-	for i := a; i <= b; i++ {
-		s = append(s, i)
-	}
-	return s
-}
 
 func main() {
 	out := flag.String("out", "dist", "folder to write the site into (replaced)")
@@ -172,20 +145,13 @@ func copyFile(from, to string) error {
 // out as MAT-files; it returns the catalog of those written.
 func writeData(out, dir string) ([]params.Dataset, error) {
 	cat := []params.Dataset{}
-	for _, s := range subsets {
-		path := filepath.Join(dir, s.file)
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	for _, s := range sitedata.Subsets {
+		if _, err := os.Stat(filepath.Join(dir, s.File)); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		full, err := dataset.Load(path)
+		set, err := s.Draw(dir)
 		if err != nil {
 			return nil, err
-		}
-		// A fixed draw, so that every build of the site carries the same
-		// samples.
-		set, err := full.Subset(s.classes, s.PerClass, rand.New(rand.NewPCG(1, 2)))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", s.file, err)
 		}
 		var b bytes.Buffer
 		if err := writeMAT(&b, set); err != nil {

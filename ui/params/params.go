@@ -176,12 +176,11 @@ func (p Params) Validate() error {
 
 // Spec returns the job specification of p.
 func (p Params) Spec() protocol.Spec {
-	s := protocol.Spec{
+	return protocol.Spec{
 		Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
 		Labeled: p.Labeled / 100, Noise: p.Noise, Corrupt: p.Corrupt / 100, Seed: p.Seed,
-		Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, Alpha: p.Alpha,
+		Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, LRRLambda: p.LRRLambda, Alpha: p.Alpha,
 	}
-	return s
 }
 
 // SameRun reports whether p and q ask for the same computation, that is

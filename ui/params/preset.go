@@ -2,14 +2,19 @@ package params
 
 import "nnlrs/wasm/protocol"
 
-// Preset holds the settings a built-in data set opens with: its size, the
-// labeled share and the parameters of the NNLRS and LRR graphs. Presets
-// (presets.go) are chosen by a measurement anyone can rerun: see its
-// header and docs/PRESETS.md.
+// Preset holds the settings a page opens a built-in data set with, chosen
+// by measurement (tools/nnlrs presets, which writes Presets in
+// presets.go): the data drawn, and the NNLRS and LRR parameters picked by
+// cross-validation on the labeled samples only. Noise and corruption are
+// 0 for real data.
 type Preset struct {
-	Classes, PerClass              int
-	Labeled                        float64 // percent
-	Beta, Lambda, Theta, LRRLambda float64
+	// Classes × PerClass samples are drawn; Labeled is the labeled
+	// percentage, as Params.Labeled.
+	Classes, PerClass int
+	Labeled           float64
+	// β, λ and θ of the NNLRS graph (Algorithm 2), and LRR's λ.
+	Beta, Lambda, Theta float64
+	LRRLambda           float64
 }
 
 // ForDataset returns the settings a page opens with for the data set name:

@@ -386,7 +386,7 @@ func TestBadInput(t *testing.T) {
 	t.Run("upload too large", func(t *testing.T) {
 		tb.t = t
 		upload(large, "failed")
-		if e := tb.text("error"); !strings.Contains(e, "401 samples are more than the browser demo handles") {
+		if e := tb.text("error"); !strings.Contains(e, "large.csv holds 401 samples, more than the browser demo handles") {
 			t.Errorf("error %q", e)
 		}
 	})

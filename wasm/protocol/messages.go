@@ -99,23 +99,27 @@ type Spec struct {
 	// (its file is data/<name>.mat beside the worker).
 	Dataset string
 	// Classes and PerClass: the number of subspaces and samples per
-	// subspace of synthetic data; for real data, the first Classes classes
-	// and PerClass samples drawn from each. Zero means every class or
-	// sample of an upload.
+	// subspace of synthetic data; for a built-in set or a labeled upload,
+	// the first Classes classes and PerClass samples drawn from each.
+	// Zero means every sample of an upload.
 	Classes, PerClass int
 	// Labeled is the fraction of each class whose labels are given to the
 	// propagation, in (0, 1); at least one sample per class is labeled.
 	Labeled float64
 	// Noise is the level of dense Gaussian noise and Corrupt the fraction
-	// of grossly corrupted samples (dataset.SyntheticParams).
+	// of grossly corrupted samples (dataset.SyntheticParams). Real data,
+	// scaled to unit norm, get them only when they are not zero.
 	Noise, Corrupt float64
 	// Seed fixes every random draw.
 	Seed uint64
 	// Beta, Lambda and Theta are the parameters of the NNLRS graph
-	// (Algorithm 2); Lambda is also the λ of LRR.
+	// (Algorithm 2).
 	Beta, Lambda, Theta float64
 	// Alpha is the α of LGC in (0, 1).
 	Alpha float64
+	// LRRLambda is the λ of the LRR graph (graph.LRRParams); 0 means
+	// Lambda, as links made before LRR had its own λ expect.
+	LRRLambda float64
 }
 
 func (s *Spec) encode(w *writer) {
@@ -130,6 +134,7 @@ func (s *Spec) encode(w *writer) {
 	w.f64(s.Lambda)
 	w.f64(s.Theta)
 	w.f64(s.Alpha)
+	w.f64(s.LRRLambda)
 }
 
 func (s *Spec) decode(r *reader) {
@@ -144,6 +149,7 @@ func (s *Spec) decode(r *reader) {
 	s.Lambda = r.f64()
 	s.Theta = r.f64()
 	s.Alpha = r.f64()
+	s.LRRLambda = r.f64()
 }
 
 // Job asks a worker to build one graph.
@@ -196,8 +202,8 @@ func (*Crash) Kind() Kind     { return KindCrash }
 func (*Crash) encode(*writer) {}
 func (*Crash) decode(*reader) {}
 
-// Data describes the samples of a job, as the solver sees them (noise and
-// corruption added, before the unit-norm scaling of the graphs).
+// Data describes the samples of a job, as the solver sees them: real
+// samples scaled to unit norm, then noise and corruption added if asked.
 type Data struct {
 	JobID uint32
 	// Name names the data set.

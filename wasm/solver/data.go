@@ -16,13 +16,11 @@ import (
 	"nnlrs/wasm/protocol"
 )
 
-// Streams of the random draws, so that the data, the corruption and the
-// labels of a seed do not depend on one another. dataStream is the one the
-// command line uses for the same seed (tools/nnlrs).
+// The streams of the random draws (protocol.DataStream and the others).
 const (
-	dataStream    = 0x6e6e6c7273
-	perturbStream = 0x6e6f697365
-	labelStream   = 0x6c6162656c
+	dataStream    = protocol.DataStream
+	perturbStream = protocol.PerturbStream
+	labelStream   = protocol.LabelStream
 )
 
 // Synthetic data: subspaces of dimension 4 in R^50, as
@@ -50,8 +48,12 @@ type problem struct {
 }
 
 // prepare draws the data a spec describes: the synthetic subspaces, a
-// class-by-class draw from a built-in set, or an upload; then the noise and
-// corruption of the spec for real data, the size check and the labels.
+// class-by-class draw from a built-in set, or an upload (drawn down the same
+// way when it has labels and the spec asks for classes). Real samples are
+// then scaled to unit l2 norm, as the command line and the paper's
+// Algorithm 2 (step 1) do, and only then get the noise and corruption the
+// spec asks for explicitly (none by default). Then come the size check and
+// the labels.
 func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*problem, error) {
 	if !(s.Labeled > 0 && s.Labeled < 1) {
 		return nil, inputError{fmt.Errorf("the labeled fraction must be in (0, 1), have %v", s.Labeled)}
@@ -64,13 +66,14 @@ func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*pro
 	case protocol.Upload:
 		set, err = upload(fileName, file)
 		if err == nil {
-			err = perturb(set, s)
+			set, err = drawUpload(set, fileName, s)
 		}
 	default:
 		set, err = builtin(s, fetch)
-		if err == nil {
-			err = perturb(set, s)
-		}
+	}
+	if err == nil && s.Dataset != protocol.Synthetic {
+		set.NormalizeUnit()
+		err = perturb(set, s)
 	}
 	if err != nil {
 		return nil, err
@@ -119,9 +122,16 @@ func builtin(s protocol.Spec, fetch fetcher) (*dataset.Set, error) {
 		return nil, inputError{err}
 	}
 	full.Name = s.Dataset
+	return draw(full, s, "the "+s.Dataset+" data")
+}
+
+// draw returns PerClass samples drawn at random from each of the first
+// Classes classes of the labeled set full, class by class (Subset), from
+// the seed's data stream; what names full in errors.
+func draw(full *dataset.Set, s protocol.Spec, what string) (*dataset.Set, error) {
 	classes := full.Classes()
 	if s.Classes < 1 || s.Classes > len(classes) {
-		return nil, inputError{fmt.Errorf("the %s data have %d classes; asked for %d", s.Dataset, len(classes), s.Classes)}
+		return nil, inputError{fmt.Errorf("%s have %d classes; asked for %d", what, len(classes), s.Classes)}
 	}
 	set, err := full.Subset(classes[:s.Classes], s.PerClass, rand.New(rand.NewPCG(s.Seed, dataStream)))
 	if err != nil {
@@ -130,9 +140,39 @@ func builtin(s protocol.Spec, fetch fetcher) (*dataset.Set, error) {
 	return set, nil
 }
 
+// drawUpload draws an upload down as builtin draws a built-in set when the
+// file has labels and the spec asks for Classes > 0 classes of PerClass > 0
+// samples; otherwise every sample is kept, and a file over the size limit
+// is refused in words that say whether it could be drawn down.
+func drawUpload(set *dataset.Set, name string, s protocol.Spec) (*dataset.Set, error) {
+	_, n := set.X.Dims()
+	if set.Labels != nil && s.Classes > 0 && s.PerClass > 0 {
+		if s.PerClass > protocol.MaxSamples/s.Classes {
+			return nil, limitError{protocol.CheckSize(1, s.Classes*s.PerClass)}
+		}
+		sub, err := draw(set, s, describe(name))
+		if err != nil {
+			return nil, err
+		}
+		sub.Name = set.Name
+		return sub, nil
+	}
+	if n <= protocol.MaxSamples {
+		return set, nil
+	}
+	if set.Labels == nil {
+		return nil, limitError{fmt.Errorf("%s holds %d samples, more than the browser demo handles (at most %d); it has no labels, and only a labeled file (a MAT-file with gnd, or a CSV with a label column) can be drawn down to fewer samples: cut the file, or use the command line (go run ./tools/nnlrs graph)",
+			describe(name), n, protocol.MaxSamples)}
+	}
+	return nil, limitError{fmt.Errorf("%s holds %d samples in %d classes, more than the browser demo handles (at most %d): choose how many classes and samples per class to draw from it, or use the command line (go run ./tools/nnlrs graph)",
+		describe(name), n, len(set.Classes()), protocol.MaxSamples)}
+}
+
 // upload reads a user's file: a MAT-file (fea, gnd) when it starts as one,
-// CSV (one sample per row) otherwise. Labeled samples are put in class
-// order, so that the weight matrices show their blocks.
+// CSV (one sample per row, labels in a column named by an optional header:
+// dataset.LoadCSV) otherwise. Labeled samples are put in class order, so
+// that the weight matrices show their blocks. The size limit is drawUpload's
+// to check.
 func upload(name string, file []byte) (*dataset.Set, error) {
 	if len(file) == 0 {
 		return nil, inputError{fmt.Errorf("%s is empty", describe(name))}
@@ -154,9 +194,6 @@ func upload(name string, file []byte) (*dataset.Set, error) {
 	d, n := set.X.Dims()
 	if n < minSamples {
 		return nil, inputError{fmt.Errorf("%s holds %d samples; the graphs need at least %d", describe(name), n, minSamples)}
-	}
-	if err := protocol.CheckSize(d, n); err != nil {
-		return nil, limitError{err}
 	}
 	if set.Labels != nil {
 		for i, l := range set.Labels {
@@ -187,7 +224,7 @@ func describe(name string) string {
 	return name
 }
 
-// perturb adds to real data the noise and the gross corruption of the
+// perturb adds to real data, scaled to unit norm, the noise and the gross corruption of the
 // synthetic model (dataset.SyntheticParams), scaled to each sample's norm:
 // dense noise of norm about Noise·||x_j||, and for round(Corrupt·n)
 // samples a Gaussian vector as large as the sample.

@@ -85,6 +85,9 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	o := graph.DefaultOptions()
 	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = job.Spec.Beta, job.Spec.Lambda, job.Spec.Theta
 	o.LRR.Lambda = job.Spec.Lambda
+	if job.Spec.LRRLambda > 0 {
+		o.LRR.Lambda = job.Spec.LRRLambda
+	}
 	rep := &reporter{r: r, job: job, n: n, start: start, theta: job.Spec.Theta}
 	o.Progress = rep.iteration
 	o.SampleProgress = rep.samples

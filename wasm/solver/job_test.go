@@ -6,12 +6,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
 	"nnlrs/core/propagate"
 	"nnlrs/wasm/protocol"
@@ -313,6 +315,7 @@ func TestRunUploadMAT(t *testing.T) {
 	fea, gnd := blobs(30, func(i int) int { return 1 + i%3 })
 	s := smallSpec()
 	s.Dataset, s.Noise, s.Corrupt = protocol.Upload, 0, 0
+	s.Classes, s.PerClass = 0, 0 // every sample
 	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "mine.mat", File: matFile(fea, gnd), SendData: true}, nil)
 	data := ms[0].(*protocol.Data)
 	if data.N != 30 || data.ImageW != 4 || data.ImageH != 4 || data.Name != "mine.mat" || data.Corrupted != nil {
@@ -422,5 +425,225 @@ func TestComponents(t *testing.T) {
 	}
 	if c := components(w, 4); c != 3 {
 		t.Errorf("%d components, want 3", c)
+	}
+}
+
+// norms returns the l2 norms of the samples of a Data message.
+func norms(d *protocol.Data) []float64 {
+	v := make([]float64, d.N)
+	for j := range v {
+		v[j] = mat.Norm(mat.NewVecDense(d.D, d.X[j*d.D:(j+1)*d.D]), 2)
+	}
+	return v
+}
+
+// TestRunUnitNorm checks that real data reach the graphs with unit-norm
+// samples, as the command line and Algorithm 2 (step 1) scale them, and
+// without noise or corruption unless the spec asks for them.
+func TestRunUnitNorm(t *testing.T) {
+	fea, gnd := blobs(60, func(i int) int { return 1 + i/15 })
+	for i := range fea {
+		for k := range fea[i] {
+			fea[i][k] *= float64(1 + i%7) // samples of norms far from 1
+		}
+	}
+	file := matFile(fea, gnd)
+	csv := strings.Repeat("3,0,0\n0.9,0.1,0\n0,7,0\n0.1,0.9,0\n0,0,12\n", 3)
+	s := smallSpec()
+	s.Noise, s.Corrupt = 0, 0
+	for _, c := range []struct {
+		name string
+		job  *protocol.Job
+		n    int
+	}{
+		{"builtin", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := s
+			s.Dataset, s.Classes, s.PerClass = "digits", 3, 10
+			return s
+		}(), SendData: true}, 30},
+		{"upload MAT", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := s
+			s.Dataset, s.Classes, s.PerClass = protocol.Upload, 0, 0
+			return s
+		}(), FileName: "mine.mat", File: file, SendData: true}, 60},
+		{"upload CSV", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+			s := s
+			s.Dataset, s.Classes, s.PerClass = protocol.Upload, 0, 0
+			return s
+		}(), FileName: "p.csv", File: []byte(csv), SendData: true}, 15},
+	} {
+		ms := record(t, context.Background(), c.job, func(r *runner) {
+			r.fetch = func(string) ([]byte, error) { return file, nil }
+		})
+		data, ok := ms[0].(*protocol.Data)
+		if !ok {
+			t.Fatalf("%s: first message %T %+v, want Data", c.name, ms[0], ms[0])
+		}
+		if data.N != c.n || data.Corrupted != nil {
+			t.Errorf("%s: n = %d (want %d), corrupted %v", c.name, data.N, c.n, data.Corrupted)
+		}
+		for j, v := range norms(data) {
+			// One division and a norm of at most 16 terms: a few ulps.
+			if math.Abs(v-1) > 1e-12 {
+				t.Errorf("%s: sample %d has norm %v, want 1", c.name, j, v)
+			}
+		}
+		last[*protocol.Graph](t, ms)
+	}
+
+	// Noise asked for explicitly is added to the unit-norm samples.
+	s.Dataset, s.Classes, s.PerClass, s.Noise = "digits", 3, 10, 0.5
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, SendData: true}, func(r *runner) {
+		r.fetch = func(string) ([]byte, error) { return file, nil }
+	})
+	far := 0
+	for _, v := range norms(ms[0].(*protocol.Data)) {
+		if math.Abs(v-1) > 0.01 {
+			far++
+		}
+	}
+	if far == 0 {
+		t.Error("noise 0.5 left every sample at unit norm")
+	}
+}
+
+// TestRunUploadDraw checks that a labeled upload is drawn down class by
+// class as a built-in set, and that a file over the size limit is refused
+// in words that say whether it can be drawn down.
+func TestRunUploadDraw(t *testing.T) {
+	n := protocol.MaxSamples + 50
+	fea, gnd := blobs(n, func(i int) int { return 1 + i%3 })
+	file := matFile(fea, gnd)
+	s := smallSpec()
+	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = protocol.Upload, 0, 0, 2, 15
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "big.mat", File: file, SendData: true}, nil)
+	data, ok := ms[0].(*protocol.Data)
+	if !ok {
+		t.Fatalf("first message %T %+v, want Data", ms[0], ms[0])
+	}
+	per := map[int]int{}
+	for _, l := range data.Labels {
+		per[l]++
+	}
+	if data.N != 30 || !reflect.DeepEqual(per, map[int]int{1: 15, 2: 15}) || data.Name != "big.mat" {
+		t.Errorf("drawn %d samples of classes %v named %q, want 15 of classes 1 and 2", data.N, per, data.Name)
+	}
+	// The same seed draws the same samples.
+	again := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "big.mat", File: file, SendData: true}, nil)
+	if !reflect.DeepEqual(again[0], ms[0]) {
+		t.Error("the draw of an upload is not deterministic")
+	}
+
+	var rows strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&rows, "%d,%d\n", i, i%5)
+	}
+	for _, c := range []struct {
+		name             string
+		file             []byte
+		classes, per     int
+		code             protocol.ErrorCode
+		want, wantAbsent []string
+	}{
+		{"unlabeled", []byte(rows.String()), 2, 15, protocol.ErrLimit,
+			[]string{"450 samples", "at most 400", "only a labeled file"}, []string{"fewer classes"}},
+		{"labeled, all", file, 0, 0, protocol.ErrLimit, []string{"450 samples in 3 classes", "at most 400", "choose how many classes"}, nil},
+		{"labeled, too many classes", file, 4, 10, protocol.ErrInput, []string{"have 3 classes; asked for 4"}, nil},
+		{"labeled, too many per class", file, 3, 200, protocol.ErrLimit, []string{"600 samples"}, nil},
+	} {
+		s := s
+		s.Classes, s.PerClass = c.classes, c.per
+		ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "f", File: c.file}, nil)
+		e := last[*protocol.Error](t, ms)
+		if e.Code != c.code {
+			t.Errorf("%s: code %d, want %d (%q)", c.name, e.Code, c.code, e.Message)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(e.Message, w) {
+				t.Errorf("%s: %q does not say %q", c.name, e.Message, w)
+			}
+		}
+		for _, w := range c.wantAbsent {
+			if strings.Contains(e.Message, w) {
+				t.Errorf("%s: %q says %q", c.name, e.Message, w)
+			}
+		}
+	}
+}
+
+// TestRunUploadCSVLabels checks that a CSV upload whose header names a
+// label column is judged and drawn as a labeled set.
+func TestRunUploadCSVLabels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c,label\n")
+	for i := 0; i < 30; i++ {
+		c := i % 3
+		v := []float64{0.1, 0.1, 0.1}
+		v[c] = 1 + 0.01*float64(i)
+		fmt.Fprintf(&b, "%g,%g,%g,%d\n", v[0], v[1], v[2], c+1)
+	}
+	s := smallSpec()
+	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = protocol.Upload, 0, 0, 2, 8
+	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "l.csv", File: []byte(b.String()), SendData: true}, nil)
+	data, ok := ms[0].(*protocol.Data)
+	if !ok {
+		t.Fatalf("first message %T %+v, want Data", ms[0], ms[0])
+	}
+	if data.N != 16 || data.D != 3 || data.Labels[0] != 1 || data.Labels[15] != 2 || data.Given == nil {
+		t.Errorf("data n=%d d=%d labels %v given %v", data.N, data.D, data.Labels, data.Given)
+	}
+	if g := last[*protocol.Graph](t, ms); math.IsNaN(g.ErrorGHF) {
+		t.Errorf("no GHF error for a labeled CSV: %+v", g)
+	}
+}
+
+// TestRunLRRLambda checks that LRR takes Spec.LRRLambda when set and
+// Spec.Lambda otherwise, and that NNLRS keeps Spec.Lambda.
+func TestRunLRRLambda(t *testing.T) {
+	for _, c := range []struct {
+		method          string
+		lrrLambda, want float64
+	}{{"lrr", 0, 1}, {"lrr", 0.3, 0.3}, {"nnlrs", 0.3, 1}} {
+		s := smallSpec()
+		s.LRRLambda = c.lrrLambda
+		var got float64
+		record(t, context.Background(), &protocol.Job{Method: c.method, Spec: s}, func(r *runner) {
+			build := r.build
+			r.build = func(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
+				got = o.LRR.Lambda
+				if method == "nnlrs" {
+					got = o.NNLRS.Lambda
+				}
+				return build(ctx, method, x, o)
+			}
+		})
+		if got != c.want {
+			t.Errorf("%s with Lambda %v, LRRLambda %v: solved with λ = %v, want %v", c.method, s.Lambda, c.lrrLambda, got, c.want)
+		}
+	}
+}
+
+// TestGiveLabelsAsPresets checks that the page's labels are those
+// experiment.DrawLabeled draws from the same stream whenever a class keeps
+// an unlabeled sample, so that tools/nnlrs presets measures with the
+// labels the page gives.
+func TestGiveLabelsAsPresets(t *testing.T) {
+	for _, c := range []struct {
+		classes, per int
+		frac         float64
+	}{{4, 25, 0.2}, {5, 20, 0.3}, {3, 7, 0.05}, {2, 10, 0.9}} {
+		labels := make([]int, 0, c.classes*c.per)
+		for k := 1; k <= c.classes; k++ {
+			for range c.per {
+				labels = append(labels, k)
+			}
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			got := giveLabels(labels, c.frac, rand.New(rand.NewPCG(seed, labelStream)))
+			want := experiment.DrawLabeled(labels, c.frac, rand.New(rand.NewPCG(seed, labelStream)))
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%d×%d at %v, seed %d: giveLabels %v, DrawLabeled %v", c.classes, c.per, c.frac, seed, got, want)
+			}
+		}
 	}
 }

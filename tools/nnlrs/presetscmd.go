@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"go/format"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"nnlrs/core/dataset"
+	"nnlrs/core/experiment"
+	"nnlrs/tools/internal/sitedata"
+	"nnlrs/ui/params"
+	"nnlrs/wasm/protocol"
+)
+
+func init() {
+	register(command{"presets", "choose the page's settings for the built-in data sets by cross-validation and write ui/params/presets.go", presetsCmd})
+}
+
+// presetPlan fixes, per built-in data set, the draw the page opens it
+// with: Classes × PerClass samples of the site's subset, Labeled percent of
+// each class labeled. n stays at most 150, so that NNLRS's hundreds of
+// SVDs of n×n matrices take seconds in the browser's single thread, and
+// every class keeps at least 5 labeled samples, so that 3-fold
+// cross-validation hides 1-2 per class and leaves 3-4 to propagate from:
+//
+//	USPS 4 digits × 25 at 20%: 5 labeled per digit, n = 100;
+//	Yale B and PIE 5 subjects × 20 at 30%: 6 labeled per subject, n = 100
+//	(faces need more labels per class than digits: their classes differ
+//	by identity under large changes of lighting and pose).
+var presetPlan = map[string]struct {
+	classes, perClass int
+	labeled           float64 // percent
+}{
+	"usps":  {4, 25, 20},
+	"yaleb": {5, 20, 30},
+	"pie":   {5, 20, 30},
+}
+
+// presetFoldStream is the random stream of the cross-validation folds.
+const presetFoldStream = 0x666f6c6473
+
+// presetsCmd measures the presets of the built-in data sets: for every
+// set of sitedata.Subsets found in -datasets and every seed, it draws the
+// samples and labels the page's worker draws for that seed (the site's
+// subset, then Classes × PerClass with protocol.DataStream, unit norm,
+// labels with protocol.LabelStream as experiment.DrawLabeled), and lets
+// experiment.SearchPreset choose NNLRS's λ, β, θ and LRR's λ on the
+// labeled samples. It writes the Go file of params.Presets and a Markdown
+// report with the measured test errors.
+func presetsCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("nnlrs presets", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dataDir := fs.String("datasets", defaultDataDir, "folder holding the MAT-files of the site's data sets")
+	seedList := fs.String("seeds", "1,2,3", "seeds of the page's draws to choose over (comma-separated)")
+	out := fs.String("out", filepath.Join("ui", "params", "presets.go"), "Go file to write (package params)")
+	doc := fs.String("doc", filepath.Join("docs", "PRESETS.md"), "Markdown report to write")
+	grid := experiment.DefaultPresetGrid()
+	gLambda := fs.String("lambda", floats(grid.Lambda), "NNLRS lambda grid (slider steps)")
+	gBeta := fs.String("beta", floats(grid.Beta), "NNLRS beta grid (slider steps)")
+	gTheta := fs.String("theta", floats(grid.Theta), "NNLRS theta grid (slider steps; thresholds the solved Z)")
+	gLRR := fs.String("lrr-lambda", floats(grid.LRRLambda), "LRR lambda grid (slider steps)")
+	folds := fs.Int("folds", 3, "cross-validation folds")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var seeds []uint64
+	for _, f := range strings.Split(*seedList, ",") {
+		var s uint64
+		if _, err := fmt.Sscan(strings.TrimSpace(f), &s); err != nil {
+			return usagef("-seeds: %q is not a seed", f)
+		}
+		seeds = append(seeds, s)
+	}
+	var err error
+	for _, g := range []struct {
+		flag, steps string
+		s           string
+		dst         *[]float64
+		positive    bool
+	}{
+		{"-lambda", "lambda", *gLambda, &grid.Lambda, true},
+		{"-beta", "beta", *gBeta, &grid.Beta, false},
+		{"-theta", "theta", *gTheta, &grid.Theta, false},
+		{"-lrr-lambda", "lambda", *gLRR, &grid.LRRLambda, true},
+	} {
+		if *g.dst, err = parseFloats(g.s, g.positive); err != nil {
+			return usagef("%s: %v", g.flag, err)
+		}
+		for _, v := range *g.dst {
+			if !slices.Contains(params.Steps[g.steps], v) {
+				return usagef("%s: %g is not a step of the page's %s slider %v", g.flag, v, g.steps, params.Steps[g.steps])
+			}
+		}
+	}
+	if *folds < 2 {
+		return usagef("-folds must be at least 2, have %d", *folds)
+	}
+
+	start, cpuStart := time.Now(), cpuSeconds()
+	progress := func(s string) {
+		if !*quiet {
+			fmt.Fprintf(stderr, "%6.1fs %s\n", time.Since(start).Seconds(), s)
+		}
+	}
+	var rows []experiment.PresetRow
+	for _, sub := range sitedata.Subsets {
+		plan, ok := presetPlan[sub.Name]
+		if !ok {
+			return fmt.Errorf("no preset plan for %s", sub.Name)
+		}
+		if _, err := os.Stat(filepath.Join(*dataDir, sub.File)); err != nil {
+			fmt.Fprintf(stderr, "nnlrs presets: skipping %s: %v\n", sub.Name, err)
+			continue
+		}
+		if !slices.Contains(params.Steps["labeled"], plan.labeled) || plan.classes > sub.Classes || plan.perClass > sub.PerClass {
+			return fmt.Errorf("the plan of %s does not fit the page or the site", sub.Name)
+		}
+		site, err := sub.Draw(*dataDir)
+		if err != nil {
+			return err
+		}
+		var draws []experiment.PresetDraw
+		for _, seed := range seeds {
+			d, err := pageDraw(site, plan.classes, plan.perClass, plan.labeled/100, seed)
+			if err != nil {
+				return fmt.Errorf("%s: %v", sub.Name, err)
+			}
+			draws = append(draws, d)
+		}
+		c := experiment.PresetConfig{Grid: grid, Folds: *folds, Alpha: 0.99,
+			Progress: func(s string) { progress(sub.Name + " " + s) }}
+		p, err := experiment.SearchPreset(context.Background(), draws, c)
+		if err != nil {
+			return fmt.Errorf("%s: %v", sub.Name, err)
+		}
+		rows = append(rows, experiment.PresetRow{Name: sub.Name, Classes: plan.classes, PerClass: plan.perClass,
+			Labeled: plan.labeled / 100, Preset: p})
+	}
+	if len(rows) == 0 {
+		return usagef("none of the site's data sets is in %s", *dataDir)
+	}
+	elapsed, cpu := time.Since(start), cpuSeconds()-cpuStart
+	command := "go run ./tools/nnlrs presets " + strings.Join(args, " ")
+	src, err := presetsGo(rows, command, *doc)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*doc, []byte(presetsDoc(rows, command, seeds, grid, *folds, elapsed, cpu)), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "nnlrs presets: wrote %s and %s in %.0f s (%.0f s of CPU)\n", *out, *doc, elapsed.Seconds(), cpu)
+	fmt.Fprint(stdout, experiment.PresetTable(rows, ""))
+	return nil
+}
+
+// pageDraw draws what the page's worker draws for a built-in set and a
+// seed (wasm/solver: builtin, prepare, giveLabels): classes × perClass
+// samples of the site's subset from protocol.DataStream, scaled to unit
+// norm, and frac of every class labeled from protocol.LabelStream.
+// experiment.DrawLabeled keeps one sample of every class unlabeled, which
+// the page does not; the two agree whenever round(frac·perClass) <
+// perClass (wasm/solver's TestGiveLabelsAsPresets), as in every plan.
+func pageDraw(site *dataset.Set, classes, perClass int, frac float64, seed uint64) (experiment.PresetDraw, error) {
+	cls := site.Classes()
+	if classes > len(cls) {
+		return experiment.PresetDraw{}, fmt.Errorf("%d classes asked of %d", classes, len(cls))
+	}
+	set, err := site.Subset(cls[:classes], perClass, rand.New(rand.NewPCG(seed, protocol.DataStream)))
+	if err != nil {
+		return experiment.PresetDraw{}, err
+	}
+	set.NormalizeUnit()
+	return experiment.PresetDraw{
+		Set:   set,
+		Given: experiment.DrawLabeled(set.Labels, frac, rand.New(rand.NewPCG(seed, protocol.LabelStream))),
+		Folds: rand.New(rand.NewPCG(seed, presetFoldStream)),
+	}, nil
+}
+
+// presetsGo returns the gofmt'ed source of ui/params/presets.go.
+func presetsGo(rows []experiment.PresetRow, command, doc string) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by %q; DO NOT EDIT.\n\n", command)
+	b.WriteString("package params\n\n")
+	fmt.Fprintf(&b, "// Presets are the settings the page opens the built-in data sets with,\n")
+	fmt.Fprintf(&b, "// chosen by GHF cross-validation on the labeled samples only, summed over\n")
+	fmt.Fprintf(&b, "// the page's draws of a few seeds (tools/nnlrs presets, %s).\n", filepath.ToSlash(doc))
+	fmt.Fprintf(&b, "// The test errors below, on the unlabeled samples, were measured with\n")
+	fmt.Fprintf(&b, "// the choice and never used to make it.\n//\n")
+	b.WriteString(experiment.PresetTable(rows, "//\t"))
+	b.WriteString("var Presets = map[string]Preset{\n")
+	for _, r := range rows {
+		p := r.Preset
+		fmt.Fprintf(&b, "\t%q: {Classes: %d, PerClass: %d, Labeled: %g, Beta: %g, Lambda: %g, Theta: %g, LRRLambda: %g},\n",
+			r.Name, r.Classes, r.PerClass, 100*r.Labeled, p.Beta, p.Lambda, p.Theta, p.LRRLambda)
+	}
+	b.WriteString("}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting the presets: %v", err)
+	}
+	return src, nil
+}
+
+// presetsDoc returns docs/PRESETS.md.
+func presetsDoc(rows []experiment.PresetRow, command string, seeds []uint64, grid experiment.PresetGrid, folds int, elapsed time.Duration, cpu float64) string {
+	var b strings.Builder
+	b.WriteString("# Presets of the built-in data sets\n\n")
+	b.WriteString("Generated by `" + command + "`; do not edit (rerun it).\n\n")
+	fmt.Fprintf(&b, "The page opens each built-in data set with these settings (`ui/params/presets.go`). For every data set "+
+		"and seed (%s) the command draws the samples and labels the page's worker draws: the site's subset "+
+		"(`tools/internal/sitedata`), then classes × per class at random, scaled to unit norm, no noise, no corruption, "+
+		"and the labeled percentage of every class. It builds the NNLRS graph for every λ and β of the grid "+
+		"(θ only thresholds the solved Z) and the LRR graph for every λ, with `graph.DefaultOptions` as the worker does "+
+		"but for an iteration cap of %d: a candidate whose solver reaches it on some seed is left out, as too slow for the page "+
+		"(`experiment.DefaultPresetMaxIter`); it then "+
+		"keeps the candidate that misclassifies fewest held-out labeled samples in %d-fold cross-validation of GHF, "+
+		"the counts summed over the seeds (ties: the higher mean confidence, then the first in the grid). "+
+		"The labels of the unlabeled samples are never used to choose.\n\n", floats64(seeds), experiment.DefaultPresetMaxIter, folds)
+	fmt.Fprintf(&b, "Grid: NNLRS λ ∈ {%s}, β ∈ {%s}, θ ∈ {%s}; LRR λ ∈ {%s}, all steps of the page's sliders. "+
+		"The run took %.0f s of wall time and %.0f s of CPU time (one process; run it with GOMAXPROCS=1 to keep it on one core).\n\n",
+		floats(grid.Lambda), floats(grid.Beta), floats(grid.Theta), floats(grid.LRRLambda), elapsed.Seconds(), cpu)
+	b.WriteString("## Choices\n\n")
+	b.WriteString("Labeled: percentage of each class, in parentheses the labeled samples of a draw. CV error: held-out labeled samples misclassified.\n\n")
+	b.WriteString(experiment.PresetTable(rows, ""))
+	b.WriteString("\nThe second table is measured, not chosen from: every graph with the preset, GHF and LGC (α = 0.99) error on the " +
+		"unlabeled samples, averaged over the seeds (min-max of GHF over the seeds), the share of W on its diagonal and the " +
+		"share of the off-diagonal weight within classes. kNN is kNN0 (k = 5, σ = 1), l1 the ℓ1 graph at its default λ.\n\n")
+	b.WriteString("## Where NNLRS stands\n\n")
+	for _, r := range rows {
+		nn, ok := r.Preset.Score("nnlrs")
+		if !ok {
+			continue
+		}
+		var better []string
+		for _, s := range r.Preset.Scores {
+			if s.Graph != "nnlrs" && s.ErrorGHF < nn.ErrorGHF {
+				better = append(better, fmt.Sprintf("%s %.1f%%", s.Graph, 100*s.ErrorGHF))
+			}
+		}
+		if len(better) == 0 {
+			fmt.Fprintf(&b, "- %s: NNLRS has the lowest GHF error (%.1f%%).\n", r.Name, 100*nn.ErrorGHF)
+		} else {
+			fmt.Fprintf(&b, "- %s: NNLRS loses under GHF: %.1f%% against %s.\n", r.Name, 100*nn.ErrorGHF, strings.Join(better, ", "))
+		}
+	}
+	return b.String()
+}
+
+func floats64(v []uint64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strings"
+	"testing"
+
+	"nnlrs/core/experiment"
+)
+
+// TestPresetsFlags checks that grids off the page's slider steps and bad
+// seeds are refused before any work.
+func TestPresetsFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-lambda", "0.3"}, "0.3 is not a step of the page's lambda slider"},
+		{[]string{"-theta", "0.04"}, "0.04 is not a step of the page's theta slider"},
+		{[]string{"-seeds", "1,x"}, `"x" is not a seed`},
+		{[]string{"-folds", "1"}, "-folds must be at least 2"},
+	} {
+		status, _, stderr := runCLI(t, append([]string{"presets", "-datasets", t.TempDir()}, c.args...)...)
+		if status != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d, stderr %q, want 2 and %q", c.args, status, stderr, c.want)
+		}
+	}
+}
+
+// TestPresetsGo checks that the generated file is marked as generated,
+// gofmt'ed Go defining the presets.
+func TestPresetsGo(t *testing.T) {
+	rows := []experiment.PresetRow{{Name: "usps", Classes: 4, PerClass: 25, Labeled: 0.2, Preset: &experiment.Preset{
+		Lambda: 1, Beta: 0.2, Theta: 0.05, LRRLambda: 0.5, CVError: 0.1, Draws: 3, Labeled: 20,
+		Scores: []experiment.GraphScore{{Graph: "nnlrs", ErrorGHF: 0.05}, {Graph: "knn0", ErrorGHF: 0.04}},
+	}}}
+	src, err := presetsGo(rows, "go run ./tools/nnlrs presets -seeds 1", "docs/PRESETS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The convention of generated files (go help generate).
+	if !regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`).Match(src) {
+		t.Errorf("no generated-code header:\n%s", src)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "presets.go", src, 0); err != nil {
+		t.Errorf("%v in\n%s", err, src)
+	}
+	if !strings.Contains(string(src), `"usps": {Classes: 4, PerClass: 25, Labeled: 20, Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 0.5},`) {
+		t.Errorf("no usps preset in\n%s", src)
+	}
+	doc := presetsDoc(rows, "go run ./tools/nnlrs presets", []uint64{1}, experiment.DefaultPresetGrid(), 3, 0, 0)
+	if !strings.Contains(doc, "usps: NNLRS loses under GHF: 5.0% against knn0 4.0%") {
+		t.Errorf("the report does not say NNLRS loses:\n%s", doc)
+	}
+}
