@@ -36,7 +36,7 @@ func TestPresetsGo(t *testing.T) {
 		Lambda: 1, Beta: 0.2, Theta: 0.05, LRRLambda: 0.5, CVError: 0.1, Draws: 3, Labeled: 20,
 		Scores: []experiment.GraphScore{{Graph: "nnlrs", ErrorGHF: 0.05}, {Graph: "knn0", ErrorGHF: 0.04}},
 	}}}
-	src, err := presetsGo(rows, "go run ./tools/nnlrs presets -seeds 1", "docs/PRESETS.md")
+	src, err := presetsGo(rows, "go run ./tools/nnlrs presets -seeds 1", "docs/PRESETS.md", "1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,8 @@ func TestPresetsGo(t *testing.T) {
 	if _, err := parser.ParseFile(token.NewFileSet(), "presets.go", src, 0); err != nil {
 		t.Errorf("%v in\n%s", err, src)
 	}
-	if !strings.Contains(string(src), `"usps": {Classes: 4, PerClass: 25, Labeled: 20, Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 0.5},`) {
+	if !strings.Contains(string(src), `"usps": {Classes: 4, PerClass: 25, Labeled: 20, Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 0.5,
+		Seeds: "1", ErrorGHF: map[string]float64{"nnlrs": 0.0500, "knn0": 0.0400}},`) {
 		t.Errorf("no usps preset in\n%s", src)
 	}
 	doc := presetsDoc(rows, "go run ./tools/nnlrs presets", []uint64{1}, experiment.DefaultPresetGrid(), 3, 0, 0)

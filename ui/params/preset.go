@@ -1,6 +1,11 @@
 package params
 
-import "nnlrs/wasm/protocol"
+import (
+	"fmt"
+	"strings"
+
+	"nnlrs/wasm/protocol"
+)
 
 // Preset holds the settings a page opens a built-in data set with, chosen
 // by measurement (tools/nnlrs presets, which writes Presets in
@@ -15,6 +20,11 @@ type Preset struct {
 	// β, λ and θ of the NNLRS graph (Algorithm 2), and LRR's λ.
 	Beta, Lambda, Theta float64
 	LRRLambda           float64
+	// ErrorGHF is each graph's GHF error rate on the unlabeled samples
+	// with the preset, averaged over the draws of Seeds (measured, never
+	// chosen from), by method.
+	ErrorGHF map[string]float64
+	Seeds    string
 }
 
 // ForDataset returns the settings a page opens with for the data set name:
@@ -37,4 +47,35 @@ func ForDataset(name string) Params {
 		p.Beta, p.Lambda, p.Theta, p.LRRLambda = s.Beta, s.Lambda, s.Theta, s.LRRLambda
 	}
 	return p
+}
+
+// PresetNote says, for a built-in data set, how each graph fared with its
+// preset when it was chosen (Preset.ErrorGHF), and plainly whether NNLRS
+// lost to another graph there; "" for other data or without measurements.
+func PresetNote(name string) string {
+	s, ok := Presets[name]
+	if !ok || len(s.ErrorGHF) == 0 {
+		return ""
+	}
+	var parts, better []string
+	nn, haveNN := s.ErrorGHF["nnlrs"]
+	for _, g := range []string{"nnlrs", "l1", "lrr", "knn0"} {
+		e, ok := s.ErrorGHF[g]
+		if !ok {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f%%", GraphNames[g], 100*e))
+		if haveNN && g != "nnlrs" && e < nn {
+			better = append(better, GraphNames[g])
+		}
+	}
+	note := fmt.Sprintf("With this preset, GHF misclassified (mean of seeds %s): %s.", s.Seeds, strings.Join(parts, ", "))
+	switch {
+	case !haveNN:
+	case len(better) == 0:
+		note += " NNLRS did best here."
+	default:
+		note += fmt.Sprintf(" On these data %s did better than NNLRS.", strings.Join(better, " and "))
+	}
+	return note
 }

@@ -302,8 +302,12 @@ var staleNames = map[string]string{"dataset": "data set", "classes": "classes", 
 // showDataset shows the file input for uploads and the size inputs for the
 // other data sets.
 func (d *dom) showDataset() {
-	up := d.el("dataset").Get("value").String() == protocol.Upload
+	name := d.el("dataset").Get("value").String()
+	up := name == protocol.Upload
 	d.el("file-row").Set("hidden", !up)
+	note := params.PresetNote(name)
+	d.el("data-note").Set("textContent", note)
+	d.el("data-note").Set("hidden", note == "")
 	for _, id := range []string{"classes", "per"} {
 		placeholder := ""
 		if up {

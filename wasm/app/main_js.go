@@ -509,7 +509,7 @@ func summary(r *ui.Run, prop *ui.Propagation) map[string]any {
 	}
 	for method, g := range r.Graphs {
 		if f, pf := g.Final, prop.Final(method); f != nil && pf != nil {
-			s[method] = map[string]any{"ghf": num(pf.GHF), "lgc": num(pf.LGC), "within": num(f.WithinClass),
+			s[method] = map[string]any{"n": f.N, "ghf": num(pf.GHF), "lgc": num(pf.LGC), "within": num(f.WithinClass),
 				"density": f.Density, "diagonal": f.DiagonalShare, "components": f.Components,
 				"iterations": f.Iterations, "converged": f.Converged, "elapsed": f.Elapsed}
 		}

@@ -242,9 +242,13 @@ func eval[T any](tb *tab, expr string) T {
 	return v
 }
 
-// click clicks the element with the id.
+// click clicks the element with the id, once it stays put: a control
+// that moves as the page lays itself out again (a sticky bar, a row that
+// hides) would take the click at its old place.
 func (tb *tab) click(id string) {
 	tb.t.Helper()
+	tb.wait(fmt.Sprintf(`(() => { const r = JSON.stringify(document.getElementById(%q).getBoundingClientRect());
+		const same = window.__clickAt === r; window.__clickAt = r; return same })()`, id), 10*time.Second)
 	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +48,9 @@ func TestBuiltinLinks(t *testing.T) {
 				if got := tb.text(key + "-out"); got != q.Get(key) {
 					t.Errorf("%s shows %q, the link says %s", key, got, q.Get(key))
 				}
+			}
+			if n := tb.text("data-note"); !strings.Contains(n, "GHF misclassified") || !strings.Contains(n, "NNLRS") {
+				t.Errorf("the data set's note %q", n)
 			}
 			if q.Get("noise") != "0" || q.Get("corrupt") != "0" {
 				t.Errorf("noise or corruption added to the paper's data: %q", hash)
@@ -245,5 +250,53 @@ func TestNoWebGL(t *testing.T) {
 	}
 	tb.setValue("per", "10")
 	tb.run("done")
+	tb.checkConsole()
+}
+
+// TestUploadLabels uploads a CSV whose header names a label column: the
+// labels are read, the class/per-class draw applies, the numbers come.
+func TestUploadLabels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,y,z,label\n")
+	for i := 0; i < 45; i++ {
+		c := i % 3
+		u := float64(i%15) / 15
+		// Three lines through the origin in R^3, one per class.
+		dirs := [3][3]float64{{1, 0.1, 0}, {0, 1, 0.1}, {0.1, 0, 1}}
+		fmt.Fprintf(&b, "%g,%g,%g,%d\n", (1+u)*dirs[c][0], (1+u)*dirs[c][1], (1+u)*dirs[c][2], c+7)
+	}
+	path := filepath.Join(t.TempDir(), "lines.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := open(t, small)
+	tb.done()
+	tb.setValue("dataset", "upload")
+	if v := eval[string](tb, `document.getElementById("classes").value + "|" + document.getElementById("per").value`); v != "|" {
+		t.Errorf("an upload opens with classes|per %q, want both empty (every sample)", v)
+	}
+	tb.upload(path)
+	tb.wait(`nnlrs.file === "lines.csv"`, 10*time.Second)
+	tb.setValue("classes", "2")
+	tb.setValue("per", "10")
+	tb.run("done")
+	nn := tb.graph("nnlrs")
+	if nn.N != 20 || nn.Within == nil || nn.GHF == nil {
+		t.Errorf("2 of the 3 classes, 10 each: NNLRS %+v", nn)
+	}
+	// Every sample: empty sizes.
+	tb.setValue("classes", "")
+	tb.setValue("per", "")
+	tb.run("done")
+	if n := tb.graph("nnlrs").N; n != 45 {
+		t.Errorf("every sample: n = %d", n)
+	}
+	// An empty file says so.
+	empty := filepath.Join(t.TempDir(), "empty.csv")
+	os.WriteFile(empty, nil, 0o644)
+	tb.upload(empty)
+	tb.wait(`nnlrs.file === "empty.csv"`, 10*time.Second)
+	tb.click("run")
+	tb.wait(`document.getElementById("error").textContent.includes("empty.csv is empty")`, 10*time.Second)
 	tb.checkConsole()
 }

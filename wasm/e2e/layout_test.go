@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -253,24 +254,43 @@ func TestLayoutHover(t *testing.T) {
 	tb.checkConsole()
 }
 
-// TestScreenshots saves the default page, its run done, at the sizes of
-// the README's pictures into the folder NNLRS_SCREENSHOTS names
-// (docs/screen-WxH.png).
+// TestScreenshots saves the default page, its run done and its labels
+// spread, at the sizes of the README's pictures into the folder
+// NNLRS_SCREENSHOTS names (docs/screen-WxH.png); and each data set
+// NNLRS_SCREENSHOTS_DATA lists (say "usps,yaleb,pie") as opened by a link
+// with its name and seed 1 (screen-DATA-WxH.png), to look at.
 func TestScreenshots(t *testing.T) {
 	dir := os.Getenv("NNLRS_SCREENSHOTS")
 	if dir == "" {
 		t.Skip("NNLRS_SCREENSHOTS names no folder")
 	}
-	for _, s := range []screen{screens[0], screens[1], screens[2], screens[5], screens[6]} {
-		t.Run(s.name, func(t *testing.T) {
-			tb := openScreen(t, s, "")
+	sets := []string{""}
+	if d := os.Getenv("NNLRS_SCREENSHOTS_DATA"); d != "" {
+		sets = append(sets, strings.Split(d, ",")...)
+	}
+	for _, data := range sets {
+		for _, s := range []screen{screens[0], screens[1], screens[2], screens[5], screens[6]} {
+			shoot(t, dir, data, s)
+		}
+	}
+}
+
+func shoot(t *testing.T, dir, data string, s screen) {
+	hash, prefix := "", "screen-"
+	if data != "" {
+		hash, prefix = "data="+data+"&seed=1", "screen-"+data+"-"
+	}
+	{
+		t.Run(data+" "+s.name, func(t *testing.T) {
+			tb := openScreen(t, s, hash)
 			tb.done()
+			tb.wait("nnlrs.converged", 30*time.Second)
 			time.Sleep(1500 * time.Millisecond) // the finished run drawn
 			b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 			if err != nil {
 				t.Fatal(err)
 			}
-			name := filepath.Join(dir, fmt.Sprintf("screen-%dx%d.png", s.w, s.h))
+			name := filepath.Join(dir, fmt.Sprintf("%s%dx%d.png", prefix, s.w, s.h))
 			if err := os.WriteFile(name, b, 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -36,6 +36,7 @@ type measures struct {
 	GHF, LGC, Within       *float64
 	Density, Diagonal      float64
 	Iterations, Components int
+	N                      int
 	Converged              bool
 	Elapsed                float64
 }
