@@ -12,7 +12,7 @@ ADDR     ?= 127.0.0.1:8080
 # The pure-Go packages of the demo, also tested as wasm under Node.
 DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./ui/...
 
-.PHONY: run dist demo test fmt-check vet test-native test-wasm screenshot measure
+.PHONY: run dist demo test fmt-check vet test-native test-wasm screenshot screens measure
 
 ## run: build the in-browser demo (dist/) and serve it on http://127.0.0.1:8080
 run: dist
@@ -56,6 +56,11 @@ test-wasm:
 screenshot: dist
 	NNLRS_DIST=$(abspath $(DIST)) NNLRS_SCREENSHOT=$(abspath docs/screenshot.png) \
 		$(GO) test -count=1 -run 'TestDefaultRun$$' ./wasm/e2e/
+
+## screens: redraw docs/screen-WxH.png, the page at a projector's, a tablet's and a phone's size
+screens: dist
+	NNLRS_DIST=$(abspath $(DIST)) NNLRS_SCREENSHOTS=$(abspath docs) \
+		$(GO) test -count=1 -run 'TestScreenshots$$' ./wasm/e2e/
 
 ## measure: time the page in headless Chromium (first frame, graphs done, fps) and size the wasm
 measure: dist

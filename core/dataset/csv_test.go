@@ -30,22 +30,34 @@ func TestLoadCSV(t *testing.T) {
 			t.Errorf("%s: %v", test.name, err)
 			continue
 		}
-		n, d := len(test.want), len(test.want[0])
-		if r, c := s.X.Dims(); r != d || c != n {
-			t.Errorf("%s: X is %dx%d, want %dx%d", test.name, r, c, d, n)
+		if !sameSamples(t, test.name, s.X, test.want) {
 			continue
-		}
-		for j, row := range test.want {
-			for i, v := range row {
-				if got := s.X.At(i, j); got != v {
-					t.Errorf("%s: X(%d,%d) = %v, want %v", test.name, i, j, got, v)
-				}
-			}
 		}
 		if s.Labels != nil || s.ImageW != 0 || s.Corrupted != nil {
 			t.Errorf("%s: unexpected labels, image size or corruption flags: %+v", test.name, s)
 		}
 	}
+}
+
+// sameSamples reports whether x holds the samples want (one per row, as
+// in the file) as its columns, and says where it does not.
+func sameSamples(t *testing.T, name string, x *mat.Dense, want [][]float64) bool {
+	t.Helper()
+	n, d := len(want), len(want[0])
+	if r, c := x.Dims(); r != d || c != n {
+		t.Errorf("%s: X is %dx%d, want %dx%d", name, r, c, d, n)
+		return false
+	}
+	ok := true
+	for j, row := range want {
+		for i, v := range row {
+			if got := x.At(i, j); got != v {
+				t.Errorf("%s: X(%d,%d) = %v, want %v", name, i, j, got, v)
+				ok = false
+			}
+		}
+	}
+	return ok
 }
 
 func TestLoadCSVErrors(t *testing.T) {
@@ -102,17 +114,8 @@ func TestLoadCSVHeader(t *testing.T) {
 			t.Errorf("%s: %v", test.name, err)
 			continue
 		}
-		n, d := len(test.want), len(test.want[0])
-		if r, c := s.X.Dims(); r != d || c != n {
-			t.Errorf("%s: X is %dx%d, want %dx%d", test.name, r, c, d, n)
+		if !sameSamples(t, test.name, s.X, test.want) {
 			continue
-		}
-		for j, row := range test.want {
-			for i, v := range row {
-				if got := s.X.At(i, j); got != v {
-					t.Errorf("%s: X(%d,%d) = %v, want %v", test.name, i, j, got, v)
-				}
-			}
 		}
 		if !slices.Equal(s.Labels, test.labels) || (s.Labels == nil) != (test.labels == nil) {
 			t.Errorf("%s: labels %v, want %v", test.name, s.Labels, test.labels)
