@@ -12,7 +12,7 @@ ADDR     ?= 127.0.0.1:8080
 # The pure-Go packages of the demo, also tested as wasm under Node.
 DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./ui/...
 
-.PHONY: run dist demo test fmt-check vet test-native test-wasm screenshot screens measure
+.PHONY: run dist demo test fmt-check tidy-check vet test-native test-wasm screenshot screens measure
 
 ## run: build the in-browser demo (dist/) and serve it on http://127.0.0.1:8080
 run: dist
@@ -26,8 +26,11 @@ dist:
 demo:
 	$(GO) run ./tools/nnlrs demo
 
-## test: formatting, vet, native tests (with the browser tests), wasm tests under Node
-test: fmt-check vet test-native test-wasm
+## test: formatting, a tidy go.mod, vet, native tests (with the browser tests), wasm tests under Node
+test: fmt-check tidy-check vet test-native test-wasm
+
+tidy-check:
+	@$(GO) mod tidy -diff >/dev/null 2>&1 || { echo "go.mod or go.sum is not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
