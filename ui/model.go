@@ -111,18 +111,27 @@ func (r *Run) ID() uint32 { return r.base }
 // Labeled reports whether the run's data have labels to propagate.
 func (r *Run) Labeled() bool { return r.Data != nil && r.Data.Given != nil }
 
+// CheckStart returns why a run with settings p, and the upload name and
+// file, cannot start (a *params.FieldError naming the setting), or nil.
+func CheckStart(p params.Params, name string, file []byte) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if p.Dataset == protocol.Upload && file == nil {
+		return &params.FieldError{Field: "file", Msg: "choose a .mat or .csv file to load first"}
+	}
+	if p.Dataset == protocol.Upload && len(file) == 0 {
+		return &params.FieldError{Field: "file", Msg: describeFile(name) + " is empty"}
+	}
+	return nil
+}
+
 // Start begins a run with settings p; name and file carry an upload. It
 // returns the jobs for the workers, or an error in words for the page when
 // p is refused; nothing starts then.
 func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
-	if err := p.Validate(); err != nil {
+	if err := CheckStart(p, name, file); err != nil {
 		return nil, err
-	}
-	if p.Dataset == protocol.Upload && file == nil {
-		return nil, &params.FieldError{Field: "file", Msg: "choose a .mat or .csv file to load first"}
-	}
-	if p.Dataset == protocol.Upload && len(file) == 0 {
-		return nil, &params.FieldError{Field: "file", Msg: describeFile(name) + " is empty"}
 	}
 	if m.Run != nil && m.Run.State == Done {
 		m.last = m.Run

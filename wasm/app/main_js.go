@@ -22,7 +22,6 @@ import (
 	"nnlrs/ui/params"
 	"nnlrs/ui/view"
 	"nnlrs/wasm/pool"
-	"nnlrs/wasm/protocol"
 )
 
 func main() {
@@ -331,12 +330,9 @@ func (a *app) fitCatalog(p params.Params) (params.Params, string) {
 // and beside the control concerned; a run in progress then goes on.
 func (a *app) start(p params.Params, t time.Time) {
 	m := a.model
-	err := p.Validate()
+	err := ui.CheckStart(p, a.fileName, a.file)
 	if err == nil {
 		err = p.CheckCatalog(a.catalog)
-	}
-	if err == nil && p.Dataset == protocol.Upload && a.file == nil {
-		err = &params.FieldError{Field: "file", Msg: "choose a .mat or .csv file to load first"}
 	}
 	if err != nil {
 		a.dom.showFieldError(err)
