@@ -72,6 +72,18 @@ var fields = []field{
 	stringField("embed", func(p *Params) *string { return &p.Embed }),
 }
 
+// Differ returns the keys (as in the hash) of the settings where p and q
+// differ, in the order of the hash.
+func Differ(p, q Params) []string {
+	var keys []string
+	for _, f := range fields {
+		if f.get(&p) != f.get(&q) {
+			keys = append(keys, f.key)
+		}
+	}
+	return keys
+}
+
 // Hash returns the URL fragment (without "#") that restores p: every
 // setting, in a fixed order, so that equal settings give equal links.
 // Embed appears only when set.

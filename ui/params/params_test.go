@@ -213,3 +213,14 @@ func TestPresetNote(t *testing.T) {
 		t.Errorf("synthetic: %q", got)
 	}
 }
+
+func TestDiffer(t *testing.T) {
+	p, q := Default(), Default()
+	q.Lambda, q.Dataset, q.Graph = 2, "usps", "lrr"
+	if got := strings.Join(Differ(p, q), ","); got != "data,lambda,graph" {
+		t.Errorf("Differ: %q", got)
+	}
+	if d := Differ(p, p); d != nil {
+		t.Errorf("Differ(p, p) = %q", d)
+	}
+}

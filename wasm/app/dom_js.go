@@ -267,10 +267,9 @@ func (d *dom) showFieldError(err error) {
 func (d *dom) markStale(p, f params.Params, have bool) {
 	differ := map[string]bool{}
 	if have {
-		differ = map[string]bool{"dataset": p.Dataset != f.Dataset, "classes": p.Classes != f.Classes,
-			"per": p.PerClass != f.PerClass, "labeled": p.Labeled != f.Labeled, "noise": p.Noise != f.Noise,
-			"corrupt": p.Corrupt != f.Corrupt, "seed": p.Seed != f.Seed, "beta": p.Beta != f.Beta,
-			"lambda": p.Lambda != f.Lambda, "theta": p.Theta != f.Theta, "lrr": p.LRRLambda != f.LRRLambda}
+		for _, key := range params.Differ(p, f) {
+			differ[controlOf(key)] = true
+		}
 	}
 	var names []string
 	for _, id := range runControls {
