@@ -121,9 +121,9 @@ func (r *Run) diagnose() []*Problem {
 			func(v float64) string { return fmt.Sprintf("%.0f of %.0f samples mostly error", v, n) }, up("lambda", 2), up("lambda", 4))
 	}
 	if u := r.unreached(g.N, f.W); u > 0 {
-		add(fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %d samples are cut off from every labeled sample: no label can reach them.", f.Components, u),
+		add(fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %s cut off from every labeled sample: no label can reach them.", f.Components, map[bool]string{true: "1 sample is", false: samples(float64(u)) + " are"}[u == 1]),
 			float64(u), func(g *protocol.Graph) float64 { return float64(r.unreached(g.N, g.W)) },
-			func(v float64) string { return fmt.Sprintf("%.0f samples cut off", v) }, down("theta", 2), down("beta", 2))
+			func(v float64) string { return samples(v) + " cut off" }, down("theta", 2), down("beta", 2))
 	}
 	if f.Density > Dense {
 		add(fmt.Sprintf("NNLRS keeps %s of all possible edges; the weak ones blur the graph and hurt LGC.", pct(f.Density)),
@@ -137,6 +137,14 @@ func (r *Run) diagnose() []*Problem {
 			down("lambda", 2), up("lambda", 2), down("beta", 2), up("beta", 2))
 	}
 	return out
+}
+
+// samples says v samples in words.
+func samples(v float64) string {
+	if v == 1 {
+		return "1 sample"
+	}
+	return fmt.Sprintf("%.0f samples", v)
 }
 
 // move is a change of one setting along its slider's steps.

@@ -362,7 +362,7 @@ func TestAdvice(t *testing.T) {
 				g.W[3*8+i], g.W[i*8+3] = 0, 0
 			}
 			g.Components = 3
-		}, "1 samples are cut off"},
+		}, "1 sample is cut off"},
 		{"dense", func(g *protocol.Graph, _ *params.Params) { g.Density = 0.9 }, "90% of all possible edges"},
 		{"mixed", func(g *protocol.Graph, _ *params.Params) { g.WithinClass = 0.4 }, "Only 40%"},
 		{"not converged", func(g *protocol.Graph, _ *params.Params) { g.Converged = false }, "iteration cap"},
