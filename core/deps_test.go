@@ -3,6 +3,7 @@ package core
 import (
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,31 @@ func TestNoBrowserImports(t *testing.T) {
 		}
 		if !gonum {
 			t.Fatalf("GOOS=%s: gonum not among the dependencies; is the listing right?\n%s", goos, out)
+		}
+	}
+}
+
+// TestPageLinksNoSolver proves that the page's program (wasm/app), which
+// only checks sizes and propagates labels, links none of the solvers: its
+// workers build the graphs. It asks the go command for the page's
+// dependencies under js/wasm.
+func TestPageLinksNoSolver(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("needs the go command, which does not run under js/wasm")
+	}
+	cmd := exec.Command("go", "list", "-deps", "nnlrs/wasm/app")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "nnlrs/core/propagate") {
+		t.Fatalf("nnlrs/core/propagate not among the page's dependencies; is the listing right?\n%s", out)
+	}
+	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "linalg", "embed", "sda", "experiment"} {
+		if slices.Contains(deps, "nnlrs/core/"+solver) {
+			t.Errorf("the page links nnlrs/core/%s", solver)
 		}
 	}
 }

@@ -9,11 +9,12 @@ import (
 
 	"nnlrs/core/lasso"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 )
 
 // Methods lists the graphs of the paper by name, in the column order of its
 // Tables I-III.
-var Methods = []string{"knn0", "knn1", "lle0", "lle1", "l1", "spg", "lrr", "nnlrs"}
+var Methods = method.All
 
 // Options hold the parameters of every method for Build.
 type Options struct {
@@ -134,26 +135,4 @@ func withSampleProgress(s *lasso.Settings, f func(done, total int)) *lasso.Setti
 // last iterate.
 func NotConverged(err error) bool {
 	return errors.Is(err, lowrank.ErrNotConverged) || errors.Is(err, lasso.ErrNotConverged)
-}
-
-// EstimateBytes returns a rough upper estimate of the memory the named
-// method needs on n samples of dimension d, counting its n×n and d×n
-// float64 matrices (iterates, multipliers, SVD factors and workspace). It
-// lets callers refuse problems too large for the machine or the browser
-// before any work.
-func EstimateBytes(method string, d, n int) int64 {
-	nn, dn := int64(n)*int64(n), int64(d)*int64(n)
-	var words int64
-	switch method {
-	case "nnlrs", "lrr":
-		// Z, H, Y2, G, Z_new, U, V, SVD work; X, E, Y1, AZ, R.
-		words = 12*nn + 6*dn
-	case "l1":
-		words = 3*nn + 4*dn
-	case "spg":
-		words = 4*nn + 2*dn
-	default: // knn, lle: distances, Z, W
-		words = 4*nn + 2*dn
-	}
-	return 8 * words
 }

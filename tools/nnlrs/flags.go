@@ -16,6 +16,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -191,11 +192,11 @@ func (f *optionFlags) options() (graph.Options, error) {
 }
 
 // checkSize refuses problems whose memory estimate exceeds maxGiB.
-func checkSize(method string, d, n int, maxGiB float64) error {
-	need := graph.EstimateBytes(method, d, n)
+func checkSize(name string, d, n int, maxGiB float64) error {
+	need := method.Bytes(name, d, n)
 	if float64(need) > maxGiB*(1<<30) {
 		return usagef("%d samples of dimension %d need about %.1f GiB for %s, above the %.1f GiB limit (-max-mem); draw a subset with -classes and -per-class",
-			n, d, float64(need)/(1<<30), method, maxGiB)
+			n, d, float64(need)/(1<<30), name, maxGiB)
 	}
 	return nil
 }

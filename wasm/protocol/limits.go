@@ -3,7 +3,7 @@ package protocol
 import (
 	"fmt"
 
-	"nnlrs/core/graph"
+	"nnlrs/core/method"
 )
 
 // The browser's limits on a job, checked before any work: by the page for
@@ -13,7 +13,7 @@ import (
 // matrix) for some hundreds of iterations, and a browser runs it on one
 // thread, several times slower than native code: at n = 400 a run takes
 // minutes. MaxBytes bounds the memory of the largest graph, as
-// graph.EstimateBytes counts it, well inside the 4 GiB a wasm32 program
+// method.Bytes counts it, well inside the 4 GiB a wasm32 program
 // can address.
 const (
 	MaxSamples = 400
@@ -26,8 +26,8 @@ func CheckSize(d, n int) error {
 	if n > MaxSamples {
 		return fmt.Errorf("%d samples are more than the browser demo handles (at most %d): choose fewer classes or samples per class, or use the command line (go run ./tools/nnlrs graph)", n, MaxSamples)
 	}
-	for _, m := range graph.Methods {
-		if b := graph.EstimateBytes(m, d, n); b > MaxBytes {
+	for _, m := range method.All {
+		if b := method.Bytes(m, d, n); b > MaxBytes {
 			return fmt.Errorf("%d samples of dimension %d need about %d MiB for the %s graph, more than the browser demo allows (%d MiB): use fewer samples or the command line",
 				n, d, b>>20, m, MaxBytes>>20)
 		}
