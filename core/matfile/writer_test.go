@@ -166,3 +166,10 @@ func (w writer) encode(typ uint32, x []float64) []byte {
 	}
 	return b
 }
+
+// tinyMAT returns a little-endian, uncompressed MAT-file holding the 2×3
+// double matrix fea = [1 2 3; 4 5 6], for ExampleRead.
+func tinyMAT() []byte {
+	return writer{order: binary.LittleEndian}.file(wvar{name: "fea", class: mxDOUBLE, dims: []int32{2, 3},
+		typ: miDOUBLE, data: []float64{1, 4, 2, 5, 3, 6}})
+}
