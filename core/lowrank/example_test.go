@@ -46,4 +46,3 @@ func ExampleLRR() {
 	// Output:
 	// converged: true; |Z − VVᵀ| below 1e-4: true; largest weight across: below 1e-4: true
 }
-
