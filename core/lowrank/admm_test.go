@@ -70,7 +70,7 @@ func TestADMMOptimal(t *testing.T) {
 	}
 	dual := checkADMMResult(t, "default", x, nil, p, res, admmDefaultGap)
 
-	paper, err := NNLRS(context.Background(), x, nil, p, nil)
+	paper, err := ladmapDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
