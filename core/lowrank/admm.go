@@ -340,7 +340,7 @@ func (s *admm) step() error {
 	for i := range r {
 		r[i] = xr[i] - az[i] + u1[i]
 	}
-	s.l21E = l21Into(s.e, s.t, s.p.Lambda/mu1)
+	s.l21E = prox.L21(s.e, s.p.Lambda/mu1, s.t)
 	for i := range r {
 		yh1[i] = mu1 * (r[i] - es[i])
 		w[i] = xr[i] - (alpha*es[i] + (1-alpha)*(xr[i]-az[i]))
@@ -602,29 +602,6 @@ func (s *admm) result(iters int, converged bool, fnorm float64) *Result {
 	res.Y2 = mat.DenseCopyOf(s.certY2)
 	res.finish(s.x, s.a, s.p)
 	return res
-}
-
-// l21Into sets e to Ω_τ(r), column by column, and returns ||e||_2,1.
-func l21Into(e, r *mat.Dense, tau float64) float64 {
-	d, n := r.Dims()
-	rs, es := raw(r), raw(e)
-	l21 := 0.0
-	for j := 0; j < n; j++ {
-		nr := 0.0
-		for i := 0; i < d; i++ {
-			nr += rs[i*n+j] * rs[i*n+j]
-		}
-		nr = math.Sqrt(nr)
-		f := 0.0
-		if nr > tau {
-			f = 1 - tau/nr
-			l21 += nr - tau
-		}
-		for i := 0; i < d; i++ {
-			es[i*n+j] = f * rs[i*n+j]
-		}
-	}
-	return l21
 }
 
 // raw returns the storage of a matrix allocated by mat.NewDense (stride

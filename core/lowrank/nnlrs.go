@@ -351,7 +351,12 @@ func NNLRS(ctx context.Context, x, a *mat.Dense, p Params, s *Settings) (*Result
 		for i := range rs {
 			rs[i] = xs[i] - azs[i] + y1s[i]*inv
 		}
-		l21, de := l21Step(e, r, p.Lambda*inv)
+		l21 := prox.L21(r, p.Lambda*inv, r)
+		var de float64 // ||E_{k+1} − E_k||²
+		for i, v := range rs {
+			de += (v - es[i]) * (v - es[i])
+		}
+		copy(es, rs)
 
 		// Multipliers and the feasibility residual.
 		var feas float64
@@ -390,32 +395,6 @@ func NNLRS(ctx context.Context, x, a *mat.Dense, p Params, s *Settings) (*Result
 			mu = math.Min(set.MuMax, set.Rho0*mu)
 		}
 	}
-}
-
-// l21Step sets e to Ω_τ(r) and returns ||e||_2,1 of the new e and
-// ||e_new − e_old||_F².
-func l21Step(e, r *mat.Dense, tau float64) (l21, change float64) {
-	d, n := r.Dims()
-	rs, es := r.RawMatrix().Data, e.RawMatrix().Data
-	for j := 0; j < n; j++ {
-		nr := 0.0
-		for i := 0; i < d; i++ {
-			v := rs[i*n+j]
-			nr += v * v
-		}
-		nr = math.Sqrt(nr)
-		s := 0.0
-		if nr > tau {
-			s = 1 - tau/nr
-			l21 += nr - tau
-		}
-		for i := 0; i < d; i++ {
-			v := s * rs[i*n+j]
-			change += (v - es[i*n+j]) * (v - es[i*n+j])
-			es[i*n+j] = v
-		}
-	}
-	return l21, change
 }
 
 func finite(vs ...float64) bool {
