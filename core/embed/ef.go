@@ -304,7 +304,7 @@ func Objective(x, z, pm *mat.Dense, p Params) float64 {
 	rec.Mul(pm.T(), &px)
 	rec.Sub(x, &rec)
 	g := mat.Norm(&rec, 2)
-	return nuclear(z) + p.Beta*l1(z) + p.Lambda*sum(linalg.ColumnNorms(nil, &e)) + gamma*g*g
+	return p.Params.Objective(z, &e) + gamma*g*g
 }
 
 // newProblem prepares the reduced coordinates, in the span of the first
@@ -451,7 +451,7 @@ func (pr *problem) residual(z, q *mat.Dense) *mat.Dense {
 // objective is F(Z, QUᵀ) (see Objective) in the reduced coordinates.
 func (pr *problem) objective(z, q *mat.Dense) float64 {
 	e := pr.residual(z, q)
-	return nuclear(z) + pr.p.Beta*l1(z) + pr.p.Lambda*sum(linalg.ColumnNorms(nil, e)) + pr.gamma*pr.recon(q)
+	return pr.p.Params.Objective(z, e) + pr.gamma*pr.recon(q)
 }
 
 // recon returns ||X̃ − QᵀQX̃||_F² = tr S − 2 tr(QSQᵀ) + tr(QQᵀQSQᵀ), S = Σ².
@@ -701,31 +701,4 @@ func relChange(a, b *mat.Dense) float64 {
 		return mat.Norm(&d, 2)
 	}
 	return mat.Norm(&d, 2) / nb
-}
-
-func nuclear(m mat.Matrix) float64 {
-	var svd mat.SVD
-	if !svd.Factorize(m, mat.SVDNone) {
-		return math.NaN()
-	}
-	return sum(svd.Values(nil))
-}
-
-func l1(m *mat.Dense) float64 {
-	s := 0.0
-	r, c := m.Dims()
-	for i := 0; i < r; i++ {
-		for _, v := range m.RawRowView(i)[:c] {
-			s += math.Abs(v)
-		}
-	}
-	return s
-}
-
-func sum(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x
-	}
-	return s
 }

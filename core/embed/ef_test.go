@@ -196,7 +196,7 @@ func TestNNLRSEFNormalize(t *testing.T) {
 	rec.Mul(res.P.T(), &pp)
 	rec.Sub(s.X, &rec)
 	g := mat.Norm(&rec, 2)
-	want := nuclear(res.Z) + p.Beta*l1(res.Z) + p.Lambda*errTerm + p.Gamma*g*g
+	want := lowrank.NuclearNorm(res.Z) + p.Beta*lowrank.L1Norm(res.Z) + p.Lambda*errTerm + p.Gamma*g*g
 	if got := obj[len(obj)-1]; math.Abs(got-want) > 1e-9*want {
 		t.Errorf("traced F̃ %v, from the definition %v", got, want)
 	}
@@ -250,7 +250,7 @@ func TestNNLRSEFNormalize(t *testing.T) {
 		for j := 0; j < n; j++ {
 			et += mat.Norm(e.ColView(j), 2)
 		}
-		*c.f = nuclear(c.z) + p.Beta*l1(c.z) + p.Lambda*et
+		*c.f = lowrank.NuclearNorm(c.z) + p.Beta*lowrank.L1Norm(c.z) + p.Lambda*et
 	}
 	if math.Abs(fz-fp) > 0.01*fp {
 		t.Errorf("NNLRS objective of the first Z step %v, of PCA+NNLRS %v: more than 1%% apart", fz, fp)

@@ -565,7 +565,7 @@ func nuclearUpper(eig *linalg.EigenSym, gram *mat.SymDense, h *mat.Dense) float6
 	gram.SymOuterK(1, hm)
 	if !eig.Factorize(gram, false) {
 		// Fall back on the SVD.
-		return nuclearNorm(h)
+		return NuclearNorm(h)
 	}
 	fro := mat.Norm(h, 2)
 	delta := 10 * float64(max(r, c)) * epsilon * fro * fro

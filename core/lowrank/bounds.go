@@ -48,10 +48,7 @@ func Bounds(x, a *mat.Dense, p Params, h, y1, y2 *mat.Dense) (primal, dual float
 	var e mat.Dense
 	e.Mul(a, hp)
 	e.Sub(x, &e)
-	primal = nuclearNorm(hp) + p.Lambda*sum(linalg.ColumnNorms(nil, &e))
-	for _, v := range hp.RawMatrix().Data {
-		primal += p.Beta * v
-	}
+	primal = p.Objective(hp, &e)
 
 	u2 := mat.DenseCopyOf(y2)
 	u2.Apply(func(_, _ int, v float64) float64 { return math.Min(v, p.Beta) }, u2)
@@ -70,22 +67,6 @@ func Bounds(x, a *mat.Dense, p Params, h, y1, y2 *mat.Dense) (primal, dual float
 	scale := 1 / math.Max(1, linalg.Norm2(&mm))
 	dual = scale * mat.Sum(mulElem(u1, x))
 	return primal, dual, nil
-}
-
-func nuclearNorm(m mat.Matrix) float64 {
-	var svd mat.SVD
-	if !svd.Factorize(m, mat.SVDNone) {
-		return math.NaN()
-	}
-	return sum(svd.Values(nil))
-}
-
-func sum(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x
-	}
-	return s
 }
 
 func mulElem(a, b mat.Matrix) *mat.Dense {

@@ -410,27 +410,8 @@ func finite(vs ...float64) bool {
 // with the paper's objective ||Z||_* + β||Z||_1 + λ||E||_2,1 evaluated at
 // Z itself (not at its copy H).
 func (r *Result) finish(x, a *mat.Dense, p Params) {
-	var svd mat.SVD
-	nuclear, rank := math.NaN(), 0
-	if svd.Factorize(r.Z, mat.SVDNone) {
-		sv := svd.Values(nil)
-		nuclear = 0
-		for _, v := range sv {
-			nuclear += v
-			if v > 1e-10*sv[0] {
-				rank++
-			}
-		}
-	}
-	l1 := 0.0
-	for _, v := range r.Z.RawMatrix().Data {
-		l1 += math.Abs(v)
-	}
-	l21 := 0.0
-	for _, c := range linalg.ColumnNorms(nil, r.E) {
-		l21 += c
-	}
-	r.Objective = nuclear + p.Beta*l1 + p.Lambda*l21
+	nuclear, rank := nuclearRank(r.Z)
+	r.Objective = p.objectiveAt(nuclear, r.Z, r.E)
 	r.RankZ = rank
 	var res mat.Dense
 	res.Mul(a, r.Z)
