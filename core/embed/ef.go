@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
 
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
@@ -676,12 +679,36 @@ func (o *pObjective) eval(x, grad []float64) float64 {
 	return f
 }
 
-// minimize runs L-BFGS from q for at most iters iterations and returns the
-// best point found (q itself if nothing better was found).
+// minimize runs gonum's L-BFGS (10 curvature pairs) from q for at most
+// iters major iterations and returns the best point found (q itself if
+// nothing better was found). The objective and its gradient come from one
+// evaluation, kept for the gradient request at the same point.
 func (o *pObjective) minimize(q *mat.Dense, iters int) *mat.Dense {
 	x0 := mat.DenseCopyOf(q).RawMatrix().Data
-	x, _ := lbfgs(o.eval, x0, iters, 10, 0)
-	return mat.NewDense(o.pr.r, o.pr.k, x)
+	f0 := o.eval(x0, nil)
+	var atX, grad []float64
+	p := optimize.Problem{
+		Func: func(x []float64) float64 {
+			atX = append(atX[:0], x...)
+			grad = slices.Grow(grad[:0], len(x))[:len(x)]
+			return o.eval(x, grad)
+		},
+		Grad: func(g, x []float64) {
+			if floats.Equal(x, atX) {
+				copy(g, grad)
+				return
+			}
+			o.eval(x, g)
+		},
+	}
+	// An error (the iteration limit, a line search that cannot decrease f)
+	// still leaves in res the best point found, which is all Algorithm 3
+	// asks of the P step.
+	res, _ := optimize.Minimize(p, x0, &optimize.Settings{MajorIterations: iters}, &optimize.LBFGS{Store: 10})
+	if res == nil || !(res.F < f0) {
+		return q
+	}
+	return mat.NewDense(o.pr.r, o.pr.k, res.X)
 }
 
 func mulElem(a, b mat.Matrix) *mat.Dense {

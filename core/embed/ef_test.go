@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
@@ -325,7 +326,7 @@ func outside(pr *problem) float64 {
 // entry.
 func checkGradient(t *testing.T, o *pObjective, x, grad []float64, h float64) {
 	t.Helper()
-	scale := normInf(grad)
+	scale := floats.Norm(grad, math.Inf(1))
 	for i := 0; i < len(x); i += 7 {
 		xp := append([]float64(nil), x...)
 		xm := append([]float64(nil), x...)
