@@ -341,12 +341,7 @@ func newProblem(x *mat.Dense, p Params, span int) (*problem, error) {
 		return nil, errors.New("embed: SVD of the data failed to converge")
 	}
 	sv := svd.Values(nil)
-	k := 0
-	for _, v := range sv {
-		if v > 1e-12*sv[0] {
-			k++
-		}
-	}
+	k := linalg.Rank(sv, 1e-12)
 	if k == 0 {
 		return nil, errors.New("embed: data is all zero")
 	}

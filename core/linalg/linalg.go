@@ -82,3 +82,16 @@ func ColumnNorms(dst []float64, m mat.Matrix) []float64 {
 	}
 	return dst
 }
+
+// Rank returns the numerical rank of a matrix with the singular values
+// sv (in decreasing order, as mat.SVD gives them): how many exceed rtol
+// times the largest.
+func Rank(sv []float64, rtol float64) int {
+	k := 0
+	for _, v := range sv {
+		if v > rtol*sv[0] {
+			k++
+		}
+	}
+	return k
+}

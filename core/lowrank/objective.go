@@ -38,13 +38,7 @@ func nuclearRank(m mat.Matrix) (float64, int) {
 		return math.NaN(), 0
 	}
 	sv := svd.Values(nil)
-	rank := 0
-	for _, v := range sv {
-		if v > 1e-10*sv[0] {
-			rank++
-		}
-	}
-	return floats.Sum(sv), rank
+	return floats.Sum(sv), linalg.Rank(sv, 1e-10)
 }
 
 // L1Norm returns ||M||_1 = Σ_ij |m_ij|.

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/linalg"
 )
 
 // Unlabeled marks a training sample without label (propagate.Unlabeled).
@@ -84,12 +86,7 @@ func Prepare(x *mat.Dense) (*Basis, error) {
 		return nil, errors.New("sda: SVD of the training samples failed to converge")
 	}
 	sv := svd.Values(nil)
-	k := 0
-	for _, s := range sv {
-		if s > 1e-10*sv[0] {
-			k++
-		}
-	}
+	k := linalg.Rank(sv, 1e-10)
 	if k == 0 {
 		return nil, errors.New("sda: the training samples are all equal")
 	}
