@@ -458,7 +458,7 @@ func (pr *problem) recon(q *mat.Dense) float64 {
 	qs := pr.scaleCols(q)
 	t.Mul(qs, q.T()) // QSQᵀ
 	kk.Mul(q, q.T()) // QQᵀ
-	return pr.trS - 2*mat.Trace(&t) + mat.Sum(mulElem(&kk, &t))
+	return pr.trS - 2*mat.Trace(&t) + linalg.Inner(&kk, &t)
 }
 
 // scaleCols returns QS.
@@ -614,7 +614,7 @@ func (o *pObjective) eval(x, grad []float64) float64 {
 	var t, kk mat.Dense
 	t.Mul(qs, q.T()) // QSQᵀ
 	kk.Mul(q, q.T()) // QQᵀ
-	f := o.pr.gamma * (pr.trS - 2*mat.Trace(&t) + mat.Sum(mulElem(&kk, &t)))
+	f := o.pr.gamma * (pr.trS - 2*mat.Trace(&t) + linalg.Inner(&kk, &t))
 	var gm *mat.Dense
 	if grad != nil {
 		gm = mat.NewDense(pr.r, pr.k, grad)
@@ -631,7 +631,7 @@ func (o *pObjective) eval(x, grad []float64) float64 {
 	if o.m == nil {
 		var qg mat.Dense
 		qg.Mul(q, o.g) // QG
-		f += o.mu / 2 * (mat.Sum(mulElem(&qg, q)) - 2*mat.Sum(mulElem(q, o.n.T())) + o.cc)
+		f += o.mu / 2 * (linalg.Inner(&qg, q) - 2*linalg.Inner(q, o.n.T()) + o.cc)
 		if gm != nil {
 			qg.Sub(&qg, o.n.T())
 			qg.Scale(o.mu, &qg)
@@ -704,12 +704,6 @@ func (o *pObjective) minimize(q *mat.Dense, iters int) *mat.Dense {
 		return q
 	}
 	return mat.NewDense(o.pr.r, o.pr.k, res.X)
-}
-
-func mulElem(a, b mat.Matrix) *mat.Dense {
-	var m mat.Dense
-	m.MulElem(a, b)
-	return &m
 }
 
 func relChange(a, b *mat.Dense) float64 {

@@ -95,3 +95,19 @@ func Rank(sv []float64, rtol float64) int {
 	}
 	return k
 }
+
+// Inner returns the Frobenius inner product ⟨A, B⟩ = Σ_ij a_ij b_ij =
+// tr(AᵀB) of two matrices of one shape.
+func Inner(a, b mat.Matrix) float64 {
+	r, c := a.Dims()
+	if br, bc := b.Dims(); br != r || bc != c {
+		panic(mat.ErrShape)
+	}
+	s := 0.0
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			s += a.At(i, j) * b.At(i, j)
+		}
+	}
+	return s
+}

@@ -65,12 +65,6 @@ func Bounds(x, a *mat.Dense, p Params, h, y1, y2 *mat.Dense) (primal, dual float
 	mm.Mul(a.T(), u1)
 	mm.Sub(&mm, u2)
 	scale := 1 / math.Max(1, linalg.Norm2(&mm))
-	dual = scale * mat.Sum(mulElem(u1, x))
+	dual = scale * linalg.Inner(u1, x)
 	return primal, dual, nil
-}
-
-func mulElem(a, b mat.Matrix) *mat.Dense {
-	var c mat.Dense
-	c.MulElem(a, b)
-	return &c
 }
