@@ -28,7 +28,7 @@ import (
 )
 
 func init() {
-	register(command{"bench", "time the NNLRS solvers on the issue's cases, side by side with a NumPy LADMAP", benchCmd})
+	register(command{"bench", "time the NNLRS solvers on synthetic data and USPS draws, side by side with a NumPy LADMAP", benchCmd})
 }
 
 // benchCase is one data set of the bench: the built-in synthetic data or
@@ -50,7 +50,8 @@ var benchCases = []benchCase{
 	{name: "usps100", classes: "1,2,3,4", perClass: 100, usps: true},
 }
 
-// benchDefault are the cases of the targets, run by default.
+// benchDefault are the cases run by default: the synthetic data and USPS
+// digits 1-4 at 50 and 200 per class (docs/BENCH.md).
 const benchDefault = "synthetic,usps50,usps200"
 
 // benchRow is one solver run on one case.
@@ -83,7 +84,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	script := fs.String("script", filepath.Join("tools", "numpy", "ladmap.py"), "the NumPy reference script")
 	ladmap := fs.Bool("ladmap", false, "also run the Go LADMAP (Algorithm 1 as written, with the paper's eta1 = ||X||_2^2)")
 	tight := fs.Float64("tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
-	procs := fs.Int("procs", 1, "GOMAXPROCS for the Go solvers (the issue's native target is one core); NumPy gets as many BLAS threads")
+	procs := fs.Int("procs", 1, "GOMAXPROCS for the Go solvers (1: one core, as the browser has); NumPy gets as many BLAS threads")
 	repeat := fs.Int("repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	numpyMax := fs.Int("numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
