@@ -16,29 +16,11 @@ import (
 	"nnlrs/core/prox"
 )
 
-// DefaultGamma is the γ of NNLRS-EF when Params.Gamma is 0. The paper sets
-// γ "empirically" and does not report it. For unit-norm samples and P
-// with orthonormal rows, scaling P by s changes λ||PX(I − Z)||_2,1 by the
-// factor s and γ||X − PᵀPX||² by γ(s² − 1)²||PX||² to second order, so the
-// error term always pays for shrinking P, and the γ term must be large
-// enough to stop it: P = 0 satisfies the constraint with E = 0 for any Z.
-// Measured on Yale B faces (15 subjects × 20 images, λ = 3, β = 0.2, 5
-// alternations; `nnlrs graph -method nnlrs-ef`):
-//
-//	γ     ||P||_F²/r   off-diagonal weight within classes
-//	1     0.21         9.9% (chance: 6.9%)
-//	10    0.90         59.1%
-//	100   0.99         62.2%
-//	PCA+NNLRS          62.6%
-//
-// With γ = 1 each P step shrinks P, mostly along the weak principal
-// directions, the projected samples crowd onto the leading ones, and the
-// next Z step's graph degrades while the objective keeps falling;
-// normalizing the projected samples (Settings.Normalize) does not prevent
-// it (11.7% within classes at γ = 1). γ = 100 keeps the learned P within 1%
-// of PCA's scale and the graph at PCA+NNLRS's quality (at λ = 10 too: 87.9%
-// against 88.2%; γ = 1 there: 47.2%). In the full runs of docs/RESULTS.md
-// NNLRS-EF at γ = 100 errs within 1 point of PCA+NNLRS.
+// DefaultGamma is the γ of NNLRS-EF when Params.Gamma is 0; the paper
+// sets γ "empirically" and does not report it. The error term always pays
+// for shrinking P, and γ = 100 is what keeps P at PCA's scale and the
+// graph at PCA+NNLRS's quality: the package documentation gives the
+// measurements.
 const DefaultGamma = 100
 
 // Params are the model parameters of NNLRS-EF, problem (14).
