@@ -16,13 +16,6 @@ import (
 	"nnlrs/wasm/protocol"
 )
 
-// The streams of the random draws (protocol.DataStream and the others).
-const (
-	dataStream    = protocol.DataStream
-	perturbStream = protocol.PerturbStream
-	labelStream   = protocol.LabelStream
-)
-
 // Synthetic data: subspaces of dimension 4 in R^50, as
 // dataset.DefaultSynthetic.
 const syntheticDim, syntheticAmbient = 4, 50
@@ -84,24 +77,33 @@ func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*pro
 	}
 	p := &problem{set: set}
 	if set.Labels != nil {
-		p.given = giveLabels(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, labelStream)))
+		p.given = giveLabels(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, protocol.LabelStream)))
 	}
 	return p, nil
 }
 
 func synthetic(s protocol.Spec) (*dataset.Set, error) {
 	// Refuse sizes over the cap before drawing anything.
-	if s.Classes > 0 && s.PerClass > protocol.MaxSamples/s.Classes {
-		return nil, limitError{protocol.CheckSize(syntheticAmbient, s.Classes*s.PerClass)}
+	if err := tooMany(s); err != nil {
+		return nil, err
 	}
 	set, err := dataset.Synthetic(dataset.SyntheticParams{
 		Classes: s.Classes, PerClass: s.PerClass, Dim: syntheticDim, Ambient: syntheticAmbient,
 		Noise: s.Noise, Corrupt: s.Corrupt,
-	}, rand.New(rand.NewPCG(s.Seed, dataStream)))
+	}, rand.New(rand.NewPCG(s.Seed, protocol.DataStream)))
 	if err != nil {
 		return nil, inputError{err}
 	}
 	return set, nil
+}
+
+// tooMany refuses a spec whose Classes × PerClass samples exceed
+// protocol.MaxSamples, before anything is drawn.
+func tooMany(s protocol.Spec) error {
+	if s.Classes > 0 && s.PerClass > protocol.MaxSamples/s.Classes {
+		return limitError{protocol.CheckSize(1, s.Classes*s.PerClass)}
+	}
+	return nil
 }
 
 // builtin draws PerClass samples of each of the first Classes classes of a
@@ -110,8 +112,8 @@ func builtin(s protocol.Spec, fetch fetcher) (*dataset.Set, error) {
 	if fetch == nil || strings.ContainsAny(s.Dataset, "/\\.") || s.Dataset == "" {
 		return nil, inputError{fmt.Errorf("no built-in data set %q", s.Dataset)}
 	}
-	if s.Classes > 0 && s.PerClass > protocol.MaxSamples/s.Classes {
-		return nil, limitError{protocol.CheckSize(1, s.Classes*s.PerClass)}
+	if err := tooMany(s); err != nil {
+		return nil, err
 	}
 	b, err := fetch(s.Dataset)
 	if err != nil {
@@ -133,7 +135,7 @@ func draw(full *dataset.Set, s protocol.Spec, what string) (*dataset.Set, error)
 	if s.Classes < 1 || s.Classes > len(classes) {
 		return nil, inputError{fmt.Errorf("%s have %d classes; asked for %d", what, len(classes), s.Classes)}
 	}
-	set, err := full.Subset(classes[:s.Classes], s.PerClass, rand.New(rand.NewPCG(s.Seed, dataStream)))
+	set, err := full.Subset(classes[:s.Classes], s.PerClass, rand.New(rand.NewPCG(s.Seed, protocol.DataStream)))
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -147,8 +149,8 @@ func draw(full *dataset.Set, s protocol.Spec, what string) (*dataset.Set, error)
 func drawUpload(set *dataset.Set, name string, s protocol.Spec) (*dataset.Set, error) {
 	_, n := set.X.Dims()
 	if set.Labels != nil && s.Classes > 0 && s.PerClass > 0 {
-		if s.PerClass > protocol.MaxSamples/s.Classes {
-			return nil, limitError{protocol.CheckSize(1, s.Classes*s.PerClass)}
+		if err := tooMany(s); err != nil {
+			return nil, err
 		}
 		sub, err := draw(set, s, describe(name))
 		if err != nil {
@@ -224,8 +226,8 @@ func describe(name string) string {
 	return name
 }
 
-// perturb adds to real data, scaled to unit norm, the noise and the gross corruption of the
-// synthetic model (dataset.SyntheticParams), scaled to each sample's norm:
+// perturb adds to real data (scaled to unit norm) the noise and the gross
+// corruption of the synthetic model (dataset.SyntheticParams), scaled to each sample's norm:
 // dense noise of norm about Noise·||x_j||, and for round(Corrupt·n)
 // samples a Gaussian vector as large as the sample.
 func perturb(set *dataset.Set, s protocol.Spec) error {
@@ -240,7 +242,7 @@ func perturb(set *dataset.Set, s protocol.Spec) error {
 	if s.Noise == 0 && m == 0 {
 		return nil
 	}
-	rng := rand.New(rand.NewPCG(s.Seed, perturbStream))
+	rng := rand.New(rand.NewPCG(s.Seed, protocol.PerturbStream))
 	scale := 1 / math.Sqrt(float64(d))
 	for j := 0; j < n; j++ {
 		col := set.X.ColView(j).(*mat.VecDense)

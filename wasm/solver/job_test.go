@@ -639,8 +639,8 @@ func TestGiveLabelsAsPresets(t *testing.T) {
 			}
 		}
 		for seed := uint64(1); seed <= 3; seed++ {
-			got := giveLabels(labels, c.frac, rand.New(rand.NewPCG(seed, labelStream)))
-			want := experiment.DrawLabeled(labels, c.frac, rand.New(rand.NewPCG(seed, labelStream)))
+			got := giveLabels(labels, c.frac, rand.New(rand.NewPCG(seed, protocol.LabelStream)))
+			want := experiment.DrawLabeled(labels, c.frac, rand.New(rand.NewPCG(seed, protocol.LabelStream)))
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%d×%d at %v, seed %d: giveLabels %v, DrawLabeled %v", c.classes, c.per, c.frac, seed, got, want)
 			}
