@@ -68,11 +68,17 @@ func Height(w, viewH float32, embed string, ts float32) float32 {
 		return max(viewH, MinH*ts+2*Gap)
 	}
 	rs := rows(w, ts)
-	need := Gap * float32(len(rs)+1)
-	for _, r := range rs {
-		need += r.minH * ts
-	}
+	need := Gap*float32(len(rs)+1) + least(rs, ts)
 	return max(viewH, float32(int(need+0.999)))
+}
+
+// least returns the sum of the rows' least heights at text scale ts.
+func least(rs []row, ts float32) float32 {
+	var h float32
+	for _, r := range rs {
+		h += r.minH * ts
+	}
+	return h
 }
 
 // Arrange places the views in a w×h canvas at text scale ts: the one view
@@ -87,10 +93,7 @@ func Arrange(w, h float32, embed string, ts float32) []Panel {
 	}
 	rs := rows(w, ts)
 	avail := area.H - Gap*float32(len(rs)-1)
-	var need float32
-	for _, r := range rs {
-		need += r.minH * ts
-	}
+	need := least(rs, ts)
 	var ps []Panel
 	y := area.Y
 	for _, r := range rs {

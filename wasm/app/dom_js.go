@@ -481,16 +481,6 @@ func (d *dom) describeCanvas(q *queue) {
 	c.Call("setAttribute", "aria-label", "The views of the run: the graph, the propagation, the outcome, the weight matrices and the solvers' convergence. The status beside the controls says the same in words.")
 }
 
-// canvasLeft returns the page x of ebiten's canvas, which sits right of
-// the controls (or at 0 when they are hidden).
-func (d *dom) canvasLeft() float64 {
-	c := d.doc.Call("querySelector", "body > canvas")
-	if !c.Truthy() {
-		return 0
-	}
-	return c.Call("getBoundingClientRect").Get("left").Float()
-}
-
 // loaded hides the loading indicator.
 func (d *dom) loaded() {
 	d.el("loading").Set("hidden", true)
