@@ -167,12 +167,9 @@ func presetsCmd(args []string, stdout, stderr io.Writer) error {
 }
 
 // pageDraw draws what the page's worker draws for a built-in set and a
-// seed (wasm/solver: builtin, prepare, giveLabels): classes × perClass
-// samples of the site's subset from protocol.DataStream, scaled to unit
-// norm, and frac of every class labeled from protocol.LabelStream.
-// experiment.DrawLabeled keeps one sample of every class unlabeled, which
-// the page does not; the two agree whenever round(frac·perClass) <
-// perClass (wasm/solver's TestGiveLabelsAsPresets), as in every plan.
+// seed (wasm/solver: builtin, prepare): classes × perClass samples of the
+// site's subset from protocol.DataStream, scaled to unit norm, and frac of
+// every class labeled by experiment.DrawLabeled from protocol.LabelStream.
 func pageDraw(site *dataset.Set, classes, perClass int, frac float64, seed uint64) (experiment.PresetDraw, error) {
 	cls := site.Classes()
 	if classes > len(cls) {

@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
-	"nnlrs/core/propagate"
+	"nnlrs/core/experiment"
 	"nnlrs/wasm/protocol"
 )
 
@@ -77,7 +77,7 @@ func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*pro
 	}
 	p := &problem{set: set}
 	if set.Labels != nil {
-		p.given = giveLabels(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, protocol.LabelStream)))
+		p.given = experiment.DrawLabeled(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, protocol.LabelStream)))
 	}
 	return p, nil
 }
@@ -261,32 +261,6 @@ func perturb(set *dataset.Set, s protocol.Spec) error {
 		set.Corrupted[j] = true
 	}
 	return nil
-}
-
-// giveLabels returns the labels handed to the propagation: in every class,
-// max(1, round(frac·size)) samples drawn at random keep their label, the
-// others are propagate.Unlabeled.
-func giveLabels(labels []int, frac float64, rng *rand.Rand) []int {
-	members := map[int][]int{}
-	var classes []int
-	for i, l := range labels {
-		if members[l] == nil {
-			classes = append(classes, l)
-		}
-		members[l] = append(members[l], i)
-	}
-	given := make([]int, len(labels))
-	for i := range given {
-		given[i] = propagate.Unlabeled
-	}
-	for _, c := range classes {
-		m := members[c]
-		k := max(1, int(math.Round(frac*float64(len(m)))))
-		for _, r := range rng.Perm(len(m))[:min(k, len(m))] {
-			given[m[r]] = c
-		}
-	}
-	return given
 }
 
 // code classifies an error for the page.

@@ -6,16 +6,13 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
-	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
-	"nnlrs/core/propagate"
 	"nnlrs/wasm/protocol"
 )
 
@@ -391,31 +388,6 @@ func count(b []bool) int {
 	return k
 }
 
-func TestGiveLabels(t *testing.T) {
-	labels := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3}
-	for _, frac := range []float64{0.01, 0.3, 0.99} {
-		given := giveLabels(labels, frac, newRand(1))
-		per := map[int]int{}
-		for i, g := range given {
-			if g != propagate.Unlabeled {
-				if g != labels[i] {
-					t.Fatalf("sample %d given label %d, is %d", i, g, labels[i])
-				}
-				per[g]++
-			}
-		}
-		for c, size := range map[int]int{1: 10, 2: 3, 3: 1} {
-			want := max(1, int(math.Round(frac*float64(size))))
-			if per[c] != min(want, size) {
-				t.Errorf("frac %v: class %d has %d labeled, want %d", frac, c, per[c], want)
-			}
-		}
-		if !reflect.DeepEqual(given, giveLabels(labels, frac, newRand(1))) {
-			t.Error("not deterministic")
-		}
-	}
-}
-
 func TestComponents(t *testing.T) {
 	w := []float64{
 		1, 1, 0, 0,
@@ -619,31 +591,6 @@ func TestRunLRRLambda(t *testing.T) {
 		})
 		if got != c.want {
 			t.Errorf("%s with Lambda %v, LRRLambda %v: solved with λ = %v, want %v", c.method, s.Lambda, c.lrrLambda, got, c.want)
-		}
-	}
-}
-
-// TestGiveLabelsAsPresets checks that the page's labels are those
-// experiment.DrawLabeled draws from the same stream whenever a class keeps
-// an unlabeled sample, so that tools/nnlrs presets measures with the
-// labels the page gives.
-func TestGiveLabelsAsPresets(t *testing.T) {
-	for _, c := range []struct {
-		classes, per int
-		frac         float64
-	}{{4, 25, 0.2}, {5, 20, 0.3}, {3, 7, 0.05}, {2, 10, 0.9}} {
-		labels := make([]int, 0, c.classes*c.per)
-		for k := 1; k <= c.classes; k++ {
-			for range c.per {
-				labels = append(labels, k)
-			}
-		}
-		for seed := uint64(1); seed <= 3; seed++ {
-			got := giveLabels(labels, c.frac, rand.New(rand.NewPCG(seed, protocol.LabelStream)))
-			want := experiment.DrawLabeled(labels, c.frac, rand.New(rand.NewPCG(seed, protocol.LabelStream)))
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("%d×%d at %v, seed %d: giveLabels %v, DrawLabeled %v", c.classes, c.per, c.frac, seed, got, want)
-			}
 		}
 	}
 }
