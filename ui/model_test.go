@@ -316,6 +316,11 @@ func TestPropagationAgrees(t *testing.T) {
 		if !pr.Converged || pr.ErrorRate("nnlrs") != want || pr.Step < 2 {
 			t.Errorf("%s: stopped at step %d (converged %v) with error %v, closed form %v", method, pr.Step, pr.Converged, pr.ErrorRate("nnlrs"), want)
 		}
+		// Rewinding goes back to step 0 and keeps the closed forms.
+		pr.Rewind()
+		if pr.Step != 0 || pr.Converged || pr.Playing || !pr.Ready() || pr.Final("nnlrs") != f || pr.ErrorRate("nnlrs") <= want {
+			t.Errorf("%s: after Rewind: step %d, converged %v, error %v", method, pr.Step, pr.Converged, pr.ErrorRate("nnlrs"))
+		}
 		t.Logf("%s: predictions final after %d steps", method, pr.Step)
 	}
 }

@@ -31,6 +31,7 @@ type Propagation struct {
 	iters   map[string]*propagate.Iterator
 	results map[string]*propagate.Result
 	final   map[string]*Final
+	weights map[string]*mat.SymDense
 	truth   []int
 	given   []int
 	last    time.Time
@@ -58,8 +59,7 @@ const (
 // Reset starts the propagation over at step 0 on the finished graphs of r,
 // and computes the closed forms it tends to.
 func (p *Propagation) Reset(r *Run, method string, alpha float64) {
-	*p = Propagation{Method: method, Alpha: alpha, iters: map[string]*propagate.Iterator{},
-		results: map[string]*propagate.Result{}, final: map[string]*Final{}}
+	*p = Propagation{Method: method, Alpha: alpha, final: map[string]*Final{}, weights: map[string]*mat.SymDense{}}
 	if r == nil || !r.Labeled() {
 		p.Err = "These data have no labels to propagate."
 		return
@@ -70,6 +70,7 @@ func (p *Propagation) Reset(r *Run, method string, alpha float64) {
 			continue
 		}
 		w := mat.NewSymDense(g.N, append([]float64(nil), g.Final.W...))
+		p.weights[method] = w
 		f := &Final{GHF: math.NaN(), LGC: math.NaN()}
 		if res, err := propagate.GHF(w, p.given); err == nil {
 			f.GHF = propagate.ErrorRate(res.Pred, p.truth, p.given)
@@ -88,10 +89,19 @@ func (p *Propagation) Reset(r *Run, method string, alpha float64) {
 			f.LGCWhy = why(err)
 		}
 		p.final[method] = f
+	}
+	p.Rewind()
+}
+
+// Rewind goes back to step 0, paused, keeping the closed forms.
+func (p *Propagation) Rewind() {
+	p.Step, p.Playing, p.Converged = 0, false, false
+	p.iters, p.results = map[string]*propagate.Iterator{}, map[string]*propagate.Result{}
+	for method, w := range p.weights {
 		var it *propagate.Iterator
 		var err error
 		if p.Method == "lgc" {
-			it, err = propagate.NewLGCIterator(w, p.given, alpha)
+			it, err = propagate.NewLGCIterator(w, p.given, p.Alpha)
 		} else {
 			it, err = propagate.NewGHFIterator(w, p.given)
 		}

@@ -247,9 +247,7 @@ func (a *app) apply(e event, t time.Time) {
 		m.Prop.Playing = false
 		m.Prop.Advance()
 	case evReset:
-		if m.Run != nil && m.Run.State == ui.Done {
-			m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
-		}
+		m.Prop.Rewind()
 	case evView:
 		p, _ := a.dom.read(m.Params) // a run control's error does not hold up the view
 		m.SetView(p)
