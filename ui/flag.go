@@ -24,6 +24,8 @@ const FlagSpread = 3
 // a threshold relative to the run's own |e| distribution, so that clean
 // data, whose errors are all alike, have few or no flags. It returns nil
 // when the run has no NNLRS graph with E.
+// The flags are computed once, when first asked after NNLRS's graph is
+// done.
 func (r *Run) Flags() ([]bool, float64) {
 	if r == nil {
 		return nil, 0
@@ -32,13 +34,15 @@ func (r *Run) Flags() ([]bool, float64) {
 	if g == nil || g.Final == nil || g.Final.ENorm == nil {
 		return nil, 0
 	}
-	e := g.Final.ENorm
-	t := FlagThreshold(e)
-	f := make([]bool, len(e))
-	for i, x := range e {
-		f[i] = x > t
+	if r.flags == nil {
+		e := g.Final.ENorm
+		r.flagAt = FlagThreshold(e)
+		r.flags = make([]bool, len(e))
+		for i, x := range e {
+			r.flags[i] = x > r.flagAt
+		}
 	}
-	return f, t
+	return r.flags, r.flagAt
 }
 
 // FlagThreshold returns the threshold of Flags for the error norms e.

@@ -78,6 +78,8 @@ type Run struct {
 
 	base     uint32
 	problems []*Problem // diagnosed once the run is done (CheckJobs)
+	flags    []bool     // Flags, once NNLRS's graph is done
+	flagAt   float64
 }
 
 // Graph is one graph of a run, as far as its worker has reported.
