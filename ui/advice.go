@@ -34,8 +34,10 @@ type Suggestion struct {
 	Params params.Params
 	// Change says the change in words ("lower λ to 0.5").
 	Change string
-	// Checked is the NNLRS graph of the check, nil while it runs.
-	Checked *protocol.Graph
+	// Checked is the NNLRS graph of the check, nil while it runs, and
+	// Measured the value on it of the measure the change claims to lower.
+	Checked  *protocol.Graph
+	Measured float64
 	// Failed is set when the check could not be made.
 	Failed bool
 
@@ -44,10 +46,15 @@ type Suggestion struct {
 	says    func(v float64) string          // the measure in words
 }
 
+// checked records the graph of the check and measures it.
+func (s *Suggestion) checked(g *protocol.Graph) {
+	s.Checked, s.Measured = g, s.measure(g)
+}
+
 // Holds reports whether the check confirmed the suggestion: the measure
 // it claims to lower is lower than the run's.
 func (s *Suggestion) Holds(now float64) bool {
-	return s.Checked != nil && s.measure(s.Checked) < now
+	return s.Checked != nil && s.Measured < now
 }
 
 // Problem is what is wrong with the NNLRS graph of a finished run, with
@@ -261,7 +268,7 @@ func (m *Model) receiveCheck(msg protocol.Message) bool {
 			switch msg := msg.(type) {
 			case *protocol.Graph:
 				if msg.JobID == s.job {
-					s.Checked = msg
+					s.checked(msg)
 					return true
 				}
 			case *protocol.Error:
@@ -312,14 +319,14 @@ func (m *Model) Advice() []string {
 			switch {
 			case s.Checked == nil && !s.Failed:
 				checking = true
-			case s.Holds(pr.Now) && (best == nil || s.measure(s.Checked) < best.measure(best.Checked)):
+			case s.Holds(pr.Now) && (best == nil || s.Measured < best.Measured):
 				best = s
 			}
 		}
 		switch {
 		case best != nil:
 			text += fmt.Sprintf(" Checked on these data: %s%s gives %s (now %s).", string(best.Change[0]-'a'+'A'), best.Change[1:],
-				best.says(best.measure(best.Checked)), best.says(pr.Now))
+				best.says(best.Measured), best.says(pr.Now))
 		case checking:
 			text += " Checking which setting mends it…"
 		case len(pr.Suggestions) > 0:

@@ -435,7 +435,7 @@ func TestAdvice(t *testing.T) {
 			for _, s := range pr.Suggestions {
 				g := finalGraph(s.job, "nnlrs", twoBlocks(4, 0), 8)
 				g.Density = 0.3
-				s.Checked = g
+				s.checked(g)
 			}
 		}
 		adv = strings.Join(m.Advice(), " ")
