@@ -459,6 +459,7 @@ func (a *app) report(t time.Time) {
 	}
 	h.Set("state", state)
 	h.Set("busy", a.pool.Busy())
+	h.Set("checking", m.Checking())
 	h.Set("replaced", a.pool.Replaced())
 	h.Set("step", m.Prop.Step)
 	h.Set("stepError", m.Prop.ErrorRate(m.Params.Graph))

@@ -242,6 +242,10 @@ func TestLayoutEmbedOff(t *testing.T) {
 func TestLayoutHover(t *testing.T) {
 	tb := openScreen(t, screens[len(screens)-1], small)
 	tb.done()
+	// On a phone the views sit below the controls: wait until the advice
+	// beside Run is final (its checks done), which moves them.
+	tb.wait("!nnlrs.checking", 60*time.Second)
+	time.Sleep(600 * time.Millisecond) // the page refits every quarter second
 	ps := tb.panels()
 	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, ps["graph"].Y-40))
 	xy := eval[[]float64](tb, "nnlrs.nodeXY(5)")
