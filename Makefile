@@ -12,7 +12,7 @@ ADDR     ?= 127.0.0.1:8080
 # The pure-Go packages of the demo, also tested as wasm under Node.
 DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./ui/...
 
-.PHONY: run dist demo test fmt-check tidy-check vet test-native test-wasm screenshot screens measure
+.PHONY: run dist demo deps test fmt-check tidy-check vet test-native test-wasm screenshot screens measure
 
 ## run: build the in-browser demo (dist/) and serve it on http://127.0.0.1:8080
 run: dist
@@ -26,8 +26,12 @@ dist:
 demo:
 	$(GO) run ./tools/nnlrs demo
 
+## deps: install what the tests need beyond Go (Node, Chromium, Firefox ESR, ...) with apt-get, or print the command that does
+deps:
+	@tools/setup/deps.sh
+
 ## test: formatting, a tidy go.mod, vet, native tests (with the browser tests), wasm tests under Node
-test: fmt-check tidy-check vet test-native test-wasm
+test: deps fmt-check tidy-check vet test-native test-wasm
 
 tidy-check:
 	@$(GO) mod tidy -diff >/dev/null 2>&1 || { echo "go.mod or go.sum is not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
@@ -42,29 +46,26 @@ vet:
 
 # The npm packages of the Firefox test (wasm/e2e/firefox), as package-lock.json pins them.
 FIREFOX_DEPS := wasm/e2e/firefox/node_modules/.package-lock.json
-$(FIREFOX_DEPS): wasm/e2e/firefox/package-lock.json
-	@if command -v npm >/dev/null 2>&1; then cd wasm/e2e/firefox && npm ci --no-audit --no-fund; \
-	else echo "!!! No npm on the PATH: the Firefox test (wasm/e2e) is SKIPPED. Install it: apt-get install npm"; fi
+$(FIREFOX_DEPS): wasm/e2e/firefox/package-lock.json | deps
+	cd wasm/e2e/firefox && npm ci --no-audit --no-fund
 
 # The browser tests (wasm/e2e) run on the site make dist wrote.
-test-native: dist $(FIREFOX_DEPS)
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-		echo "!!! No Chromium on the PATH: the browser tests (wasm/e2e) are SKIPPED. Install it: apt-get install chromium"
+test-native: deps dist $(FIREFOX_DEPS)
 	NNLRS_DIST=$(abspath $(DIST)) $(GO) test $(TESTFLAGS) ./...
 
-test-wasm:
+test-wasm: deps
 	GOOS=js GOARCH=wasm $(GO) test $(TESTFLAGS) -exec "$(WASMEXEC)" ./core/... $(DEMO_PKGS)
 
 ## screenshot: redraw docs/screenshot.png from the default run in headless Chromium
-screenshot: dist
+screenshot: deps dist
 	NNLRS_DIST=$(abspath $(DIST)) NNLRS_SCREENSHOT=$(abspath docs/screenshot.png) \
 		$(GO) test -count=1 -run 'TestDefaultRun$$' ./wasm/e2e/
 
 ## screens: redraw docs/screen-WxH.png, the page at a projector's, a tablet's and a phone's size
-screens: dist
+screens: deps dist
 	NNLRS_DIST=$(abspath $(DIST)) NNLRS_SCREENSHOTS=$(abspath docs) \
 		$(GO) test -count=1 -run 'TestScreenshots$$' ./wasm/e2e/
 
 ## measure: time the page in headless Chromium (first frame, graphs done, fps) and size the wasm
-measure: dist
+measure: deps dist
 	NNLRS_DIST=$(abspath $(DIST)) NNLRS_MEASURE=1 $(GO) test -count=1 -v -run 'TestMeasure$$' ./wasm/e2e/
