@@ -1,13 +1,25 @@
 // Package core is the root of NNLRS Explorer's solver library: pure Go on
 // gonum, with no browser and no ebiten imports (deps_test.go proves it).
 //
-//	linalg   dense helpers: finiteness checks, norms, column scaling
-//	prox     proximal operators Θ (SVT), S (shrinkage), Ω (l2,1)
-//	lowrank  NNLRS by LADMAP (Algorithm 1), LRR by inexact ALM, duality bounds
-//	lasso    per-sample sparse coding for the l1-graph and SPG
-//	graph    the paper's graphs: NNLRS (Algorithm 2), LRR, l1, SPG, kNN, LLE
-//	matfile  a MATLAB v5 MAT-file reader (numeric matrices)
-//	dataset  data sets, the paper's sampling protocol, synthetic subspaces
+//	linalg      dense helpers (finiteness checks, norms, rank, column
+//	            scaling), a divide-and-conquer symmetric eigensolver, a BLAS
+//	            with a packed matrix multiply (installed under wasm)
+//	prox        proximal operators Θ (SVT), S (shrinkage), Ω (l2,1)
+//	lowrank     NNLRS by a certified ADMM (the default) or LADMAP
+//	            (Algorithm 1), LRR by inexact ALM, duality bounds
+//	lasso       per-sample sparse coding for the l1-graph and SPG
+//	graph       the paper's graphs: NNLRS (Algorithm 2), LRR, l1, SPG, kNN, LLE
+//	method      the graphs' names and memory estimates; a leaf package
+//	            (standard library only) for programs that do not link solvers
+//	embed       NNLRS-EF, the embedding learned with the graph (Algorithms 3
+//	            and 4), and the PCA+NNLRS baseline
+//	propagate   label propagation: GHF and LGC, closed form or step by step
+//	sda         semi-supervised discriminant analysis with a graph, and the
+//	            nearest-neighbour classifier after it
+//	experiment  the paper's experiments: protocols, seeded trials, error
+//	            tables beside the paper's, tuning, the page's presets
+//	matfile     a MATLAB v5 MAT-file reader (numeric matrices)
+//	dataset     data sets, the paper's sampling protocol, synthetic subspaces
 //
 // Data matrices are d×n with one sample per column, as in the paper.
 package core
