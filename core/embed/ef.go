@@ -41,9 +41,8 @@ type Settings struct {
 	// Eps3 (ε₃) stops the alternation when the relative changes of Z, P
 	// and E all fall below it, default 1e-3.
 	Eps3 float64
-	// NNLRS configures the solver of the Z step; nil means lowrank's ADMM
-	// with its defaults (see zStep).
-	NNLRS *lowrank.Settings
+	// NNLRS is the method of the Z step; nil means &lowrank.ADMM{}.
+	NNLRS lowrank.Method
 	// ALM configures Algorithm 3 for the P step.
 	ALM ALMSettings
 	// Span bounds the search for P: its rows are sought in the span of the
@@ -365,25 +364,13 @@ func (pr *problem) pcaStart() *mat.Dense {
 }
 
 // zStep solves problem (15) for the projection QUᵀ and returns
-// Z₊ = max(Z, 0). Like graph.NNLRS it uses lowrank's ADMM unless the
-// settings name a method or ask for the paper's η₁ (LADMAP, Algorithm 1):
-// both solve the same convex problem, ADMM in far fewer iterations.
-func (pr *problem) zStep(ctx context.Context, q *mat.Dense, s *lowrank.Settings) (*mat.Dense, int, bool, error) {
+// Z₊ = max(Z, 0), by the method m (nil: lowrank's ADMM).
+func (pr *problem) zStep(ctx context.Context, q *mat.Dense, m lowrank.Method) (*mat.Dense, int, bool, error) {
 	a, err := pr.proj(q)
 	if err != nil {
 		return nil, 0, false, err
 	}
-	var set lowrank.Settings
-	if s != nil {
-		set = *s
-	}
-	if set.Method == lowrank.Default {
-		set.Method = lowrank.ADMM
-		if set.PaperEta {
-			set.Method = lowrank.LADMAP
-		}
-	}
-	res, err := lowrank.NNLRS(ctx, a, a, pr.p.Params, &set)
+	res, err := lowrank.NNLRS(ctx, a, a, pr.p.Params, m, nil)
 	if res == nil {
 		return nil, 0, false, fmt.Errorf("embed: Z step: %w", err)
 	}

@@ -64,7 +64,7 @@ func PCAGraph(ctx context.Context, x *mat.Dense, p graph.NNLRSParams, dim int) (
 	}
 	var px mat.Dense
 	px.Mul(pm, xh)
-	g, err := graph.NNLRS(ctx, &px, p)
+	g, err := graph.NNLRS(ctx, &px, p, nil)
 	if g != nil {
 		g.Method = "pca-nnlrs"
 	}

@@ -147,17 +147,13 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 	if c.MaxIter == 0 {
 		c.MaxIter = DefaultPresetMaxIter
 	}
-	ns := lowrank.Settings{}
-	if o.NNLRS.Solver != nil {
-		ns = *o.NNLRS.Solver
-	}
-	ns.MaxIter = c.MaxIter
+	o.NNLRS.Solver = capped(o.NNLRS.Solver, c.MaxIter)
 	ls := lowrank.LRRSettings{}
 	if o.LRR.Solver != nil {
 		ls = *o.LRR.Solver
 	}
 	ls.MaxIter = c.MaxIter
-	o.NNLRS.Solver, o.LRR.Solver = &ns, &ls
+	o.LRR.Solver = &ls
 	graphs := c.Graphs
 	if len(graphs) == 0 {
 		graphs = []string{"knn0", "l1", "lrr", "nnlrs"}
@@ -370,4 +366,26 @@ func PresetTable(rows []PresetRow, prefix string) string {
 		}
 	}
 	return b.String()
+}
+
+// capped returns a copy of the method m (nil: ADMM) with its iteration
+// cap set to maxIter.
+func capped(m lowrank.Method, maxIter int) lowrank.Method {
+	switch m := m.(type) {
+	case *lowrank.LADMAP:
+		var c lowrank.LADMAP
+		if m != nil {
+			c = *m
+		}
+		c.MaxIter = maxIter
+		return &c
+	case *lowrank.ADMM:
+		var c lowrank.ADMM
+		if m != nil {
+			c = *m
+		}
+		c.MaxIter = maxIter
+		return &c
+	}
+	return &lowrank.ADMM{MaxIter: maxIter}
 }

@@ -27,8 +27,7 @@ type Options struct {
 	// LLEReg is the regularizer of the local Gram matrices of LLE0, LLE1.
 	LLEReg float64
 	// Progress, if not nil, receives every iteration of the NNLRS and LRR
-	// solvers; it overrides the solvers' own Progress and must not modify
-	// Progress.Z.
+	// solvers; it must not modify Progress.Z.
 	Progress func(lowrank.Progress)
 	// SampleProgress, if not nil, receives the samples coded so far by the
 	// l1 and SPG solvers.
@@ -88,27 +87,9 @@ func Build(ctx context.Context, method string, x *mat.Dense, o Options) (*Graph,
 		p.Solver = withSampleProgress(p.Solver, o.SampleProgress)
 		g, err = SPG(ctx, x, p)
 	case "lrr":
-		p := o.LRR
-		if o.Progress != nil {
-			s := lowrank.LRRSettings{}
-			if p.Solver != nil {
-				s = *p.Solver
-			}
-			s.Progress = o.Progress
-			p.Solver = &s
-		}
-		g, err = LRR(ctx, x, p)
+		g, err = LRR(ctx, x, o.LRR, o.Progress)
 	case "nnlrs":
-		p := o.NNLRS
-		if o.Progress != nil {
-			s := lowrank.Settings{}
-			if p.Solver != nil {
-				s = *p.Solver
-			}
-			s.Progress = o.Progress
-			p.Solver = &s
-		}
-		g, err = NNLRS(ctx, x, p)
+		g, err = NNLRS(ctx, x, o.NNLRS, o.Progress)
 	default:
 		return nil, fmt.Errorf("graph: unknown method %q", method)
 	}

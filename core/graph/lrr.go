@@ -27,11 +27,12 @@ type LRRParams struct {
 // so λ is the caller's choice (the command line shares NNLRS's -lambda).
 // If the solver reaches its iteration cap, LRR returns the graph of the
 // last iterate together with an error wrapping lowrank.ErrNotConverged.
-func LRR(ctx context.Context, x *mat.Dense, p LRRParams) (*Graph, error) {
+// progress, if not nil, receives every iteration of the solver.
+func LRR(ctx context.Context, x *mat.Dense, p LRRParams, progress func(lowrank.Progress)) (*Graph, error) {
 	if err := checkData(x); err != nil {
 		return nil, err
 	}
-	res, err := lowrank.LRR(ctx, x, nil, p.Lambda, p.Solver)
+	res, err := lowrank.LRR(ctx, x, nil, p.Lambda, p.Solver, progress)
 	if res == nil {
 		return nil, err
 	}

@@ -18,12 +18,10 @@ type NNLRSParams struct {
 	// With θ = 0 only the (tiny) negative entries left by the solver's
 	// tolerance are dropped.
 	Theta float64
-	// Solver configures the solver. nil, or a Method of lowrank.Default,
-	// selects lowrank.ADMM, which solves problem (6) to a certified 0.4%
-	// of the optimum in far fewer iterations than the paper's LADMAP,
-	// unless PaperEta asks for Algorithm 1 with the paper's η₁; Method
-	// lowrank.LADMAP runs Algorithm 1 as written.
-	Solver *lowrank.Settings
+	// Solver is the method for problem (6). nil means &lowrank.ADMM{},
+	// which solves it to a certified 0.4% of the optimum in far fewer
+	// iterations than &lowrank.LADMAP{}, the paper's Algorithm 1.
+	Solver lowrank.Method
 }
 
 // DefaultNNLRS returns the paper's β = 0.2, λ = 10 and θ = 0.
@@ -33,8 +31,7 @@ func DefaultNNLRS() NNLRSParams { return NNLRSParams{Params: lowrank.DefaultPara
 //
 //  1. normalize the samples, x̂_i = x_i/||x_i||₂;
 //  2. solve min ||Z||_* + β||Z||_1 + λ||E||_2,1 s.t. X̂ = X̂Z + E, Z ≥ 0
-//     (lowrank.NNLRS, by ADMM unless p.Solver asks for the paper's LADMAP,
-//     Algorithm 1);
+//     (lowrank.NNLRS, by p.Solver);
 //  3. normalize the columns, z_i ← z_i/||z_i||₂, and zero the entries
 //     below θ: ẑ_ij = z_ij if z_ij ≥ θ, else 0;
 //  4. W = (Ẑ + Ẑᵀ)/2.
@@ -42,7 +39,8 @@ func DefaultNNLRS() NNLRSParams { return NNLRSParams{Params: lowrank.DefaultPara
 // Graph.Z holds the solver's Z* before step 3 and Graph.E its E*. If the
 // solver reaches its iteration cap, NNLRS returns the graph of the last
 // iterate together with an error wrapping lowrank.ErrNotConverged.
-func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams) (*Graph, error) {
+// progress, if not nil, receives every iteration of the solver.
+func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowrank.Progress)) (*Graph, error) {
 	if err := checkData(x); err != nil {
 		return nil, err
 	}
@@ -55,7 +53,7 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams) (*Graph, error) {
 			return nil, fmt.Errorf("graph: sample %d is all zero and cannot be normalized", j+1)
 		}
 	}
-	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, solverSettings(p.Solver))
+	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, p.Solver, progress)
 	if res == nil {
 		return nil, err
 	}
@@ -72,24 +70,6 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams) (*Graph, error) {
 		},
 	}
 	return g, err
-}
-
-// solverSettings resolves the default solver of the graph: ADMM, unless
-// the settings name a method or ask for the paper's η₁ (which only
-// LADMAP uses).
-func solverSettings(s *lowrank.Settings) *lowrank.Settings {
-	if s != nil && s.Method != lowrank.Default {
-		return s
-	}
-	var c lowrank.Settings
-	if s != nil {
-		c = *s
-	}
-	c.Method = lowrank.ADMM
-	if c.PaperEta {
-		c.Method = lowrank.LADMAP
-	}
-	return &c
 }
 
 // ThresholdNormalized carries out steps 3 and 4 of Algorithm 2 on a copy of

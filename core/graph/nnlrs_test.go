@@ -52,7 +52,7 @@ func TestNNLRSGraphSubspaces(t *testing.T) {
 		sizes[i] = 20 + rng.IntN(21)
 	}
 	x, labels := unionOfSubspaces(rng, 100, 4, sizes)
-	g, err := NNLRS(context.Background(), x, DefaultNNLRS())
+	g, err := NNLRS(context.Background(), x, DefaultNNLRS(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,13 +157,13 @@ func TestNNLRSGraphErrors(t *testing.T) {
 		{"negative theta", x, NNLRSParams{Params: lowrank.DefaultParams(), Theta: -1}},
 		{"one sample", mat.NewDense(3, 1, []float64{1, 2, 3}), DefaultNNLRS()},
 	} {
-		if _, err := NNLRS(context.Background(), tc.x, tc.p); err == nil {
+		if _, err := NNLRS(context.Background(), tc.x, tc.p, nil); err == nil {
 			t.Errorf("%s: no error", tc.name)
 		}
 	}
 	p := DefaultNNLRS()
-	p.Solver = &lowrank.Settings{MaxIter: 2}
-	g, err := NNLRS(context.Background(), x, p)
+	p.Solver = &lowrank.ADMM{MaxIter: 2}
+	g, err := NNLRS(context.Background(), x, p, nil)
 	if !errors.Is(err, lowrank.ErrNotConverged) || g == nil || g.Info.Converged {
 		t.Errorf("iteration cap: err = %v, graph %v; want ErrNotConverged with a graph", err, g)
 	}
@@ -174,7 +174,7 @@ func TestNNLRSGraphErrors(t *testing.T) {
 func TestLRRGraphBlockDiagonal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	x, labels := unionOfSubspaces(rng, 60, 3, []int{12, 15, 10})
-	g, err := LRR(context.Background(), x, LRRParams{Lambda: 1e4})
+	g, err := LRR(context.Background(), x, LRRParams{Lambda: 1e4}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

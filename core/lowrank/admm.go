@@ -5,75 +5,13 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/linalg"
 	"nnlrs/core/prox"
 )
 
-// ADMMTuning holds the internal parameters of the ADMM solver. The zero
-// value gives the defaults, which were measured on the synthetic data and
-// on USPS digits (see the bench command); they rarely need changing.
-type ADMMTuning struct {
-	// Mu are the penalties of the constraints X = AZ + E, Z = J and
-	// Z = H. Zero entries take the defaults 40, 2 and 10, the fastest of a
-	// grid measured on unit-norm samples (synthetic data and USPS digits,
-	// n = 100 to 800) with the paper's β and λ.
-	Mu [3]float64
-	// Relax is the over-relaxation α ∈ (0, 2) of Eckstein and Bertsekas,
-	// default 1.6; 1 is plain ADMM.
-	Relax float64
-	// Memory is the depth of the Anderson acceleration, default 10; a
-	// negative value turns it off. It keeps 2·Memory copies of the
-	// iterate (Z and the three multipliers).
-	Memory int
-	// CheckEvery is the number of iterations between two evaluations of
-	// the duality-gap certificate, default 5.
-	CheckEvery int
-}
-
-func (t ADMMTuning) defaults() ADMMTuning {
-	for i, d := range [3]float64{40, 2, 10} {
-		if t.Mu[i] == 0 {
-			t.Mu[i] = d
-		}
-	}
-	if t.Relax == 0 {
-		t.Relax = 1.6
-	}
-	if t.Memory == 0 {
-		t.Memory = 10
-	}
-	if t.CheckEvery == 0 {
-		t.CheckEvery = 5
-	}
-	return t
-}
-
-func (t ADMMTuning) validate() error {
-	for _, m := range t.Mu {
-		if !(m > 0) || math.IsInf(m, 0) {
-			return fmt.Errorf("lowrank: ADMM penalties must be positive and finite, have %v", t.Mu)
-		}
-	}
-	if !(t.Relax > 0 && t.Relax < 2) {
-		return fmt.Errorf("lowrank: ADMM relaxation must lie in (0, 2), have %v", t.Relax)
-	}
-	if t.CheckEvery < 1 {
-		return fmt.Errorf("lowrank: ADMM CheckEvery must be >= 1, have %d", t.CheckEvery)
-	}
-	return nil
-}
-
-// admmDefaultGap and admmDefaultMaxIter are the defaults of Settings.Gap
-// and Settings.MaxIter for ADMM.
-const (
-	admmDefaultGap     = 4e-3
-	admmDefaultMaxIter = 5000
-)
-
-// nnlrsADMM solves problem (6) by the exact alternating direction method
+// ADMM solves problem (6) by the exact alternating direction method
 // with the splitting
 //
 //	min ||J||_* + β||H||_1 + λ||E||_2,1  s.t.  X = AZ + E,  Z = J,  Z = H,  H ≥ 0,
@@ -91,9 +29,9 @@ const (
 // where Ê, Ĵ, Ĥ are the over-relaxed blocks (Ĵ = αJ + (1 − α)Z_old, ...).
 // The Z-step matrix is factorized once: the penalties do not change. The
 // iteration is a fixed-point map of (Z, U₁, U₂, U₃), accelerated by
-// Anderson mixing with a restart when the fixed-point residual grows
-// (Zhang, Peng et al., "Accelerating ADMM for efficient simulation and
-// optimization", 2019).
+// Anderson mixing (anderson.go) with a restart when the fixed-point
+// residual grows (Zhang, Peng et al., "Accelerating ADMM for efficient
+// simulation and optimization", 2019).
 //
 // When d exceeds the number of columns of [A X], X and A are first
 // replaced by QᵀX and QᵀA for a thin QR factor Q: E and Y₁ stay in the
@@ -104,39 +42,111 @@ const (
 // multipliers, a point of the dual problem of Bounds and evaluates its
 // value D ≤ p* (a lower bound on the optimum, whatever the iterate), and
 // the objective P of the exactly feasible point Z = H ≥ 0,
-// E = X − AH. It stops when (P − D)/D < Gap, which certifies that the
-// returned objective lies within a fraction Gap of the optimum, and
-// returns that feasible point: X = AZ + E holds to rounding and Z ≥ 0
-// exactly.
-func nnlrsADMM(ctx context.Context, x, a *mat.Dense, p Params, set Settings) (*Result, error) {
-	tun := set.Tuning.defaults()
-	if err := tun.validate(); err != nil {
+// E = X − AH (certificate.go). It stops when (P − D)/D < Gap, which
+// certifies that the returned objective lies within a fraction Gap of the
+// optimum, and returns that feasible point: X = AZ + E holds to rounding
+// and Z ≥ 0 exactly. It needs far fewer iterations than LADMAP.
+//
+// The zero value gives the defaults, field by field. The defaults of the
+// internal parameters (Mu, Relax, Memory, CheckEvery) were measured on the
+// synthetic data and on USPS digits (see the bench command); they rarely
+// need changing.
+type ADMM struct {
+	// Gap is the stopping rule: the relative duality gap (P − D)/D to
+	// reach, default 4e-3.
+	Gap float64
+	// MaxIter caps the iterations, default 5000. Reaching it returns the
+	// last feasible point with an error wrapping ErrNotConverged.
+	MaxIter int
+
+	// Mu are the penalties of the constraints X = AZ + E, Z = J and
+	// Z = H. Zero entries take the defaults 40, 2 and 10, the fastest of a
+	// grid measured on unit-norm samples (synthetic data and USPS digits,
+	// n = 100 to 800) with the paper's β and λ.
+	Mu [3]float64
+	// Relax is the over-relaxation α ∈ (0, 2) of Eckstein and Bertsekas,
+	// default 1.6; 1 is plain ADMM.
+	Relax float64
+	// Memory is the depth of the Anderson acceleration, default 10; a
+	// negative value turns it off. It keeps 2·Memory copies of the
+	// iterate (Z and the three multipliers).
+	Memory int
+	// CheckEvery is the number of iterations between two evaluations of
+	// the duality-gap certificate, default 5.
+	CheckEvery int
+}
+
+// The defaults of ADMM's stopping rule.
+const (
+	admmDefaultGap     = 4e-3
+	admmDefaultMaxIter = 5000
+)
+
+// String returns "admm".
+func (*ADMM) String() string { return "admm" }
+
+// withDefaults returns a copy of m (nil: the zero value) with every zero
+// field set to its default.
+func (m *ADMM) withDefaults() ADMM {
+	var c ADMM
+	if m != nil {
+		c = *m
+	}
+	for i, d := range [3]float64{40, 2, 10} {
+		if c.Mu[i] == 0 {
+			c.Mu[i] = d
+		}
+	}
+	if c.Relax == 0 {
+		c.Relax = 1.6
+	}
+	if c.Memory == 0 {
+		c.Memory = 10
+	}
+	if c.CheckEvery == 0 {
+		c.CheckEvery = 5
+	}
+	if c.Gap == 0 {
+		c.Gap = admmDefaultGap
+	}
+	if c.MaxIter == 0 {
+		c.MaxIter = admmDefaultMaxIter
+	}
+	return c
+}
+
+func (m *ADMM) validate() error {
+	for _, v := range m.Mu {
+		if !(v > 0) || math.IsInf(v, 0) {
+			return errorf("ADMM penalties must be positive and finite, have %v", m.Mu)
+		}
+	}
+	switch {
+	case !(m.Relax > 0 && m.Relax < 2):
+		return errorf("ADMM relaxation must lie in (0, 2), have %v", m.Relax)
+	case m.CheckEvery < 1:
+		return errorf("ADMM CheckEvery must be >= 1, have %d", m.CheckEvery)
+	case !(m.Gap > 0):
+		return errorf("need gap > 0, have %v", m.Gap)
+	case m.MaxIter < 0:
+		return errorf("need maxiter >= 0, have %d", m.MaxIter)
+	}
+	return nil
+}
+
+func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
+	c := m.withDefaults()
+	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	gap := set.Gap
-	if gap == 0 {
-		gap = admmDefaultGap
-	}
-	if !(gap > 0) {
-		return nil, fmt.Errorf("lowrank: need gap > 0, have %v", gap)
-	}
-	maxIter := set.MaxIter
-	if maxIter == 0 {
-		maxIter = admmDefaultMaxIter
-	}
-	if maxIter < 0 {
-		return nil, fmt.Errorf("lowrank: need maxiter >= 0, have %d", maxIter)
-	}
-	s := newADMM(x, a, p, tun)
-	res, err := s.run(ctx, gap, maxIter, set.Progress)
-	return res, err
+	return newADMM(x, a, p, c).run(ctx, progress)
 }
 
 // admm holds the problem, the factorized Z-step and every buffer of the
 // iteration, so that the loop does not allocate.
 type admm struct {
 	p          Params
-	tun        ADMMTuning
+	set        ADMM       // with defaults
 	x, a       *mat.Dense // original data
 	q          *mat.Dense // d×k orthonormal basis, nil without reduction
 	xr, ar     *mat.Dense // k×n, k×m
@@ -201,10 +211,10 @@ func (st state) copyFrom(o state) {
 	st.az.Copy(o.az)
 }
 
-func newADMM(x, a *mat.Dense, p Params, tun ADMMTuning) *admm {
+func newADMM(x, a *mat.Dense, p Params, set ADMM) *admm {
 	d, n := x.Dims()
 	_, m := a.Dims()
-	s := &admm{p: p, tun: tun, x: x, a: a, m: m, n: n}
+	s := &admm{p: p, set: set, x: x, a: a, m: m, n: n}
 	s.normX = mat.Norm(x, 2)
 	s.xr, s.ar = x, a
 	cols := n
@@ -241,9 +251,9 @@ func newADMM(x, a *mat.Dense, p Params, tun ADMMTuning) *admm {
 	}
 	s.k, _ = s.xr.Dims()
 	k := s.k
-	s.mu1, s.mu2, s.mu3 = tun.Mu[0], tun.Mu[1], tun.Mu[2]
+	s.mu1, s.mu2, s.mu3 = set.Mu[0], set.Mu[1], set.Mu[2]
 	s.c = s.mu2 + s.mu3
-	s.alpha = tun.Relax
+	s.alpha = set.Relax
 
 	// Z-step: K = μ₁AᵀA + cI. Woodbury through the k×k matrix
 	// cI + μ₁AAᵀ costs 2kmn + 3k²n per solve against m²n + 2kmn for the
@@ -287,8 +297,8 @@ func newADMM(x, a *mat.Dense, p Params, tun ADMMTuning) *admm {
 	s.certM, s.certU, s.certY2 = mat.NewDense(m, n, nil), mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
 	s.ah = mat.NewDense(k, n, nil)
 	s.svt.Method = prox.GramMethod
-	if tun.Memory > 0 {
-		s.anderson = newAnderson(tun.Memory, s.xs.parts())
+	if set.Memory > 0 {
+		s.anderson = newAnderson(set.Memory, s.xs.parts())
 	}
 	s.lastPrimalAt = -1 << 30
 	return s
@@ -394,8 +404,9 @@ func (s *admm) step() error {
 }
 
 // run iterates from the zero state until the certified gap falls below
-// gap or maxIter iterations are done.
-func (s *admm) run(ctx context.Context, gap float64, maxIter int, progress func(Progress)) (*Result, error) {
+// Gap or MaxIter iterations are done.
+func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error) {
+	gap, maxIter := s.set.Gap, s.set.MaxIter
 	certGap, stop := math.Inf(1), math.Inf(1)
 	var fnorm float64
 	for it := 0; ; it++ {
@@ -407,7 +418,7 @@ func (s *admm) run(ctx context.Context, gap float64, maxIter int, progress func(
 			return res, fmt.Errorf("%w: NNLRS (ADMM) after %d iterations (certified gap %.3g)", ErrNotConverged, it, res.Gap)
 		}
 		if err := s.step(); err != nil {
-			return nil, fmt.Errorf("lowrank: NNLRS iteration %d: %w", it+1, err)
+			return nil, errorf("NNLRS iteration %d: %w", it+1, err)
 		}
 		// Fixed-point residual f = T(x) − x and the splitting residual
 		// (the multiplier increments).
@@ -425,13 +436,13 @@ func (s *admm) run(ctx context.Context, gap float64, maxIter int, progress func(
 		fnorm = math.Sqrt(ff) / s.normX
 		objective := s.nuclearJ + s.p.Beta*s.l1H + s.p.Lambda*s.l21E
 		if !finite(ff, objective) {
-			return nil, fmt.Errorf("lowrank: NNLRS iteration %d: iterates are not finite (is the problem scaled sensibly?)", it+1)
+			return nil, errorf("NNLRS iteration %d: iterates are not finite (is the problem scaled sensibly?)", it+1)
 		}
 		converged := false
-		if (it+1)%s.tun.CheckEvery == 0 {
+		if (it+1)%s.set.CheckEvery == 0 {
 			dual := s.dualBound()
 			stop = (objective - dual) / math.Abs(dual) / gap
-			if stop < 1 && it-s.lastPrimalAt >= 2*s.tun.CheckEvery {
+			if stop < 1 && it-s.lastPrimalAt >= 2*s.set.CheckEvery {
 				s.lastPrimalAt = it
 				primal := s.primalBound()
 				certGap = (primal - dual) / math.Abs(dual)
@@ -455,125 +466,6 @@ func (s *admm) run(ctx context.Context, gap float64, maxIter int, progress func(
 			s.xs.copyFrom(s.gs)
 		}
 	}
-}
-
-// dualBound returns a lower bound D ≤ p* on the optimum of problem (6),
-// built from the dual estimates of the last step as the dual point of
-// Bounds: U = Ŷ₁ (columns of norm ≤ λ by the E-step), Y₂ = min(AᵀU − Ŷ₂, β),
-// so that AᵀU − Y₂ = Ŷ₂ + V with V = (AᵀU − Ŷ₂ − β)₊ and ||Ŷ₂||₂ ≤ 1 by the
-// J-step. Hence ||AᵀU − Y₂||₂ ≤ 1 + δ + ||V||₂ =: ς, with δ bounding the
-// rounding of the SVT, and (U, Y₂)/ς is dual feasible:
-//
-//	D = ⟨U, X⟩/ς.
-//
-// It leaves U and Y₂ in certU and certY2 and ς in certScale.
-func (s *admm) dualBound() float64 {
-	u, lam := raw(s.certU), s.p.Lambda
-	copy(u, raw(s.yh1))
-	k, n := s.k, s.n
-	for j := 0; j < n; j++ {
-		nr := 0.0
-		for i := 0; i < k; i++ {
-			nr += u[i*n+j] * u[i*n+j]
-		}
-		if nr = math.Sqrt(nr); nr > lam {
-			f := lam / nr
-			for i := 0; i < k; i++ {
-				u[i*n+j] *= f
-			}
-		}
-	}
-	s.certM.Mul(s.ar.T(), s.certU)
-	mm, yh2, y2 := raw(s.certM), raw(s.yh2), raw(s.certY2)
-	beta := s.p.Beta
-	var vf, g2f float64
-	colSum := s.colSum[:0]
-	colSum = append(colSum, make([]float64, n)...)
-	s.colSum = colSum
-	maxRow := 0.0
-	m := s.m
-	g2 := raw(s.g2)
-	for i := 0; i < m; i++ {
-		row := 0.0
-		for j := 0; j < n; j++ {
-			t := mm[i*n+j] - yh2[i*n+j]
-			g2f += g2[i*n+j] * g2[i*n+j]
-			if t > beta {
-				v := t - beta
-				vf += v * v
-				row += v
-				colSum[j] += v
-				t = beta
-			}
-			y2[i*n+j] = t
-		}
-		maxRow = math.Max(maxRow, row)
-	}
-	maxCol := 0.0
-	for _, v := range colSum {
-		maxCol = math.Max(maxCol, v)
-	}
-	// ||V||₂ ≤ min(||V||_F, √(||V||₁||V||_∞)).
-	vn := math.Min(math.Sqrt(vf), math.Sqrt(maxCol*maxRow))
-	// J = Θ(G₂) is computed with an error of a few n·ε·||G₂||; allow
-	// ten times that in ||Ŷ₂||₂ = μ₂||G₂ − J||₂.
-	delta := s.mu2 * 10 * float64(max(m, n)) * epsilon * math.Sqrt(g2f)
-	s.certScale = 1 + delta + vn
-	dot := 0.0
-	xr := raw(s.xr)
-	for i, v := range u {
-		dot += v * xr[i]
-	}
-	return dot / s.certScale
-}
-
-const epsilon = 1.0 / (1 << 52)
-
-// primalBound returns the objective of the feasible point Z = H ≥ 0,
-// E = X − AH, an upper bound on the optimum. The nuclear norm comes from
-// the eigenvalues of HᵀH (or HHᵀ), each raised by a bound on its rounding
-// error, so that the sum of square roots stays an upper bound.
-func (s *admm) primalBound() float64 {
-	s.ah.Mul(s.ar, s.h)
-	xr, ah := raw(s.xr), raw(s.ah)
-	k, n := s.k, s.n
-	l21 := 0.0
-	for j := 0; j < n; j++ {
-		nr := 0.0
-		for i := 0; i < k; i++ {
-			v := xr[i*n+j] - ah[i*n+j]
-			nr += v * v
-		}
-		l21 += math.Sqrt(nr)
-	}
-	return nuclearUpper(&s.eig, &s.hth, s.h) + s.p.Beta*s.l1H + s.p.Lambda*l21
-}
-
-// nuclearUpper returns an upper bound on ||h||_*, tight to about
-// √(10 n ε)·||h||_F per singular value.
-func nuclearUpper(eig *linalg.EigenSym, gram *mat.SymDense, h *mat.Dense) float64 {
-	r, c := h.Dims()
-	// SymOuterK(1, A) is A Aᵀ: the Gram matrix of the shorter side.
-	var hm mat.Matrix = h.T() // hᵀh, c×c
-	size := c
-	if r < c {
-		size = r
-		hm = h // hhᵀ, r×r
-	}
-	gram.Reset()
-	gram.ReuseAsSym(size)
-	gram.SymOuterK(1, hm)
-	if !eig.Factorize(gram, false) {
-		// Fall back on the SVD.
-		return NuclearNorm(h)
-	}
-	fro := mat.Norm(h, 2)
-	delta := 10 * float64(max(r, c)) * epsilon * fro * fro
-	sum := 0.0
-	for _, l := range eig.Values(nil) {
-		sum += math.Sqrt(math.Max(l, 0) + delta)
-	}
-	return sum
 }
 
 // result packages the feasible point Z = H, E = X − AH with the
@@ -607,175 +499,3 @@ func (s *admm) result(iters int, converged bool, fnorm float64) *Result {
 // raw returns the storage of a matrix allocated by mat.NewDense (stride
 // equal to the number of columns).
 func raw(m *mat.Dense) []float64 { return m.RawMatrix().Data }
-
-// anderson is type-II Anderson acceleration of the fixed-point map
-// x ← T(x) (Walker and Ni 2011): with the differences ΔG of the last
-// images g_i = T(x_i) and ΔF of the residuals f_i = g_i − x_i, the next
-// iterate is g − ΔG γ, γ = argmin ||f − ΔF γ||. The history restarts when
-// the residual grows, which keeps the iteration as robust as plain ADMM.
-type anderson struct {
-	mem      int
-	size     int
-	dg, df   [][]float64 // ring of differences (flattened state)
-	daz      [][]float64 // A·Z of the image differences
-	gPrev    []float64
-	fPrev    []float64
-	azPrev   []float64
-	count    int
-	head     int
-	havePrev bool
-	prevFF   float64
-	gram     []float64 // mem×mem, ΔFᵀΔF
-	rhs, gam []float64
-}
-
-func newAnderson(mem int, parts [][]float64) *anderson {
-	size := 0
-	for _, p := range parts {
-		size += len(p)
-	}
-	a := &anderson{mem: mem, size: size}
-	a.dg = make([][]float64, mem)
-	a.df = make([][]float64, mem)
-	a.daz = make([][]float64, mem)
-	a.gram = make([]float64, mem*mem)
-	a.rhs = make([]float64, mem)
-	a.gam = make([]float64, mem)
-	return a
-}
-
-// next overwrites x with the next iterate, given x and its image g;
-// ff = ||g − x||².
-func (a *anderson) next(x, g state, ff float64) {
-	gp, xp := g.parts(), x.parts()
-	az := raw(g.az)
-	if a.gPrev == nil {
-		a.gPrev = make([]float64, a.size)
-		a.fPrev = make([]float64, a.size)
-		a.azPrev = make([]float64, len(az))
-	}
-	if a.havePrev && ff > a.prevFF {
-		a.count, a.head = 0, 0
-		a.havePrev = false
-	}
-	if a.havePrev {
-		// Push Δg, Δf into the ring.
-		slot := a.head
-		if a.dg[slot] == nil {
-			a.dg[slot] = make([]float64, a.size)
-			a.df[slot] = make([]float64, a.size)
-			a.daz[slot] = make([]float64, len(az))
-		}
-		// Push the differences and save g and f in the same pass.
-		dg, df, daz := a.dg[slot], a.df[slot], a.daz[slot]
-		o := 0
-		for pi, p := range gp {
-			xq := xp[pi]
-			for i, v := range p {
-				f := v - xq[i]
-				dg[o+i] = v - a.gPrev[o+i]
-				df[o+i] = f - a.fPrev[o+i]
-				a.gPrev[o+i] = v
-				a.fPrev[o+i] = f
-			}
-			o += len(p)
-		}
-		for i, v := range az {
-			daz[i] = v - a.azPrev[i]
-		}
-		a.head = (a.head + 1) % a.mem
-		a.count = min(a.count+1, a.mem)
-		// Update the Gram matrix row and column of slot, and the
-		// right-hand side ΔFᵀf, in one pass over each stored ΔF.
-		for i := 0; i < a.count; i++ {
-			si := (a.head - a.count + i + 2*a.mem) % a.mem
-			v, r := dot2(a.df[si], df, a.fPrev)
-			a.gram[slot*a.mem+si] = v
-			a.gram[si*a.mem+slot] = v
-			a.rhs[i] = r
-		}
-	} else {
-		// Save g and f.
-		o := 0
-		for pi, p := range gp {
-			xq := xp[pi]
-			for i, v := range p {
-				a.gPrev[o+i] = v
-				a.fPrev[o+i] = v - xq[i]
-			}
-			o += len(p)
-		}
-	}
-	copy(a.azPrev, az)
-	a.havePrev = true
-	a.prevFF = ff
-
-	x.copyFrom(g)
-	if a.count == 0 {
-		return
-	}
-	// Solve (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots.
-	c := a.count
-	idx := make([]int, c)
-	for i := range idx {
-		idx[i] = (a.head - c + i + 2*a.mem) % a.mem
-	}
-	m := mat.NewSymDense(c, nil)
-	trace := 0.0
-	for i := 0; i < c; i++ {
-		for j := i; j < c; j++ {
-			m.SetSym(i, j, a.gram[idx[i]*a.mem+idx[j]])
-		}
-		trace += a.gram[idx[i]*a.mem+idx[i]]
-	}
-	if trace == 0 {
-		return
-	}
-	for i := 0; i < c; i++ {
-		m.SetSym(i, i, m.At(i, i)+1e-10*trace)
-	}
-	var ch mat.Cholesky
-	if !ch.Factorize(m) {
-		a.count, a.head = 0, 0
-		return
-	}
-	gam := mat.NewVecDense(c, a.gam[:c])
-	if err := ch.SolveVecTo(gam, mat.NewVecDense(c, a.rhs[:c])); err != nil {
-		a.count, a.head = 0, 0
-		return
-	}
-	xp = x.parts()
-	for i := 0; i < c; i++ {
-		gi := gam.AtVec(i)
-		dg := a.dg[idx[i]]
-		o := 0
-		for _, p := range xp {
-			for q := range p {
-				p[q] -= gi * dg[o+q]
-			}
-			o += len(p)
-		}
-		blas64.Implementation().Daxpy(len(az), -gi, a.daz[idx[i]], 1, raw(x.az), 1)
-	}
-}
-
-// dot2 returns a·b and a·c in one pass over a, with two accumulators
-// each: without assembly (WebAssembly) a single running sum is bound by
-// the latency of the additions.
-func dot2(a, b, c []float64) (ab, ac float64) {
-	n := len(a)
-	b, c = b[:n], c[:n]
-	var s0, s1, t0, t1 float64
-	i := 0
-	for ; i+1 < n; i += 2 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		t0 += a[i] * c[i]
-		t1 += a[i+1] * c[i+1]
-	}
-	if i < n {
-		s0 += a[i] * b[i]
-		t0 += a[i] * c[i]
-	}
-	return s0 + s1, t0 + t1
-}

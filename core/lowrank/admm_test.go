@@ -10,10 +10,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// admmSettings returns the settings of the ADMM solver with the default
-// stopping rule.
-func admmSettings() *Settings { return &Settings{Method: ADMM} }
-
 // checkADMMResult checks a result of ADMM against mathematics:
 //   - the returned point is exactly feasible: Z = H ≥ 0 entrywise (no
 //     tolerance: H is a maximum with 0) and X = AZ + E to rounding
@@ -61,7 +57,7 @@ func checkADMMResult(t *testing.T, name string, x, a *mat.Dense, p Params, res *
 func TestADMMOptimal(t *testing.T) {
 	x, _ := subspaceData()
 	p := DefaultParams()
-	res, err := NNLRS(context.Background(), x, nil, p, admmSettings())
+	res, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +78,11 @@ func TestADMMOptimal(t *testing.T) {
 
 	// A tighter gap is honoured, and Anderson acceleration off gives the
 	// same problem's solution.
-	for _, s := range []*Settings{
-		{Method: ADMM, Gap: 1e-3},
-		{Method: ADMM, Tuning: ADMMTuning{Memory: -1, Relax: 1}},
+	for _, s := range []*ADMM{
+		{Gap: 1e-3},
+		{Memory: -1, Relax: 1},
 	} {
-		r, err := NNLRS(context.Background(), x, nil, p, s)
+		r, err := NNLRS(context.Background(), x, nil, p, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +120,7 @@ func TestADMMPaths(t *testing.T) {
 		{"small lambda", x, nil, Params{Beta: 0.5, Lambda: 0.3}},
 		{"dictionary != data", tall, mat.DenseCopyOf(tall.Slice(0, 200, 0, 30)), DefaultParams()},
 	} {
-		res, err := NNLRS(context.Background(), tc.x, tc.a, tc.p, admmSettings())
+		res, err := NNLRS(context.Background(), tc.x, tc.a, tc.p, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -147,7 +143,7 @@ func TestADMMPaths(t *testing.T) {
 func TestADMMNotConverged(t *testing.T) {
 	x, _ := subspaceData()
 	p := DefaultParams()
-	res, err := NNLRS(context.Background(), x, nil, p, &Settings{Method: ADMM, MaxIter: 3})
+	res, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 3}, nil)
 	if !errors.Is(err, ErrNotConverged) {
 		t.Fatalf("err = %v, want ErrNotConverged", err)
 	}
@@ -163,7 +159,7 @@ func TestADMMProgressAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	last := 0
-	_, err := NNLRS(ctx, x, nil, DefaultParams(), &Settings{Method: ADMM, Progress: func(p Progress) {
+	_, err := NNLRS(ctx, x, nil, DefaultParams(), &ADMM{}, func(p Progress) {
 		if p.Iter != last+1 {
 			t.Errorf("progress iteration %d after %d", p.Iter, last)
 		}
@@ -182,7 +178,7 @@ func TestADMMProgressAndCancel(t *testing.T) {
 		if p.Iter == 7 {
 			cancel()
 		}
-	}})
+	})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -193,21 +189,21 @@ func TestADMMProgressAndCancel(t *testing.T) {
 
 func TestADMMBadSettings(t *testing.T) {
 	x, _ := subspaceData()
-	for _, s := range []*Settings{
-		{Method: ADMM, Gap: -1},
-		{Method: ADMM, MaxIter: -1},
-		{Method: ADMM, Tuning: ADMMTuning{Relax: 2}},
-		{Method: ADMM, Tuning: ADMMTuning{Mu: [3]float64{1, -1, 1}}},
-		{Method: ADMM, Tuning: ADMMTuning{CheckEvery: -2}},
-		{Method: Method(9)},
+	for _, s := range []*ADMM{
+		{Gap: -1},
+		{MaxIter: -1},
+		{Relax: 2},
+		{Mu: [3]float64{1, -1, 1}},
+		{CheckEvery: -2},
 	} {
-		if _, err := NNLRS(context.Background(), x, nil, DefaultParams(), s); err == nil {
-			t.Errorf("settings %+v: no error", s)
+		_, err := NNLRS(context.Background(), x, nil, DefaultParams(), s, nil)
+		if e := (*Error)(nil); !errors.As(err, &e) {
+			t.Errorf("settings %+v: error %v, want an *Error", s, err)
 		}
 	}
 	nan := mat.DenseCopyOf(x)
 	nan.Set(0, 0, math.NaN())
-	if _, err := NNLRS(context.Background(), nan, nil, DefaultParams(), admmSettings()); err == nil {
+	if _, err := NNLRS(context.Background(), nan, nil, DefaultParams(), nil, nil); err == nil {
 		t.Error("NaN data: no error")
 	}
 }

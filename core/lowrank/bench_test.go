@@ -26,7 +26,7 @@ var sinkResult *Result
 // zero state: SVT, H- and E-steps, the Z-step solve and the multipliers).
 func benchmarkADMMIteration(b *testing.B, n int) {
 	x := benchData(n)
-	s := newADMM(x, x, DefaultParams(), ADMMTuning{}.defaults())
+	s := newADMM(x, x, DefaultParams(), (*ADMM)(nil).withDefaults())
 	// Move away from the zero state so that J has realistic rank.
 	for range 10 {
 		if err := s.step(); err != nil {
@@ -48,7 +48,7 @@ func benchmarkLADMAPIteration(b *testing.B, n int) {
 	x := benchData(n)
 	b.ResetTimer()
 	for range b.N {
-		res, _ := NNLRS(context.Background(), x, nil, DefaultParams(), &Settings{MaxIter: 1})
+		res, _ := NNLRS(context.Background(), x, nil, DefaultParams(), &LADMAP{MaxIter: 1}, nil)
 		sinkResult = res
 	}
 }
@@ -58,7 +58,7 @@ func benchmarkSolve(b *testing.B, n int, m Method) {
 	x := benchData(n)
 	b.ResetTimer()
 	for range b.N {
-		res, err := NNLRS(context.Background(), x, nil, DefaultParams(), &Settings{Method: m})
+		res, err := NNLRS(context.Background(), x, nil, DefaultParams(), m, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func BenchmarkADMMIteration800(b *testing.B)   { benchmarkADMMIteration(b, 800) 
 func BenchmarkLADMAPIteration100(b *testing.B) { benchmarkLADMAPIteration(b, 100) }
 func BenchmarkLADMAPIteration200(b *testing.B) { benchmarkLADMAPIteration(b, 200) }
 func BenchmarkLADMAPIteration400(b *testing.B) { benchmarkLADMAPIteration(b, 400) }
-func BenchmarkADMMSolve100(b *testing.B)       { benchmarkSolve(b, 100, ADMM) }
-func BenchmarkADMMSolve200(b *testing.B)       { benchmarkSolve(b, 200, ADMM) }
-func BenchmarkADMMSolve400(b *testing.B)       { benchmarkSolve(b, 400, ADMM) }
-func BenchmarkLADMAPSolve100(b *testing.B)     { benchmarkSolve(b, 100, LADMAP) }
+func BenchmarkADMMSolve100(b *testing.B)       { benchmarkSolve(b, 100, &ADMM{}) }
+func BenchmarkADMMSolve200(b *testing.B)       { benchmarkSolve(b, 200, &ADMM{}) }
+func BenchmarkADMMSolve400(b *testing.B)       { benchmarkSolve(b, 400, &ADMM{}) }
+func BenchmarkLADMAPSolve100(b *testing.B)     { benchmarkSolve(b, 100, &LADMAP{}) }

@@ -1,7 +1,6 @@
 package lowrank
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -39,7 +38,7 @@ func Bounds(x, a *mat.Dense, p Params, h, y1, y2 *mat.Dense) (primal, dual float
 		r, c int
 	}{{"H", h, m, n}, {"Y1", y1, d, n}, {"Y2", y2, m, n}} {
 		if r, cc := c.mat.Dims(); r != c.r || cc != c.c {
-			return 0, 0, fmt.Errorf("lowrank: Bounds: %s is %d×%d, want %d×%d", c.name, r, cc, c.r, c.c)
+			return 0, 0, errorf("Bounds: %s is %d×%d, want %d×%d", c.name, r, cc, c.r, c.c)
 		}
 	}
 

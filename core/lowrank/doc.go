@@ -1,15 +1,24 @@
 // Package lowrank solves the low-rank representation problems behind the
 // NNLRS and LRR graphs.
 //
-// NNLRS (Zhuang et al., problem (6)) is solved by LADMAP, Algorithm 1 of the
-// paper (Lin, Liu and Su 2011):
+// NNLRS (Zhuang et al., problem (6)),
 //
-//	min_{Z,H,E} ||Z||_* + β||H||_1 + λ||E||_2,1   s.t.  X = AZ + E,  Z = H,  H ≥ 0.
+//	min_{Z,E} ||Z||_* + β||Z||_1 + λ||E||_2,1   s.t.  X = AZ + E,  Z ≥ 0,
+//
+// is solved by a Method, a value that carries its own settings, as the
+// methods of gonum's optimize do: &ADMM{}, the default (nil), an exact
+// alternating direction method whose stopping rule certifies the objective
+// by Lagrangian duality (admm.go, certificate.go, anderson.go), or
+// &LADMAP{}, Algorithm 1 of the paper (Lin, Liu and Su 2011) as written
+// (ladmap.go). The zero value of each gives its documented defaults.
 //
 // LRR (Liu, Lin and Yu 2010) is solved by the inexact augmented Lagrange
-// multiplier method of its authors:
+// multiplier method of its authors (lrr.go):
 //
 //	min_{Z,E} ||Z||_* + λ||E||_2,1   s.t.  X = AZ + E.
+//
+// Bounds brackets the optimum of problem (6) from any approximate solution
+// and its multipliers (bounds.go).
 //
 // X is d×n with one sample per column and the dictionary A is d×m (A = X for
 // the graphs; NNLRS-EF uses A = PX); Z is m×n.

@@ -23,7 +23,7 @@ func ExampleLRR() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := lowrank.LRR(context.Background(), set.X, nil, 1e3, nil)
+	res, err := lowrank.LRR(context.Background(), set.X, nil, 1e3, nil, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -21,9 +21,6 @@ type LRRSettings struct {
 	Tol float64
 	// MaxIter caps the iterations, default 10000.
 	MaxIter int
-	// Progress, if not nil, is called after every iteration; it must not
-	// modify Progress.Z.
-	Progress func(Progress)
 }
 
 // LRR solves low-rank representation (Liu, Lin and Yu, ICML 2010),
@@ -40,8 +37,10 @@ type LRRSettings struct {
 //
 // until max(|X − AZ − E|_max, |Z − J|_max) < Tol. The returned Z is the
 // Z-iterate. If the iteration cap is reached first, LRR returns the last
-// iterate together with an error wrapping ErrNotConverged.
-func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (*Result, error) {
+// iterate together with an error wrapping ErrNotConverged. s = nil means
+// the defaults. progress, if not nil, is called after every iteration; it
+// must not modify Progress.Z. Bad input returns an *Error.
+func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings, progress func(Progress)) (*Result, error) {
 	if a == nil {
 		a = x
 	}
@@ -49,7 +48,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 		return nil, err
 	}
 	if !(lambda > 0) || math.IsInf(lambda, 0) {
-		return nil, fmt.Errorf("lowrank: need lambda > 0, have %v", lambda)
+		return nil, errorf("need lambda > 0, have %v", lambda)
 	}
 	var set LRRSettings
 	if s != nil {
@@ -68,7 +67,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 		set.MaxIter = 10000
 	}
 	if !(set.Mu0 > 0) || !(set.MuMax >= set.Mu0) || !(set.Rho >= 1) || !(set.Tol > 0) || set.MaxIter < 0 {
-		return nil, fmt.Errorf("lowrank: invalid LRR settings %+v", set)
+		return nil, errorf("invalid LRR settings %+v", set)
 	}
 
 	d, n := x.Dims()
@@ -82,7 +81,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 	}
 	var chol mat.Cholesky
 	if !chol.Factorize(ata) {
-		return nil, fmt.Errorf("lowrank: LRR: I + AᵀA is not positive definite (non-finite dictionary?)")
+		return nil, errorf("LRR: I + AᵀA is not positive definite (non-finite dictionary?)")
 	}
 
 	z := mat.NewDense(m, n, nil)
@@ -112,7 +111,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 		g.Add(g, z)
 		rank, nuclear, err := svt.Apply(j, 1/mu, g)
 		if err != nil {
-			return nil, fmt.Errorf("lowrank: LRR iteration %d: %w", k+1, err)
+			return nil, errorf("LRR iteration %d: %w", k+1, err)
 		}
 		// Z step: rhs = Aᵀ(X − E + Y₁/μ) + J − Y₂/μ.
 		t.Sub(x, e)
@@ -122,7 +121,7 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 		g.Scale(1/mu, y2)
 		rhs.Sub(rhs, g)
 		if err := chol.SolveTo(z, rhs); err != nil {
-			return nil, fmt.Errorf("lowrank: LRR iteration %d: %w", k+1, err)
+			return nil, errorf("LRR iteration %d: %w", k+1, err)
 		}
 		// E step.
 		az.Mul(a, z)
@@ -137,18 +136,18 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings) (
 		zj.Sub(z, j)
 		c1, c2 := maxAbs(t), maxAbs(&zj)
 		if !finite(c1, c2, nuclear) {
-			return nil, fmt.Errorf("lowrank: LRR iteration %d: iterates are not finite", k+1)
+			return nil, errorf("LRR iteration %d: iterates are not finite", k+1)
 		}
 		res.Iterations = k + 1
 		res.Residual = mat.Norm(t, 2) / normX
 		res.Change = math.Max(c1, c2)
 		res.RankZ = rank
-		if set.Progress != nil {
+		if progress != nil {
 			l21 := 0.0
 			for c := 0; c < n; c++ {
 				l21 += mat.Norm(e.ColView(c), 2)
 			}
-			set.Progress(Progress{Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
+			progress(Progress{Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
 				RankZ: rank, NNZH: nnz(z), Objective: nuclear + lambda*l21, Z: z, Stop: res.Change / set.Tol})
 		}
 		if res.Change < set.Tol {

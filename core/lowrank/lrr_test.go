@@ -23,7 +23,7 @@ func TestLRRClosedForm(t *testing.T) {
 		{30, 5, []int{20, 20}}, // rank 10 < d = 30 < n = 40
 	} {
 		x, _ := subspaces(rng, tc.ambient, tc.dim, tc.sizes)
-		res, err := LRR(context.Background(), x, nil, 1e4, nil)
+		res, err := LRR(context.Background(), x, nil, 1e4, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,14 +60,14 @@ func TestLRRClosedForm(t *testing.T) {
 
 func TestLRRNotConvergedAndBadInput(t *testing.T) {
 	x, _ := subspaceData()
-	res, err := LRR(context.Background(), x, nil, 1, &LRRSettings{MaxIter: 3})
+	res, err := LRR(context.Background(), x, nil, 1, &LRRSettings{MaxIter: 3}, nil)
 	if !errors.Is(err, ErrNotConverged) || res == nil || res.Converged {
 		t.Fatalf("err = %v, result %v: want ErrNotConverged with the last iterate", err, res)
 	}
-	if _, err := LRR(context.Background(), x, nil, -1, nil); err == nil {
+	if _, err := LRR(context.Background(), x, nil, -1, nil, nil); err == nil {
 		t.Error("negative lambda: no error")
 	}
-	if _, err := LRR(context.Background(), x, mat.NewDense(2, 2, nil), 1, nil); err == nil {
+	if _, err := LRR(context.Background(), x, mat.NewDense(2, 2, nil), 1, nil, nil); err == nil {
 		t.Error("wrong dictionary shape: no error")
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The test case: 5 random 4-dimensional subspaces of R^100 with
-// 20 to 26 unit-norm points each.
+// The test case of the optimality tests: 5 random 4-dimensional subspaces
+// of R^100 with 20 to 26 unit-norm points each.
 func subspaceData() (*mat.Dense, []int) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	sizes := make([]int, 5)
@@ -20,6 +20,13 @@ func subspaceData() (*mat.Dense, []int) {
 		sizes[i] = 20 + rng.IntN(7)
 	}
 	return subspaces(rng, 100, 4, sizes)
+}
+
+// smallData is a smaller case for the tests of the solvers' plumbing: 3
+// random 3-dimensional subspaces of R^40 with 12 unit-norm points each.
+func smallData() *mat.Dense {
+	x, _ := subspaces(rand.New(rand.NewPCG(2, 2)), 40, 3, []int{12, 12, 12})
+	return x
 }
 
 // TestNNLRSOptimal checks a run with the paper's parameters against
@@ -37,7 +44,7 @@ func subspaceData() (*mat.Dense, []int) {
 // check it (each in its own way).
 var ladmapDefault = sync.OnceValues(func() (*Result, error) {
 	x, _ := subspaceData()
-	return NNLRS(context.Background(), x, nil, DefaultParams(), nil)
+	return NNLRS(context.Background(), x, nil, DefaultParams(), &LADMAP{}, nil)
 })
 
 func TestNNLRSOptimal(t *testing.T) {
@@ -46,7 +53,7 @@ func TestNNLRSOptimal(t *testing.T) {
 	for _, paperEta := range []bool{false, true} {
 		res, err := ladmapDefault()
 		if paperEta {
-			res, err = NNLRS(context.Background(), x, nil, p, &Settings{PaperEta: true})
+			res, err = NNLRS(context.Background(), x, nil, p, &LADMAP{PaperEta: true}, nil)
 		}
 		if err != nil {
 			t.Fatalf("paperEta=%v: %v", paperEta, err)
@@ -74,7 +81,7 @@ func TestNNLRSOptimal(t *testing.T) {
 		if paperEta {
 			continue
 		}
-		tight, err := NNLRS(context.Background(), x, nil, p, &Settings{Method: ADMM, Gap: 1e-4})
+		tight, err := NNLRS(context.Background(), x, nil, p, &ADMM{Gap: 1e-4}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +128,7 @@ func TestBoundsWeakDuality(t *testing.T) {
 
 func TestNNLRSNotConverged(t *testing.T) {
 	x, _ := subspaceData()
-	res, err := NNLRS(context.Background(), x, nil, DefaultParams(), &Settings{MaxIter: 5})
+	res, err := NNLRS(context.Background(), x, nil, DefaultParams(), &LADMAP{MaxIter: 5}, nil)
 	if !errors.Is(err, ErrNotConverged) {
 		t.Fatalf("err = %v, want ErrNotConverged", err)
 	}
@@ -135,7 +142,7 @@ func TestNNLRSProgressAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	last := 0
-	_, err := NNLRS(ctx, x, nil, DefaultParams(), &Settings{Progress: func(p Progress) {
+	_, err := NNLRS(ctx, x, nil, DefaultParams(), &LADMAP{}, func(p Progress) {
 		if p.Iter != last+1 {
 			t.Errorf("progress iteration %d after %d", p.Iter, last)
 		}
@@ -146,7 +153,7 @@ func TestNNLRSProgressAndCancel(t *testing.T) {
 		if p.Iter == 7 {
 			cancel()
 		}
-	}})
+	})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -163,7 +170,7 @@ func TestNNLRSBadInput(t *testing.T) {
 		name string
 		x, a *mat.Dense
 		p    Params
-		s    *Settings
+		s    Method
 	}{
 		{"nan", nan, nil, DefaultParams(), nil},
 		{"inf dictionary", x, func() *mat.Dense { a := mat.DenseCopyOf(x); a.Set(0, 0, math.Inf(1)); return a }(), DefaultParams(), nil},
@@ -172,38 +179,39 @@ func TestNNLRSBadInput(t *testing.T) {
 		{"negative beta", x, nil, Params{Beta: -1, Lambda: 1}, nil},
 		{"zero lambda", x, nil, Params{Beta: 1, Lambda: 0}, nil},
 		{"nan lambda", x, nil, Params{Beta: 1, Lambda: math.NaN()}, nil},
-		{"rho below 1", x, nil, DefaultParams(), &Settings{Rho0: 0.5}},
-		{"negative eta", x, nil, DefaultParams(), &Settings{Eta: -1}},
+		{"rho below 1", x, nil, DefaultParams(), &LADMAP{Rho0: 0.5}},
+		{"negative eta", x, nil, DefaultParams(), &LADMAP{Eta: -1}},
 	} {
-		if _, err := NNLRS(context.Background(), tc.x, tc.a, tc.p, tc.s); err == nil {
-			t.Errorf("%s: no error", tc.name)
+		_, err := NNLRS(context.Background(), tc.x, tc.a, tc.p, tc.s, nil)
+		if e := (*Error)(nil); !errors.As(err, &e) || e.Reason == "" {
+			t.Errorf("%s: error %v, want an *Error", tc.name, err)
 		}
 	}
 }
 
 // With a dictionary A ≠ X (NNLRS-EF solves with A = PX, a reduced
 // dimension) the solver must handle d×m dictionaries with m = n and
-// any d: here a random 30×n projection of the data.
+// any d: here a random 20×n projection of the data.
 func TestNNLRSProjectedDictionary(t *testing.T) {
-	x, _ := subspaceData()
+	x := smallData()
 	d, n := x.Dims()
 	rng := rand.New(rand.NewPCG(3, 3))
-	pm := mat.NewDense(30, d, nil)
+	pm := mat.NewDense(20, d, nil)
 	for i := range pm.RawMatrix().Data {
 		pm.RawMatrix().Data[i] = rng.NormFloat64() / math.Sqrt(float64(d))
 	}
 	var px mat.Dense
 	px.Mul(pm, x)
 	p := DefaultParams()
-	res, err := NNLRS(context.Background(), &px, &px, p, nil)
+	res, err := NNLRS(context.Background(), &px, &px, p, &LADMAP{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r, c := res.Z.Dims(); r != n || c != n {
 		t.Fatalf("Z is %d×%d, want %d×%d", r, c, n, n)
 	}
-	if r, c := res.E.Dims(); r != 30 || c != n {
-		t.Fatalf("E is %d×%d, want 30×%d", r, c, n)
+	if r, c := res.E.Dims(); r != 20 || c != n {
+		t.Fatalf("E is %d×%d, want 20×%d", r, c, n)
 	}
 	primal, dual, _ := Bounds(&px, &px, p, res.H, res.Y1, res.Y2)
 	if dual > primal || res.Objective > primal*1.001 {

@@ -9,22 +9,22 @@ import (
 // Progress.Stop is each solver's stopping measure over its threshold: it
 // starts above 1, and the solver stops exactly when its rule holds, which
 // the last progress report shows as Stop ≤ 1 (for ADMM, whose rule is the
-// certified gap, Stop ≥ Gap/Settings.Gap, so Stop ≤ 1 there too).
+// certified gap, Stop ≥ Gap/ADMM.Gap, so Stop ≤ 1 there too).
 func TestProgressStop(t *testing.T) {
-	x, _ := subspaceData()
+	x := smallData()
 	p := Params{Beta: 0.2, Lambda: 1}
 	for _, tc := range []struct {
 		name  string
 		solve func(progress func(Progress)) (*Result, error)
 	}{
 		{"ladmap", func(f func(Progress)) (*Result, error) {
-			return NNLRS(context.Background(), x, nil, p, &Settings{Method: LADMAP, Progress: f})
+			return NNLRS(context.Background(), x, nil, p, &LADMAP{}, f)
 		}},
 		{"admm", func(f func(Progress)) (*Result, error) {
-			return NNLRS(context.Background(), x, nil, p, &Settings{Method: ADMM, Progress: f})
+			return NNLRS(context.Background(), x, nil, p, &ADMM{}, f)
 		}},
 		{"lrr", func(f func(Progress)) (*Result, error) {
-			return LRR(context.Background(), x, nil, p.Lambda, &LRRSettings{Progress: f})
+			return LRR(context.Background(), x, nil, p.Lambda, nil, f)
 		}},
 	} {
 		var first, last Progress

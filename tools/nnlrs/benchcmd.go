@@ -158,11 +158,11 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 			run  func() (benchRow, error)
 		}
 		solvers := []solver{{"go admm", func() (benchRow, error) {
-			return runGo(set, &lowrank.Settings{Method: lowrank.ADMM}, "go admm")
+			return runGo(set, &lowrank.ADMM{}, "go admm")
 		}}}
 		if *ladmap {
 			solvers = append(solvers, solver{"go ladmap", func() (benchRow, error) {
-				return runGo(set, &lowrank.Settings{Method: lowrank.LADMAP, PaperEta: true}, "go ladmap")
+				return runGo(set, &lowrank.LADMAP{PaperEta: true}, "go ladmap")
 			}})
 		}
 		if py != nil {
@@ -170,7 +170,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		if *tight > 0 {
 			solvers = append(solvers, solver{"go admm tight", func() (benchRow, error) {
-				return runGo(set, &lowrank.Settings{Method: lowrank.ADMM, Gap: *tight, MaxIter: 100000}, fmt.Sprintf("go admm gap %g", *tight))
+				return runGo(set, &lowrank.ADMM{Gap: *tight, MaxIter: 100000}, fmt.Sprintf("go admm gap %g", *tight))
 			}})
 		}
 		rows := make([]benchRow, len(solvers))
@@ -241,9 +241,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runGo solves the case with the Go solver configured by s, streaming the
-// progress to measure when the first useful graph appears.
-func runGo(set *dataset.Set, s *lowrank.Settings, name string) (benchRow, error) {
+// runGo solves the case with the Go solver m, streaming the progress to
+// measure when the first useful graph appears.
+func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	_, n := set.X.Dims()
 	type sample struct {
 		at     time.Duration
@@ -256,7 +256,7 @@ func runGo(set *dataset.Set, s *lowrank.Settings, name string) (benchRow, error)
 	cpu0 := cpuSeconds()
 	zc := mat.NewDense(n, n, nil)
 	var cbCPU float64
-	s.Progress = func(p lowrank.Progress) {
+	progress := func(p lowrank.Progress) {
 		t0, c0 := time.Now(), cpuSeconds()
 		defer func() { cbCPU += cpuSeconds() - c0 }()
 		zc.Copy(p.Z)
@@ -264,7 +264,7 @@ func runGo(set *dataset.Set, s *lowrank.Settings, name string) (benchRow, error)
 		trace = append(trace, sample{t0.Sub(start) - inCallback, c0 - cpu0 - cbCPU, graph.WithinClass(w, set.Labels)})
 		inCallback += time.Since(t0)
 	}
-	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), s)
+	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), m, progress)
 	secs := (time.Since(start) - inCallback).Seconds()
 	cpu := cpuSeconds() - cpu0 - cbCPU
 	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {

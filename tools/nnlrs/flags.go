@@ -172,20 +172,19 @@ func (f *optionFlags) options() (graph.Options, error) {
 		return graph.Options{}, usagef("-max-iter must be >= 0, have %d", f.maxIter)
 	}
 	var method lowrank.Method
-	switch f.solver {
-	case "admm":
-		method = lowrank.ADMM
-	case "ladmap":
-		method = lowrank.LADMAP
+	switch {
+	case f.paperEta: // the paper's eta1 belongs to Algorithm 1
+		method = &lowrank.LADMAP{MaxIter: f.maxIter, PaperEta: true}
+	case f.solver == "admm":
+		method = &lowrank.ADMM{MaxIter: f.maxIter}
+	case f.solver == "ladmap":
+		method = &lowrank.LADMAP{MaxIter: f.maxIter}
 	default:
 		return graph.Options{}, usagef("unknown -solver %q (solvers: admm, ladmap)", f.solver)
 	}
-	if f.paperEta {
-		method = lowrank.LADMAP // the paper's eta1 belongs to Algorithm 1
-	}
 	o := graph.DefaultOptions()
 	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = f.beta, f.lambda, f.theta
-	o.NNLRS.Solver = &lowrank.Settings{Method: method, MaxIter: f.maxIter, PaperEta: f.paperEta}
+	o.NNLRS.Solver = method
 	o.LRR.Lambda = f.lambda
 	o.LRR.Solver = &lowrank.LRRSettings{MaxIter: f.maxIter}
 	return o, nil

@@ -175,7 +175,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = *beta, *lambda, *theta
 	opts.LRR.Lambda = *lrrLambda
 	if *maxIter > 0 {
-		opts.NNLRS.Solver = &lowrank.Settings{MaxIter: *maxIter}
+		opts.NNLRS.Solver = &lowrank.ADMM{MaxIter: *maxIter}
 		opts.LRR.Solver = &lowrank.LRRSettings{MaxIter: *maxIter}
 	}
 	cfg := experiment.Config{

@@ -1,0 +1,178 @@
+package lowrank
+
+import (
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// anderson is type-II Anderson acceleration of the fixed-point map
+// x ← T(x) (Walker and Ni 2011): with the differences ΔG of the last
+// images g_i = T(x_i) and ΔF of the residuals f_i = g_i − x_i, the next
+// iterate is g − ΔG γ, γ = argmin ||f − ΔF γ||. The history restarts when
+// the residual grows, which keeps the iteration as robust as plain ADMM.
+type anderson struct {
+	mem      int
+	size     int
+	dg, df   [][]float64 // ring of differences (flattened state)
+	daz      [][]float64 // A·Z of the image differences
+	gPrev    []float64
+	fPrev    []float64
+	azPrev   []float64
+	count    int
+	head     int
+	havePrev bool
+	prevFF   float64
+	gram     []float64 // mem×mem, ΔFᵀΔF
+	rhs, gam []float64
+}
+
+func newAnderson(mem int, parts [][]float64) *anderson {
+	size := 0
+	for _, p := range parts {
+		size += len(p)
+	}
+	a := &anderson{mem: mem, size: size}
+	a.dg = make([][]float64, mem)
+	a.df = make([][]float64, mem)
+	a.daz = make([][]float64, mem)
+	a.gram = make([]float64, mem*mem)
+	a.rhs = make([]float64, mem)
+	a.gam = make([]float64, mem)
+	return a
+}
+
+// next overwrites x with the next iterate, given x and its image g;
+// ff = ||g − x||².
+func (a *anderson) next(x, g state, ff float64) {
+	gp, xp := g.parts(), x.parts()
+	az := raw(g.az)
+	if a.gPrev == nil {
+		a.gPrev = make([]float64, a.size)
+		a.fPrev = make([]float64, a.size)
+		a.azPrev = make([]float64, len(az))
+	}
+	if a.havePrev && ff > a.prevFF {
+		a.count, a.head = 0, 0
+		a.havePrev = false
+	}
+	if a.havePrev {
+		// Push Δg, Δf into the ring.
+		slot := a.head
+		if a.dg[slot] == nil {
+			a.dg[slot] = make([]float64, a.size)
+			a.df[slot] = make([]float64, a.size)
+			a.daz[slot] = make([]float64, len(az))
+		}
+		// Push the differences and save g and f in the same pass.
+		dg, df, daz := a.dg[slot], a.df[slot], a.daz[slot]
+		o := 0
+		for pi, p := range gp {
+			xq := xp[pi]
+			for i, v := range p {
+				f := v - xq[i]
+				dg[o+i] = v - a.gPrev[o+i]
+				df[o+i] = f - a.fPrev[o+i]
+				a.gPrev[o+i] = v
+				a.fPrev[o+i] = f
+			}
+			o += len(p)
+		}
+		for i, v := range az {
+			daz[i] = v - a.azPrev[i]
+		}
+		a.head = (a.head + 1) % a.mem
+		a.count = min(a.count+1, a.mem)
+		// Update the Gram matrix row and column of slot, and the
+		// right-hand side ΔFᵀf, in one pass over each stored ΔF.
+		for i := 0; i < a.count; i++ {
+			si := (a.head - a.count + i + 2*a.mem) % a.mem
+			v, r := dot2(a.df[si], df, a.fPrev)
+			a.gram[slot*a.mem+si] = v
+			a.gram[si*a.mem+slot] = v
+			a.rhs[i] = r
+		}
+	} else {
+		// Save g and f.
+		o := 0
+		for pi, p := range gp {
+			xq := xp[pi]
+			for i, v := range p {
+				a.gPrev[o+i] = v
+				a.fPrev[o+i] = v - xq[i]
+			}
+			o += len(p)
+		}
+	}
+	copy(a.azPrev, az)
+	a.havePrev = true
+	a.prevFF = ff
+
+	x.copyFrom(g)
+	if a.count == 0 {
+		return
+	}
+	// Solve (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots.
+	c := a.count
+	idx := make([]int, c)
+	for i := range idx {
+		idx[i] = (a.head - c + i + 2*a.mem) % a.mem
+	}
+	m := mat.NewSymDense(c, nil)
+	trace := 0.0
+	for i := 0; i < c; i++ {
+		for j := i; j < c; j++ {
+			m.SetSym(i, j, a.gram[idx[i]*a.mem+idx[j]])
+		}
+		trace += a.gram[idx[i]*a.mem+idx[i]]
+	}
+	if trace == 0 {
+		return
+	}
+	for i := 0; i < c; i++ {
+		m.SetSym(i, i, m.At(i, i)+1e-10*trace)
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(m) {
+		a.count, a.head = 0, 0
+		return
+	}
+	gam := mat.NewVecDense(c, a.gam[:c])
+	if err := ch.SolveVecTo(gam, mat.NewVecDense(c, a.rhs[:c])); err != nil {
+		a.count, a.head = 0, 0
+		return
+	}
+	xp = x.parts()
+	for i := 0; i < c; i++ {
+		gi := gam.AtVec(i)
+		dg := a.dg[idx[i]]
+		o := 0
+		for _, p := range xp {
+			for q := range p {
+				p[q] -= gi * dg[o+q]
+			}
+			o += len(p)
+		}
+		blas64.Implementation().Daxpy(len(az), -gi, a.daz[idx[i]], 1, raw(x.az), 1)
+	}
+}
+
+// dot2 returns a·b and a·c in one pass over a, with two accumulators
+// each: without assembly (WebAssembly) a single running sum is bound by
+// the latency of the additions.
+func dot2(a, b, c []float64) (ab, ac float64) {
+	n := len(a)
+	b, c = b[:n], c[:n]
+	var s0, s1, t0, t1 float64
+	i := 0
+	for ; i+1 < n; i += 2 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		t0 += a[i] * c[i]
+		t1 += a[i+1] * c[i+1]
+	}
+	if i < n {
+		s0 += a[i] * b[i]
+		t0 += a[i] * c[i]
+	}
+	return s0 + s1, t0 + t1
+}
