@@ -72,7 +72,7 @@ func TestPageLinksNoSolver(t *testing.T) {
 	if !slices.Contains(deps, "nnlrs/core/propagate") {
 		t.Fatalf("nnlrs/core/propagate not among the page's dependencies; is the listing right?\n%s", out)
 	}
-	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "linalg", "embed", "sda", "experiment"} {
+	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "linalg", "eigen", "gemm", "embed", "sda", "experiment"} {
 		if slices.Contains(deps, "nnlrs/core/"+solver) {
 			t.Errorf("the page links nnlrs/core/%s", solver)
 		}

@@ -1,9 +1,11 @@
 // Package core is the root of NNLRS Explorer's solver library: pure Go on
 // gonum, with no browser and no ebiten imports (deps_test.go proves it).
 //
-//	linalg      dense helpers (finiteness checks, norms, rank, column
-//	            scaling), a divide-and-conquer symmetric eigensolver, a BLAS
-//	            with a packed matrix multiply (installed under wasm)
+//	linalg      dense helpers: finiteness checks, norms, rank, inner
+//	            products, column scaling
+//	eigen       the symmetric eigen-decomposition by divide and conquer
+//	gemm        a packed matrix multiply and a BLAS on it, installed by
+//	            gemm.Use (the solver Web Worker does: wasm has no assembly)
 //	prox        proximal operators Θ (SVT), S (shrinkage), Ω (l2,1)
 //	lowrank     NNLRS by a certified ADMM (the default) or LADMAP
 //	            (Algorithm 1), LRR by inexact ALM, duality bounds

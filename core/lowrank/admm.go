@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"nnlrs/core/linalg"
+	"nnlrs/core/eigen"
 	"nnlrs/core/prox"
 )
 
@@ -179,7 +179,7 @@ type admm struct {
 	certM        *mat.Dense // m×n, AᵀU of the certificate
 	certU        *mat.Dense // k×n
 	certY2       *mat.Dense // m×n
-	eig          linalg.EigenSym
+	eig          eigen.Sym
 	hth          mat.SymDense
 	ah           *mat.Dense // k×n
 	certScale    float64

@@ -5,7 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"nnlrs/core/linalg"
+	"nnlrs/core/eigen"
 )
 
 // The certificate of ADMM's stopping rule: a dual point built from the
@@ -108,7 +108,7 @@ func (s *admm) primalBound() float64 {
 
 // nuclearUpper returns an upper bound on ||h||_*, tight to about
 // √(10 n ε)·||h||_F per singular value.
-func nuclearUpper(eig *linalg.EigenSym, gram *mat.SymDense, h *mat.Dense) float64 {
+func nuclearUpper(eig *eigen.Sym, gram *mat.SymDense, h *mat.Dense) float64 {
 	r, c := h.Dims()
 	// SymOuterK(1, A) is A Aᵀ: the Gram matrix of the shorter side.
 	var hm mat.Matrix = h.T() // hᵀh, c×c

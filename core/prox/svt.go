@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
-	"nnlrs/core/linalg"
+	"nnlrs/core/eigen"
 )
 
 // ErrSVD is returned when the singular value decomposition fails to
@@ -31,7 +31,7 @@ type SVT struct {
 	sv   []float64
 
 	gram mat.SymDense // GᵀG or GGᵀ (Gram method)
-	eig  linalg.EigenSym
+	eig  eigen.Sym
 	w    mat.Dense // kept eigenvectors, scaled
 	phi  mat.Dense // W Wᵀ
 	gv   mat.Dense // G W (low rank path)
@@ -45,7 +45,7 @@ const (
 	// SVDMethod uses gonum's singular value decomposition of G.
 	SVDMethod SVTMethod = iota
 	// GramMethod uses the eigen-decomposition GᵀG = V Λ Vᵀ of the smaller
-	// Gram matrix, by divide and conquer (linalg.EigenSym):
+	// Gram matrix, by divide and conquer (eigen.Sym):
 	//
 	//	Θ_τ(G) = G V f(Λ) Vᵀ,  f(λ) = max(1 − τ/√λ, 0),
 	//

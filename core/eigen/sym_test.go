@@ -1,4 +1,4 @@
-package linalg
+package eigen
 
 import (
 	"math"
@@ -81,11 +81,11 @@ func symTestMatrices(rng *rand.Rand, n int) map[string]*mat.SymDense {
 }
 
 // TestEigenSym checks A V = V Λ and VᵀV = I to working precision and the
-// eigenvalues against gonum's EigenSym (Dsteqr), on orders below, at and
+// eigenvalues against gonum's mat.EigenSym (Dsteqr), on orders below, at and
 // well above the size where the divide and conquer takes over.
 func TestEigenSym(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var es EigenSym // reused across sizes on purpose
+	var es Sym // reused across sizes on purpose
 	for _, n := range []int{1, 2, 5, dcMinSize, dcMinSize + 1, 70, 150, 257} {
 		for name, a := range symTestMatrices(rng, n) {
 			if !es.Factorize(a, true) {
@@ -145,7 +145,7 @@ func benchmarkEigenSym(b *testing.B, n int, gonumRef bool) {
 	}
 	a := mat.NewSymDense(n, nil)
 	a.SymOuterK(1, g.T())
-	var es EigenSym
+	var es Sym
 	var ref mat.EigenSym
 	b.ResetTimer()
 	for range b.N {

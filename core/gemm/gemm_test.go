@@ -1,4 +1,4 @@
-package linalg
+package gemm
 
 import (
 	"math"

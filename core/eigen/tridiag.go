@@ -1,4 +1,4 @@
-package linalg
+package eigen
 
 import (
 	"math"
@@ -31,7 +31,7 @@ const dcMinSize = 32
 // On return d holds the eigenvalues in ascending order and the columns of
 // the n×n row-major q (stride ldq) the eigenvectors. e is destroyed. It
 // reports false if the QL/QR iteration of a small block failed.
-func (s *EigenSym) tridiagDC(n int, d, e, q []float64, ldq int) bool {
+func (s *Sym) tridiagDC(n int, d, e, q []float64, ldq int) bool {
 	for i := 0; i < n; i++ {
 		row := q[i*ldq : i*ldq+n]
 		clear(row)
@@ -64,7 +64,7 @@ func (s *EigenSym) tridiagDC(n int, d, e, q []float64, ldq int) bool {
 const dlamchE = 1.0 / (1 << 53) // unit roundoff, LAPACK's dlamch('E')
 
 // dcBlock solves one unreduced block of order n by divide and conquer.
-func (s *EigenSym) dcBlock(n int, d, e, q []float64, ldq int) bool {
+func (s *Sym) dcBlock(n int, d, e, q []float64, ldq int) bool {
 	if n <= dcMinSize {
 		for i := 0; i < n; i++ {
 			q[i*ldq+i] = 1
@@ -89,7 +89,7 @@ func (s *EigenSym) dcBlock(n int, d, e, q []float64, ldq int) bool {
 // merge combines the eigen-decompositions of the two halves (rows and
 // columns [0, m) and [m, n) of q, eigenvalues ascending in d[:m], d[m:n])
 // into that of diag(Q₁Λ₁Q₁ᵀ, Q₂Λ₂Q₂ᵀ) + ρvvᵀ (LAPACK's dlaed1-3).
-func (s *EigenSym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
+func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 	// z = Qᵀv / √2 (unit norm) and ρ ← 2ρ.
 	z := s.grow(&s.z, n)
 	for j := 0; j < m; j++ {
@@ -283,7 +283,7 @@ func (s *EigenSym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) b
 }
 
 // sortEigen sorts d ascending and permutes the columns of q to match.
-func (s *EigenSym) sortEigen(n int, d, q []float64, ldq int) bool {
+func (s *Sym) sortEigen(n int, d, q []float64, ldq int) bool {
 	if slices.IsSorted(d[:n]) {
 		return true
 	}

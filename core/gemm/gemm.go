@@ -1,4 +1,4 @@
-package linalg
+package gemm
 
 import (
 	"sync"
@@ -11,8 +11,7 @@ import (
 // Gemm, a packed, register-blocked kernel. gonum's own Dgemm calls
 // assembly on amd64 and is faster there; without assembly (WebAssembly,
 // or the noasm tag) Gemm is 3-5 times faster, and the blocked parts of
-// gonum's LAPACK (Dsytrd, Dormqr, ...) inherit the speed. The js/wasm
-// build installs BLAS with blas64.Use (blas_js.go).
+// gonum's LAPACK (Dsytrd, Dormqr, ...) inherit the speed. Use installs it.
 type BLAS struct{ gonum.Implementation }
 
 // Dgemm computes C = alpha op(A) op(B) + beta C with Gemm, after the
@@ -22,11 +21,11 @@ func (BLAS) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float64, a []float64
 	tb := tB == blas.Trans || tB == blas.ConjTrans
 	switch {
 	case tA != blas.NoTrans && !ta:
-		panic("linalg: bad transpose")
+		panic("gemm: bad transpose")
 	case tB != blas.NoTrans && !tb:
-		panic("linalg: bad transpose")
+		panic("gemm: bad transpose")
 	case m < 0 || n < 0 || k < 0:
-		panic("linalg: negative dimension")
+		panic("gemm: negative dimension")
 	}
 	ar, ac := m, k
 	if ta {
@@ -38,11 +37,11 @@ func (BLAS) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float64, a []float64
 	}
 	switch {
 	case lda < max(1, ac), ldb < max(1, bc), ldc < max(1, n):
-		panic("linalg: bad leading dimension")
+		panic("gemm: bad leading dimension")
 	case ar > 0 && len(a) < (ar-1)*lda+ac,
 		br > 0 && len(b) < (br-1)*ldb+bc,
 		m > 0 && len(c) < (m-1)*ldc+n:
-		panic("linalg: short slice")
+		panic("gemm: short slice")
 	}
 	if m*n*k < gemmSmall {
 		// Packing does not pay for tiny products, the common case in

@@ -1,4 +1,4 @@
-package linalg
+package eigen
 
 import (
 	"gonum.org/v1/gonum/blas"
@@ -6,17 +6,17 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// EigenSym computes the eigen-decomposition A = V diag(w) Vᵀ of a
+// Sym computes the eigen-decomposition A = V diag(w) Vᵀ of a
 // symmetric matrix as LAPACK's dsyevd does: Householder reduction to
 // tridiagonal form (gonum's Dsytrd), Cuppen's divide and conquer on the
 // tridiagonal matrix (tridiagDC), and the back-transformation by the
-// reflectors (gonum's Dormqr). gonum's own EigenSym uses the implicit QL/QR
+// reflectors (gonum's Dormqr). gonum's own mat.EigenSym uses the implicit QL/QR
 // iteration (Dsteqr), whose plane rotations cost about 6n³ flops with poor
 // locality; the divide and conquer spends its time in matrix multiplies
 // and deflates most of the work on clustered spectra.
 //
-// The zero value is ready to use; an EigenSym reuses its workspace.
-type EigenSym struct {
+// The zero value is ready to use; a Sym reuses its workspace.
+type Sym struct {
 	n          int
 	a          []float64 // reflectors, then unused
 	d, e, tau  []float64
@@ -43,7 +43,7 @@ type EigenSym struct {
 // eigenvectors if vectors is true (without them it runs gonum's
 // root-free QR iteration Dsterf after the reduction). It reports whether
 // the computation succeeded.
-func (s *EigenSym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
+func (s *Sym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
 	n := a.SymmetricDim()
 	s.n = n
 	s.ok = false
@@ -73,7 +73,7 @@ func (s *EigenSym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
 
 // factorizeLower decomposes the symmetric matrix whose lower triangle is
 // in buf (n×n, row-major), destroying buf.
-func (s *EigenSym) factorizeLower(n int, buf []float64, vectors bool) bool {
+func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
 	impl := gonum.Implementation{}
 	d := s.grow(&s.d, n)
 	e := s.grow(&s.e, max(n-1, 1))
@@ -111,9 +111,9 @@ func (s *EigenSym) factorizeLower(n int, buf []float64, vectors bool) bool {
 
 // Values returns the eigenvalues in ascending order, in dst if it is long
 // enough.
-func (s *EigenSym) Values(dst []float64) []float64 {
+func (s *Sym) Values(dst []float64) []float64 {
 	if !s.ok {
-		panic("linalg: EigenSym not factorized")
+		panic("linalg: Sym not factorized")
 	}
 	if cap(dst) < s.n {
 		dst = make([]float64, s.n)
@@ -125,9 +125,9 @@ func (s *EigenSym) Values(dst []float64) []float64 {
 
 // Vectors returns the eigenvectors as the columns of a matrix owned by s,
 // valid until the next Factorize. Column j belongs to Values()[j].
-func (s *EigenSym) Vectors() *mat.Dense {
+func (s *Sym) Vectors() *mat.Dense {
 	if !s.ok || !s.vectors {
-		panic("linalg: EigenSym not factorized")
+		panic("linalg: Sym not factorized")
 	}
 	if s.n == 0 {
 		return &mat.Dense{}
@@ -135,9 +135,14 @@ func (s *EigenSym) Vectors() *mat.Dense {
 	return &s.vec
 }
 
-func (s *EigenSym) grow(b *[]float64, n int) []float64 { return grow(b, n) }
+func (s *Sym) grow(b *[]float64, n int) []float64 {
+	if cap(*b) < n {
+		*b = make([]float64, n)
+	}
+	return (*b)[:n]
+}
 
-func (s *EigenSym) growInt(b *[]int, n int) []int {
+func (s *Sym) growInt(b *[]int, n int) []int {
 	if cap(*b) < n {
 		*b = make([]int, n)
 	}

@@ -1,4 +1,4 @@
-package linalg
+package gemm
 
 import (
 	"gonum.org/v1/gonum/blas"
@@ -13,11 +13,11 @@ const syrkBlock = 64
 // touched.
 func (b BLAS) Dsyrk(ul blas.Uplo, tA blas.Transpose, n, k int, alpha float64, a []float64, lda int, beta float64, c []float64, ldc int) {
 	if ul != blas.Upper && ul != blas.Lower {
-		panic("linalg: bad uplo")
+		panic("gemm: bad uplo")
 	}
 	ta := tA == blas.Trans || tA == blas.ConjTrans
 	if !ta && tA != blas.NoTrans {
-		panic("linalg: bad transpose")
+		panic("gemm: bad transpose")
 	}
 	if n*n*k < gemmSmall {
 		b.Implementation.Dsyrk(ul, tA, n, k, alpha, a, lda, beta, c, ldc)
@@ -42,11 +42,11 @@ func (b BLAS) Dsyrk(ul blas.Uplo, tA blas.Transpose, n, k int, alpha float64, a 
 // multiplies. The other triangle is not touched.
 func (b BLAS) Dsyr2k(ul blas.Uplo, tA blas.Transpose, n, k int, alpha float64, a []float64, lda int, bb []float64, ldb int, beta float64, c []float64, ldc int) {
 	if ul != blas.Upper && ul != blas.Lower {
-		panic("linalg: bad uplo")
+		panic("gemm: bad uplo")
 	}
 	ta := tA == blas.Trans || tA == blas.ConjTrans
 	if !ta && tA != blas.NoTrans {
-		panic("linalg: bad transpose")
+		panic("gemm: bad transpose")
 	}
 	if n*n*k < gemmSmall {
 		b.Implementation.Dsyr2k(ul, tA, n, k, alpha, a, lda, bb, ldb, beta, c, ldc)
