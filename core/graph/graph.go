@@ -7,12 +7,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/linalg"
+	"nnlrs/core/method"
 )
 
 // Graph is a weighted undirected graph on the n samples of a data set.
 type Graph struct {
-	// Method names the construction ("nnlrs", "lrr", "l1", "spg", "knn0", ...).
-	Method string
+	// Method names the construction (method.NNLRS, method.LRR, ...).
+	Method method.Name
 	// W is the symmetric n×n weight matrix.
 	W *mat.SymDense
 	// Z is the n×n coefficient matrix of the representation methods:

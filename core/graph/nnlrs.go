@@ -9,6 +9,7 @@ import (
 
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 )
 
 // NNLRSParams configure the NNLRS graph.
@@ -58,7 +59,7 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 		return nil, err
 	}
 	g := &Graph{
-		Method: "nnlrs",
+		Method: method.NNLRS,
 		W:      ThresholdNormalized(res.Z, p.Theta),
 		Z:      res.Z,
 		E:      res.E,

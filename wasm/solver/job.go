@@ -12,6 +12,7 @@ import (
 	"nnlrs/core/graph"
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/wasm/protocol"
 )
@@ -28,7 +29,7 @@ type runner struct {
 	// while Go waits).
 	yield func()
 	// build builds a graph; graph.Build unless a test replaces it.
-	build func(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error)
+	build func(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error)
 
 	// How often a running solve reports its iterations, sends the weights
 	// of its current iterate, and yields.
@@ -62,8 +63,8 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		}
 		r.emit(&protocol.Error{JobID: job.ID, Method: job.Method, Code: code(err), Message: message(err)})
 	}
-	if !graph.Known(job.Method) {
-		fail(fmt.Errorf("unknown graph %q", job.Method))
+	if _, err := method.Parse(string(job.Method)); err != nil {
+		fail(err)
 		return
 	}
 	prob, err := prepare(job.Spec, job.FileName, job.File, r.fetch)
@@ -139,7 +140,7 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 	} else {
 		m.Layout = layout(w, n)
 	}
-	if g.E != nil && (job.Method == "nnlrs" || job.Method == "lrr") {
+	if g.E != nil && (job.Method == method.NNLRS || job.Method == method.LRR) {
 		m.ENorm = linalg.ColumnNorms(nil, g.E)
 	}
 	if set.Labels != nil {
@@ -269,9 +270,9 @@ func (p *reporter) samples(done, total int) {
 // (|Z| + |Zᵀ|)/2 for LRR.
 func (p *reporter) weights(z mat.Matrix) []float64 {
 	switch p.job.Method {
-	case "nnlrs":
+	case method.NNLRS:
 		return rowMajor(graph.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
-	case "lrr":
+	case method.LRR:
 		return rowMajor(graph.SymmetrizeAbs(z))
 	}
 	return nil
