@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -81,7 +80,7 @@ func Build(ctx context.Context, m method.Name, x *mat.Dense, o Options) (*Graph,
 	case method.NNLRS:
 		g, err = NNLRS(ctx, x, o.NNLRS, o.Progress)
 	default:
-		return nil, fmt.Errorf("graph: unknown method %q", m)
+		return nil, errorf("unknown method %q", m)
 	}
 	if g != nil {
 		g.Method = m

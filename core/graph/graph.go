@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -47,14 +46,14 @@ type Info struct {
 // checkData validates a d×n data matrix with one sample per column.
 func checkData(x *mat.Dense) error {
 	if x == nil {
-		return fmt.Errorf("graph: no data")
+		return errorf("no data")
 	}
 	d, n := x.Dims()
 	if d == 0 || n < 2 {
-		return fmt.Errorf("graph: need at least 2 samples of dimension >= 1, have %d samples of dimension %d", n, d)
+		return errorf("need at least 2 samples of dimension >= 1, have %d samples of dimension %d", n, d)
 	}
 	if err := linalg.Finite(x); err != nil {
-		return fmt.Errorf("graph: data: %w", err)
+		return errorf("data: %w", err)
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -87,12 +86,12 @@ func normalizedData(x *mat.Dense, lambda float64) (*mat.Dense, error) {
 		return nil, err
 	}
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return nil, fmt.Errorf("graph: need lambda >= 0, have %v", lambda)
+		return nil, errorf("need lambda >= 0, have %v", lambda)
 	}
 	xh := mat.DenseCopyOf(x)
 	for j, nrm := range linalg.NormalizeColumns(xh) {
 		if nrm == 0 {
-			return nil, fmt.Errorf("graph: sample %d is all zero and cannot be normalized", j+1)
+			return nil, errorf("sample %d is all zero and cannot be normalized", j+1)
 		}
 	}
 	return xh, nil
