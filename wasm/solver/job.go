@@ -9,7 +9,9 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
+	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
@@ -101,15 +103,27 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	r.emit(r.describe(job, prob, g, start))
 }
 
-// message returns the sentence the page shows for err.
+// message returns the sentence the page shows for err: the Reason, without
+// the package's name, of the outermost error of the packages whose errors
+// reach the page, or err's own text when none is in its chain (the
+// solver's own sentences). graph builds on lowrank and lasso, so a
+// *graph.Error is outside theirs whenever both are in the chain.
 func message(err error) string {
-	s := err.Error()
-	for _, p := range []string{"dataset: ", "graph: ", "lowrank: "} {
-		if len(s) > len(p) && s[:len(p)] == p {
-			s = s[len(p):]
-		}
+	var ge *graph.Error
+	var de *dataset.Error
+	var le *lasso.Error
+	var re *lowrank.Error
+	switch {
+	case errors.As(err, &ge):
+		return ge.Reason
+	case errors.As(err, &de):
+		return de.Reason
+	case errors.As(err, &le):
+		return le.Reason
+	case errors.As(err, &re):
+		return re.Reason
 	}
-	return s
+	return err.Error()
 }
 
 // columns returns the entries of x column after column.

@@ -248,6 +248,11 @@ func TestRunBadInput(t *testing.T) {
 		if e.Code != c.code || !strings.Contains(e.Message, c.want) {
 			t.Errorf("%s: got code %d %q, want code %d saying %q", c.name, e.Code, e.Message, c.code, c.want)
 		}
+		for _, p := range []string{"dataset:", "graph:", "lowrank:", "lasso:"} {
+			if strings.Contains(e.Message, p) {
+				t.Errorf("%s: %q names a package (%s)", c.name, e.Message, p)
+			}
+		}
 		if len(ms) != 1 {
 			t.Errorf("%s: %d messages before the error", c.name, len(ms)-1)
 		}
