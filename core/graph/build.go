@@ -47,7 +47,7 @@ func DefaultOptions() Options {
 	}
 }
 
-// Build builds the graph named method (one of Methods) on the d×n data x.
+// Build builds the graph m (one of Methods) on the d×n data x.
 // Graph.Method is set to that name. If the solver stopped at its iteration
 // cap, Build returns the graph of the last iterate together with an error
 // for which NotConverged reports true.
