@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
@@ -72,7 +73,7 @@ func (r *Run) diagnose() []*Problem {
 	if r == nil || r.State != Done {
 		return nil
 	}
-	g := r.Graphs["nnlrs"]
+	g := r.Graphs[method.NNLRS]
 	if g == nil || g.Final == nil {
 		return nil
 	}
@@ -251,7 +252,7 @@ func (m *Model) CheckJobs(name string, file []byte) []*protocol.Job {
 		for _, s := range pr.Suggestions {
 			s.job = m.nextID
 			m.nextID++
-			jobs = append(jobs, &protocol.Job{ID: s.job, Method: "nnlrs", Spec: s.Params.Spec(), FileName: name, File: file})
+			jobs = append(jobs, &protocol.Job{ID: s.job, Method: method.NNLRS, Spec: s.Params.Spec(), FileName: name, File: file})
 		}
 	}
 	return jobs

@@ -39,5 +39,5 @@ func (m *Model) FileName() string {
 			clean = append(clean, c)
 		}
 	}
-	return p.Graph + "-" + string(clean) + "-seed" + strconv.FormatUint(p.Seed, 10)
+	return string(p.Graph) + "-" + string(clean) + "-seed" + strconv.FormatUint(p.Seed, 10)
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"math"
 	"slices"
+
+	"nnlrs/core/method"
 )
 
 // FlagFloor is the smallest error norm |e_j| the page flags: samples have
@@ -30,7 +32,7 @@ func (r *Run) Flags() ([]bool, float64) {
 	if r == nil {
 		return nil, 0
 	}
-	g := r.Graphs["nnlrs"]
+	g := r.Graphs[method.NNLRS]
 	if g == nil || g.Final == nil || g.Final.ENorm == nil {
 		return nil, 0
 	}

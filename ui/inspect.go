@@ -5,7 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
 )
 
 // Neighbour is an edge of a graph from an inspected sample to sample J.
@@ -113,7 +115,7 @@ func (m *Model) Describe(h int) string {
 	b.WriteString(".")
 	if e := g.Final.ENorm; h < len(e) {
 		fmt.Fprintf(&b, " Its column of %s's error term E has |e| = %.2f", graphTitle(g.Method), e[h])
-		if flags, t := m.Run.Flags(); g.Method == "nnlrs" && h < len(flags) && flags[h] {
+		if flags, t := m.Run.Flags(); g.Method == method.NNLRS && h < len(flags) && flags[h] {
 			fmt.Fprintf(&b, ", far above the other samples' (flagged: |e| > %.2f)", t)
 		}
 		b.WriteString(".")
@@ -136,16 +138,9 @@ func (m *Model) Describe(h int) string {
 }
 
 // graphTitle names a graph method for the page's text.
-func graphTitle(method string) string {
-	switch method {
-	case "nnlrs":
-		return "NNLRS"
-	case "lrr":
-		return "LRR"
-	case "l1":
-		return "l1"
-	case "knn0":
-		return "kNN"
+func graphTitle(m method.Name) string {
+	if t, ok := params.GraphNames[m]; ok {
+		return t
 	}
-	return method
+	return string(m)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"time"
 
+	"nnlrs/core/method"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
@@ -60,14 +61,14 @@ const (
 // jobOrder lists the graphs of a run in the order of their jobs: the
 // slowest first, so that several workers finish together. Job base+k builds
 // jobOrder[k].
-var jobOrder = []string{"nnlrs", "lrr", "l1", "knn0"}
+var jobOrder = []method.Name{method.NNLRS, method.LRR, method.L1, method.KNN0}
 
 // Run is one computation of the graphs.
 type Run struct {
 	// Params are the settings the run computes.
 	Params params.Params
 	// Graphs holds the graphs of params.Graphs by method.
-	Graphs map[string]*Graph
+	Graphs map[method.Name]*Graph
 	// Data are the samples, once the worker has sent them.
 	Data  *protocol.Data
 	State State
@@ -84,7 +85,7 @@ type Run struct {
 
 // Graph is one graph of a run, as far as its worker has reported.
 type Graph struct {
-	Method string
+	Method method.Name
 	// Iters lists the solver's iterations so far (NNLRS, LRR).
 	Iters []protocol.Iter
 	// Done of Total samples coded so far (l1).
@@ -138,11 +139,11 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 	if m.Run != nil && m.Run.State == Done {
 		m.last = m.Run
 	}
-	r := &Run{Params: p, Graphs: map[string]*Graph{}, Started: now, base: m.nextID}
+	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID}
 	var jobs []*protocol.Job
-	for k, method := range jobOrder {
-		r.Graphs[method] = &Graph{Method: method}
-		jobs = append(jobs, &protocol.Job{ID: r.base + uint32(k), Method: method, Spec: p.Spec(),
+	for k, g := range jobOrder {
+		r.Graphs[g] = &Graph{Method: g}
+		jobs = append(jobs, &protocol.Job{ID: r.base + uint32(k), Method: g, Spec: p.Spec(),
 			FileName: name, File: file, SendData: k == 0})
 	}
 	m.nextID += uint32(len(jobOrder))

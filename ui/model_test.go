@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
@@ -47,8 +48,8 @@ func testData(id uint32, m int) *protocol.Data {
 	return d
 }
 
-func finalGraph(id uint32, method string, w []float64, n int) *protocol.Graph {
-	return &protocol.Graph{JobID: id, Method: method, N: n, W: w, Layout: make([]float64, 2*n), Converged: true,
+func finalGraph(id uint32, m method.Name, w []float64, n int) *protocol.Graph {
+	return &protocol.Graph{JobID: id, Method: m, N: n, W: w, Layout: make([]float64, 2*n), Converged: true,
 		Iterations: 10, Elapsed: 0.5, Density: 0.3, WithinClass: 1, DiagonalShare: 0.1, Components: 2}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 )
 
@@ -28,10 +29,10 @@ type Propagation struct {
 	// Err says why there is nothing to propagate, "" otherwise.
 	Err string
 
-	iters   map[string]*propagate.Iterator
-	results map[string]*propagate.Result
-	final   map[string]*Final
-	weights map[string]*mat.SymDense
+	iters   map[method.Name]*propagate.Iterator
+	results map[method.Name]*propagate.Result
+	final   map[method.Name]*Final
+	weights map[method.Name]*mat.SymDense
 	truth   []int
 	given   []int
 	last    time.Time
@@ -58,19 +59,19 @@ const (
 
 // Reset starts the propagation over at step 0 on the finished graphs of r,
 // and computes the closed forms it tends to.
-func (p *Propagation) Reset(r *Run, method string, alpha float64) {
-	*p = Propagation{Method: method, Alpha: alpha, final: map[string]*Final{}, weights: map[string]*mat.SymDense{}}
+func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
+	*p = Propagation{Method: propagator, Alpha: alpha, final: map[method.Name]*Final{}, weights: map[method.Name]*mat.SymDense{}}
 	if r == nil || !r.Labeled() {
 		p.Err = "These data have no labels to propagate."
 		return
 	}
 	p.truth, p.given = r.Data.Labels, r.Data.Given
-	for method, g := range r.Graphs {
+	for name, g := range r.Graphs {
 		if g.Final == nil {
 			continue
 		}
 		w := mat.NewSymDense(g.N, append([]float64(nil), g.Final.W...))
-		p.weights[method] = w
+		p.weights[name] = w
 		f := &Final{GHF: math.NaN(), LGC: math.NaN()}
 		if res, err := propagate.GHF(w, p.given); err == nil {
 			f.GHF = propagate.ErrorRate(res.Pred, p.truth, p.given)
@@ -88,7 +89,7 @@ func (p *Propagation) Reset(r *Run, method string, alpha float64) {
 		} else {
 			f.LGCWhy = why(err)
 		}
-		p.final[method] = f
+		p.final[name] = f
 	}
 	p.Rewind()
 }
@@ -96,8 +97,8 @@ func (p *Propagation) Reset(r *Run, method string, alpha float64) {
 // Rewind goes back to step 0, paused, keeping the closed forms.
 func (p *Propagation) Rewind() {
 	p.Step, p.Playing, p.Converged = 0, false, false
-	p.iters, p.results = map[string]*propagate.Iterator{}, map[string]*propagate.Result{}
-	for method, w := range p.weights {
+	p.iters, p.results = map[method.Name]*propagate.Iterator{}, map[method.Name]*propagate.Result{}
+	for name, w := range p.weights {
 		var it *propagate.Iterator
 		var err error
 		if p.Method == "lgc" {
@@ -108,8 +109,8 @@ func (p *Propagation) Rewind() {
 		if err != nil {
 			continue
 		}
-		p.iters[method] = it
-		p.results[method] = it.Result()
+		p.iters[name] = it
+		p.results[name] = it.Result()
 	}
 }
 
@@ -125,8 +126,8 @@ func why(err error) string {
 // Ready reports whether there is something to propagate.
 func (p *Propagation) Ready() bool { return len(p.iters) > 0 }
 
-// Final returns the closed-form outcome on the graph method, or nil.
-func (p *Propagation) Final(method string) *Final { return p.final[method] }
+// Final returns the closed-form outcome on the graph name, or nil.
+func (p *Propagation) Final(name method.Name) *Final { return p.final[name] }
 
 // Advance takes one step on every graph. It reports whether a prediction
 // changed.
@@ -135,11 +136,11 @@ func (p *Propagation) Advance() bool {
 		return false
 	}
 	changed := false
-	for method, it := range p.iters {
-		before := p.results[method].Pred
+	for name, it := range p.iters {
+		before := p.results[name].Pred
 		it.Step()
-		p.results[method] = it.Result()
-		changed = changed || !slices.Equal(before, p.results[method].Pred)
+		p.results[name] = it.Result()
+		changed = changed || !slices.Equal(before, p.results[name].Pred)
 	}
 	p.Step++
 	if p.settled() || p.Step >= MaxSteps {
@@ -151,8 +152,8 @@ func (p *Propagation) Advance() bool {
 
 // settled reports whether every graph predicts what its closed form does.
 func (p *Propagation) settled() bool {
-	for method, res := range p.results {
-		if f := p.final[method]; f != nil && f.Pred != nil && !slices.Equal(f.Pred, res.Pred) {
+	for name, res := range p.results {
+		if f := p.final[name]; f != nil && f.Pred != nil && !slices.Equal(f.Pred, res.Pred) {
 			return false
 		}
 	}
@@ -176,14 +177,14 @@ func (p *Propagation) Play(on bool) {
 	p.Playing = on && p.Ready() && !p.Converged
 }
 
-// Result returns the current F(t) of the graph method, or nil.
-func (p *Propagation) Result(method string) *propagate.Result { return p.results[method] }
+// Result returns the current F(t) of the graph name, or nil.
+func (p *Propagation) Result(name method.Name) *propagate.Result { return p.results[name] }
 
 // ErrorRate returns the share of unlabeled samples that F(t) of the graph
-// method misclassifies (unreached ones count as errors), or -1 when there
+// name misclassifies (unreached ones count as errors), or -1 when there
 // is no such graph.
-func (p *Propagation) ErrorRate(method string) float64 {
-	res := p.results[method]
+func (p *Propagation) ErrorRate(name method.Name) float64 {
+	res := p.results[name]
 	if res == nil {
 		return -1
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"nnlrs/core/method"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
@@ -29,13 +30,13 @@ func (m *Model) Status(now time.Time) (string, float64) {
 		return fmt.Sprintf("Stopped after %.1f s.%s", r.Finished.Sub(r.Started).Seconds(), kept), 0
 	case Done:
 		var parts []string
-		for _, method := range jobOrder {
-			g := r.Graphs[method]
-			name := params.GraphNames[method]
+		for _, gm := range jobOrder {
+			g := r.Graphs[gm]
+			name := params.GraphNames[gm]
 			switch {
 			case g.Err != "":
 				parts = append(parts, fmt.Sprintf("%s failed", name))
-			case g.Final.Iterations > 0 && (method == "nnlrs" || method == "lrr"):
+			case g.Final.Iterations > 0 && (gm == method.NNLRS || gm == method.LRR):
 				parts = append(parts, fmt.Sprintf("%s %d iterations, %.1f s", name, g.Final.Iterations, g.Final.Elapsed))
 			default:
 				parts = append(parts, fmt.Sprintf("%s %.1f s", name, g.Final.Elapsed))
@@ -45,9 +46,9 @@ func (m *Model) Status(now time.Time) (string, float64) {
 	}
 	var parts []string
 	total := 0.0
-	for _, method := range jobOrder {
-		g := r.Graphs[method]
-		name := params.GraphNames[method]
+	for _, gm := range jobOrder {
+		g := r.Graphs[gm]
+		name := params.GraphNames[gm]
 		switch {
 		case g.Finished():
 			total++

@@ -32,7 +32,7 @@ import (
 func LoadCSV(r io.Reader) (*Set, error) {
 	s, err := loadCSV(r)
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, errorf("%w", err)
 	}
 	return s, nil
 }

@@ -22,16 +22,16 @@ import (
 func Load(path string) (*Set, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, errorf("%w", err)
 	}
 	defer f.Close()
 	r := bufio.NewReader(f)
 	head, err := r.Peek(len("MATLAB"))
 	if len(head) == 0 {
 		if err == io.EOF {
-			return nil, fmt.Errorf("dataset: %s is empty", path)
+			return nil, errorf("%s is empty", path)
 		}
-		return nil, fmt.Errorf("dataset: %s: %w", path, err)
+		return nil, errorf("%s: %w", path, err)
 	}
 	var s *Set
 	if bytes.Equal(head, []byte("MATLAB")) {
@@ -40,7 +40,7 @@ func Load(path string) (*Set, error) {
 		s, err = loadCSV(r)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %s: %w", path, err)
+		return nil, errorf("%s: %w", path, err)
 	}
 	s.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return s, nil
@@ -60,7 +60,7 @@ func Load(path string) (*Set, error) {
 func LoadMAT(r io.Reader) (*Set, error) {
 	s, err := loadMAT(r)
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, errorf("%w", err)
 	}
 	return s, nil
 }

@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -54,10 +53,10 @@ func (s *Set) Subset(classes []int, perClass int, rng *rand.Rand) (*Set, error) 
 		panic("dataset: nil rng")
 	}
 	if s.Labels == nil {
-		return nil, fmt.Errorf("dataset: %s has no labels to draw classes from", s.describe())
+		return nil, errorf("%s has no labels to draw classes from", s.describe())
 	}
 	if len(classes) == 0 {
-		return nil, fmt.Errorf("dataset: no classes to draw")
+		return nil, errorf("no classes to draw")
 	}
 	members := map[int][]int{}
 	for j, l := range s.Labels {
@@ -65,18 +64,18 @@ func (s *Set) Subset(classes []int, perClass int, rng *rand.Rand) (*Set, error) 
 	}
 	for i, c := range classes {
 		if slices.Contains(classes[:i], c) {
-			return nil, fmt.Errorf("dataset: class %d listed twice", c)
+			return nil, errorf("class %d listed twice", c)
 		}
 		if len(members[c]) == 0 {
-			return nil, fmt.Errorf("dataset: class %d is absent from %s (classes: %v)", c, s.describe(), s.Classes())
+			return nil, errorf("class %d is absent from %s (classes: %v)", c, s.describe(), s.Classes())
 		}
 	}
 	if perClass < 1 {
-		return nil, fmt.Errorf("dataset: %d samples per class requested, need at least 1", perClass)
+		return nil, errorf("%d samples per class requested, need at least 1", perClass)
 	}
 	for _, c := range classes {
 		if k := len(members[c]); k < perClass {
-			return nil, fmt.Errorf("dataset: class %d has %d samples, fewer than the %d requested", c, k, perClass)
+			return nil, errorf("class %d has %d samples, fewer than the %d requested", c, k, perClass)
 		}
 	}
 

@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -83,7 +82,7 @@ func Synthetic(p SyntheticParams, rng *rand.Rand) (*Set, error) {
 	var u mat.Dense
 	for k := 0; k < p.Classes; k++ {
 		if !svd.Factorize(gauss(p.Ambient, p.Dim, 1), mat.SVDThinU) {
-			return nil, fmt.Errorf("dataset: SVD of a random basis failed to converge")
+			return nil, errorf("SVD of a random basis failed to converge")
 		}
 		svd.UTo(&u)
 		block := s.X.Slice(0, p.Ambient, k*p.PerClass, (k+1)*p.PerClass).(*mat.Dense)
@@ -112,22 +111,22 @@ func (p SyntheticParams) validate() error {
 		v    int
 	}{{"Classes", p.Classes}, {"PerClass", p.PerClass}, {"Dim", p.Dim}, {"Ambient", p.Ambient}} {
 		if f.v < 1 {
-			return fmt.Errorf("dataset: synthetic %s must be at least 1, have %d", f.name, f.v)
+			return errorf("synthetic %s must be at least 1, have %d", f.name, f.v)
 		}
 	}
 	if p.Dim > p.Ambient/p.Classes {
-		return fmt.Errorf("dataset: %d subspaces of dimension %d cannot be independent in R^%d: need Classes·Dim <= Ambient",
+		return errorf("%d subspaces of dimension %d cannot be independent in R^%d: need Classes·Dim <= Ambient",
 			p.Classes, p.Dim, p.Ambient)
 	}
 	if p.PerClass > maxValues/p.Classes || p.Ambient > maxValues/(p.Classes*p.PerClass) {
-		return fmt.Errorf("dataset: synthetic data of %d samples of dimension %d exceed the limit of %d values",
+		return errorf("synthetic data of %d samples of dimension %d exceed the limit of %d values",
 			p.Classes*p.PerClass, p.Ambient, maxValues)
 	}
 	if !(p.Noise >= 0) || math.IsInf(p.Noise, 0) {
-		return fmt.Errorf("dataset: synthetic Noise must be a finite number >= 0, have %v", p.Noise)
+		return errorf("synthetic Noise must be a finite number >= 0, have %v", p.Noise)
 	}
 	if !(p.Corrupt >= 0 && p.Corrupt < 1) {
-		return fmt.Errorf("dataset: synthetic Corrupt must be in [0, 1), have %v", p.Corrupt)
+		return errorf("synthetic Corrupt must be in [0, 1), have %v", p.Corrupt)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"nnlrs/core/graph"
 	"nnlrs/core/linalg"
+	"nnlrs/core/method"
 )
 
 // Graph builds the NNLRS-EF graph (Zhuang et al., Section IV): the samples
@@ -32,7 +33,7 @@ func Graph(ctx context.Context, x *mat.Dense, p Params, theta float64, s *Settin
 		return nil, nil, err
 	}
 	g := &graph.Graph{
-		Method: "nnlrs-ef",
+		Method: method.NNLRSEF,
 		W:      graph.ThresholdNormalized(res.Z, theta),
 		Z:      res.Z,
 		E:      res.E,
@@ -49,7 +50,7 @@ func Graph(ctx context.Context, x *mat.Dense, p Params, theta float64, s *Settin
 // samples are normalized to unit l2 norm, projected on their first dim
 // principal directions (PCA; 0 means DefaultDim), and the NNLRS graph of
 // the projections is built by Algorithm 2 (graph.NNLRS, which normalizes
-// the projected samples again). The method is named "pca-nnlrs".
+// the projected samples again). The method is named method.PCANNLRS.
 func PCAGraph(ctx context.Context, x *mat.Dense, p graph.NNLRSParams, dim int) (*graph.Graph, error) {
 	xh, err := normalized(x)
 	if err != nil {
@@ -66,7 +67,7 @@ func PCAGraph(ctx context.Context, x *mat.Dense, p graph.NNLRSParams, dim int) (
 	px.Mul(pm, xh)
 	g, err := graph.NNLRS(ctx, &px, p, nil)
 	if g != nil {
-		g.Method = "pca-nnlrs"
+		g.Method = method.PCANNLRS
 	}
 	return g, err
 }

@@ -1,12 +1,16 @@
 package experiment
 
-import "math"
+import (
+	"math"
+
+	"nnlrs/core/method"
+)
 
 // The error rates (%) the paper reports, transcribed from Zhuang et al.,
 // Tables I (GHF), II (LGC), III (SDA) and IV (β sensitivity). Rows are the
 // labeled percentages 10, 20, ..., 60; columns follow paperColumns (SDA
 // has no NNLRS-EF column).
-var paperColumns = []string{"knn0", "knn1", "lle0", "lle1", "l1", "spg", "lrr", "nnlrs", NNLRSEF}
+var paperColumns = []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF}
 
 var paperTables = map[string]map[string][][]float64{
 	GHF: {
@@ -104,7 +108,7 @@ func paperRow(frac float64) (int, bool) {
 // PaperError returns the paper's error rate (%) for classifier p (both LGC
 // readings compare with its single LGC table), data set ds, labeled
 // fraction frac and graph g, and whether the paper reports one.
-func PaperError(p, ds string, frac float64, g string) (float64, bool) {
+func PaperError(p, ds string, frac float64, g method.Name) (float64, bool) {
 	if p == LGCMu {
 		p = LGC
 	}

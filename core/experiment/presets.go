@@ -12,6 +12,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 )
 
@@ -81,7 +82,7 @@ type PresetConfig struct {
 	Options *graph.Options
 	// Graphs are the graphs measured with the choice, default kNN0, l1,
 	// LRR and NNLRS (the page's).
-	Graphs []string
+	Graphs []method.Name
 	// Alpha is LGC's α of the measurements, default propagate.DefaultAlpha.
 	Alpha float64
 	// MaxIter caps the iterations of the NNLRS and LRR solvers, default
@@ -97,7 +98,7 @@ type PresetConfig struct {
 // share of the weight on the diagonal and the share of the off-diagonal
 // weight within classes.
 type GraphScore struct {
-	Graph                      string
+	Graph                      method.Name
 	ErrorGHF, ErrorLGC         float64
 	DiagonalShare, WithinClass float64
 	// The least and the largest GHF error of a draw.
@@ -156,7 +157,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 	o.LRR.Solver = &ls
 	graphs := c.Graphs
 	if len(graphs) == 0 {
-		graphs = []string{"knn0", "l1", "lrr", "nnlrs"}
+		graphs = []method.Name{method.KNN0, method.L1, method.LRR, method.NNLRS}
 	}
 	alpha := c.Alpha
 	if alpha == 0 {
@@ -191,7 +192,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 			for _, b := range grid.Beta {
 				oc := o
 				oc.NNLRS.Lambda, oc.NNLRS.Beta, oc.NNLRS.Theta = l, b, 0
-				g, err := buildGraph(ctx, "nnlrs", d.Set.X, oc)
+				g, err := buildGraph(ctx, method.NNLRS, d.Set.X, oc)
 				if err != nil {
 					return nil, err
 				}
@@ -216,7 +217,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 		for _, l := range grid.LRRLambda {
 			oc := o
 			oc.LRR.Lambda = l
-			g, err := buildGraph(ctx, "lrr", d.Set.X, oc)
+			g, err := buildGraph(ctx, method.LRR, d.Set.X, oc)
 			if err != nil {
 				return nil, err
 			}
@@ -255,9 +256,9 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 		for t, d := range draws {
 			var w *mat.SymDense
 			switch name {
-			case "nnlrs":
+			case method.NNLRS:
 				w = nnKept[t][best].w // converged: the others were left out
-			case "lrr":
+			case method.LRR:
 				w = lrrKept[t][bl].w
 			default:
 				g, err := graph.Build(ctx, name, d.Set.X, o)
@@ -312,16 +313,16 @@ func markSlow(scores []cvScore, ks []kept) {
 
 // buildGraph builds a graph, keeping the last iterate of a solver that reached
 // its iteration cap, as the page's worker does.
-func buildGraph(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
-	g, err := graph.Build(ctx, method, x, o)
+func buildGraph(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
+	g, err := graph.Build(ctx, m, x, o)
 	if err != nil && !graph.NotConverged(err) {
-		return nil, fmt.Errorf("experiment: %s: %w", method, err)
+		return nil, fmt.Errorf("experiment: %s: %w", m, err)
 	}
 	return g, nil
 }
 
 // Score returns the score of graph name, or false.
-func (p *Preset) Score(name string) (GraphScore, bool) {
+func (p *Preset) Score(name method.Name) (GraphScore, bool) {
 	for _, s := range p.Scores {
 		if s.Graph == name {
 			return s, true

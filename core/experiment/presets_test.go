@@ -8,6 +8,7 @@ import (
 
 	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 )
 
@@ -30,7 +31,7 @@ func TestSearchPreset(t *testing.T) {
 		given := DrawLabeled(set.Labels, 0.3, rand.New(rand.NewPCG(seed, 2)))
 		draws = append(draws, PresetDraw{Set: set, Given: given, Folds: rand.New(rand.NewPCG(seed, 3))})
 	}
-	p, err := SearchPreset(context.Background(), draws, PresetConfig{Grid: grid, Graphs: []string{"knn0", "nnlrs"}})
+	p, err := SearchPreset(context.Background(), draws, PresetConfig{Grid: grid, Graphs: []method.Name{method.KNN0, method.NNLRS}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"nnlrs/core/embed"
+	"nnlrs/core/method"
 )
 
 // FlagPoints is the difference, in percentage points, from the paper's
@@ -31,7 +32,7 @@ func WriteCSV(w io.Writer, rs ...*Results) error {
 				paper = ff(v)
 				diff = ff(100*c.Mean() - v)
 			}
-			cw.Write([]string{r.Protocol.Name, c.Propagator, ff(100 * c.Labeled), c.Graph,
+			cw.Write([]string{r.Protocol.Name, c.Propagator, ff(100 * c.Labeled), string(c.Graph),
 				ff(100 * c.Mean()), ff(100 * c.Std()), strconv.Itoa(len(c.Errors)), paper, diff})
 		}
 	}
@@ -244,7 +245,7 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 		p("Note: %s.\n\n", r.Protocol.Note)
 	}
 	p("%s, seed %d, %s; %s on %s.\n\n", plural(r.Trials, "trial"), r.Seed, paramSummary(r), duration(r.Seconds), plural(r.Workers, "worker"))
-	flags := map[string][]string{} // graph → flagged cells
+	flags := map[method.Name][]string{} // graph → flagged cells
 	for _, prop := range r.Propagators {
 		p("### %s\n\n", PropagatorTitle(prop))
 		p("| Dataset |")
@@ -301,7 +302,7 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 
 // reasons lists the known differences between our setting and the paper's
 // that bear on graph g of result r.
-func reasons(r *Results, g string) []string {
+func reasons(r *Results, g method.Name) []string {
 	var out []string
 	if r.Trials < 50 {
 		out = append(out, fmt.Sprintf("%d trials instead of the paper's 50", r.Trials))
@@ -314,7 +315,7 @@ func reasons(r *Results, g string) []string {
 	}
 	tuned := r.Params.Tuned
 	switch g {
-	case "nnlrs", NNLRSEF, PCANNLRS:
+	case method.NNLRS, method.NNLRSEF, method.PCANNLRS:
 		switch {
 		case tuned && r.Params.Grid != nil && len(r.Params.Grid.Lambda) == 1 && len(r.Params.Grid.Beta) == 1:
 			out = append(out, fmt.Sprintf("λ = %g and β = %g fixed (one-point grids, to save time) and only θ chosen by cross-validation on the labeled samples; the paper reports β = 0.2, λ = 10, which on unit-norm samples leave Z close to the identity",
@@ -324,14 +325,14 @@ func reasons(r *Results, g string) []string {
 		default:
 			out = append(out, fmt.Sprintf("the paper's β = %g, λ = %g, θ = %g taken literally", r.Params.Beta, r.Params.Lambda, r.Params.Theta))
 		}
-		if g == NNLRSEF {
+		if g == method.NNLRSEF {
 			note := fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", gammaOf(r.Params))
 			if r.Params.EFNormalize {
 				note += "; the projected samples normalized before each Z step, as Algorithm 2 normalizes X"
 			}
 			out = append(out, note)
 		}
-	case "lrr":
+	case method.LRR:
 		if tuned && r.Params.Grid != nil && len(r.Params.Grid.lrrLambda()) == 1 {
 			out = append(out, fmt.Sprintf("LRR's λ = %g fixed (a one-point grid; the paper: \"as in Liu et al.\", value unreported)", r.Params.Grid.lrrLambda()[0]))
 		} else if tuned {
@@ -339,13 +340,13 @@ func reasons(r *Results, g string) []string {
 		} else {
 			out = append(out, fmt.Sprintf("LRR's λ = %g (the paper: \"as in Liu et al.\", value unreported)", r.Params.LRRLambda))
 		}
-	case "l1":
+	case method.L1:
 		out = append(out, "our ℓ1-graph solves the lasso form of Cheng et al.'s program (λ = 0.01) by coordinate descent instead of l1-magic")
-	case "spg":
+	case method.SPG:
 		out = append(out, "SPG's λ = 1.2/√d (unreported in the paper) and our coordinate-descent solver instead of SparseLab")
-	case "lle0", "lle1":
+	case method.LLE0, method.LLE1:
 		out = append(out, "the LLE regularizer is unreported in the paper")
-	case "knn0", "knn1":
+	case method.KNN0, method.KNN1:
 		out = append(out, "kNN with σ = 1 on unit-norm samples as the paper states; its kernel is then nearly flat")
 	}
 	return out
@@ -411,7 +412,7 @@ func writeChoices(b *strings.Builder, r *Results) {
 					continue
 				}
 				var k string
-				if g == "lrr" {
+				if g == method.LRR {
 					k = fmt.Sprintf("λ=%g", c.Lambda)
 				} else {
 					k = fmt.Sprintf("λ=%g β=%g θ=%g", c.Lambda, c.Beta, c.Theta)

@@ -4,11 +4,13 @@ import (
 	"encoding/csv"
 	"strings"
 	"testing"
+
+	"nnlrs/core/method"
 )
 
 func fakeResults() *Results {
 	p, _ := Lookup("usps")
-	r := &Results{Protocol: p, Trials: 2, Seed: 1, Labeled: []float64{0.1, 0.3}, Graphs: []string{"knn0", "nnlrs"},
+	r := &Results{Protocol: p, Trials: 2, Seed: 1, Labeled: []float64{0.1, 0.3}, Graphs: []method.Name{method.KNN0, method.NNLRS},
 		Propagators: []string{GHF, LGC}, Params: Params{Tuned: true, Folds: 3, Grid: &Grid{Lambda: []float64{1}, Beta: []float64{0.2}, Theta: []float64{0}}},
 		Command: "go run ./tools/nnlrs reproduce -dataset usps", Seconds: 90, Workers: 2}
 	for _, prop := range r.Propagators {

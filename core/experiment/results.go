@@ -6,17 +6,19 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/method"
 )
 
 // Results are the outcome of Run. They marshal to JSON (without the
 // example weights), so that reports can be rebuilt from saved runs.
 type Results struct {
-	Protocol    Protocol  `json:"protocol"`
-	Trials      int       `json:"trials"`
-	Seed        uint64    `json:"seed"`
-	Labeled     []float64 `json:"labeled"`
-	Graphs      []string  `json:"graphs"`
-	Propagators []string  `json:"propagators"`
+	Protocol    Protocol      `json:"protocol"`
+	Trials      int           `json:"trials"`
+	Seed        uint64        `json:"seed"`
+	Labeled     []float64     `json:"labeled"`
+	Graphs      []method.Name `json:"graphs"`
+	Propagators []string      `json:"propagators"`
 	// Params are the fixed parameters, or the grid when Tuned.
 	Params Params `json:"params"`
 	// Cells hold the error rates of every classifier × labeled fraction ×
@@ -64,9 +66,9 @@ type Params struct {
 
 // Cell holds the error rates of one classifier × labeled fraction × graph.
 type Cell struct {
-	Propagator string  `json:"propagator"`
-	Labeled    float64 `json:"labeled"`
-	Graph      string  `json:"graph"`
+	Propagator string      `json:"propagator"`
+	Labeled    float64     `json:"labeled"`
+	Graph      method.Name `json:"graph"`
 	// Errors are the error rates (fractions) of the trials in which every
 	// build of the graph succeeded, in trial order.
 	Errors []float64 `json:"errors"`
@@ -91,13 +93,13 @@ type SweepCell struct {
 
 // Choice is one choice of the tuning mode.
 type Choice struct {
-	Propagator string  `json:"propagator"`
-	Labeled    float64 `json:"labeled"`
-	Graph      string  `json:"graph"`
-	Trial      int     `json:"trial"`
-	Lambda     float64 `json:"lambda"`
-	Beta       float64 `json:"beta"`
-	Theta      float64 `json:"theta"`
+	Propagator string      `json:"propagator"`
+	Labeled    float64     `json:"labeled"`
+	Graph      method.Name `json:"graph"`
+	Trial      int         `json:"trial"`
+	Lambda     float64     `json:"lambda"`
+	Beta       float64     `json:"beta"`
+	Theta      float64     `json:"theta"`
 	// CVError is the cross-validation error of the choice.
 	CVError float64 `json:"cv_error"`
 }
@@ -105,12 +107,12 @@ type Choice struct {
 // BuildStat summarizes the constructions of one graph in one stage
 // ("transductive" or "sda") over all trials.
 type BuildStat struct {
-	Stage        string  `json:"stage"`
-	Graph        string  `json:"graph"`
-	Builds       int     `json:"builds"`
-	Seconds      float64 `json:"seconds"`
-	NotConverged int     `json:"not_converged"`
-	Failed       int     `json:"failed"`
+	Stage        string      `json:"stage"`
+	Graph        method.Name `json:"graph"`
+	Builds       int         `json:"builds"`
+	Seconds      float64     `json:"seconds"`
+	NotConverged int         `json:"not_converged"`
+	Failed       int         `json:"failed"`
 	// Density, WithinClass and DiagonalShare average graph.Density,
 	// graph.WithinClass and graph.DiagonalShare over the weights used.
 	Density       float64 `json:"density"`
@@ -126,11 +128,11 @@ type Example struct {
 	Propagator string
 	Labeled    float64
 	Labels     []int
-	W          map[string]*mat.SymDense
+	W          map[method.Name]*mat.SymDense
 }
 
 // Cell returns the cell of p, frac and g, and whether it exists.
-func (r *Results) Cell(p string, frac float64, g string) (Cell, bool) {
+func (r *Results) Cell(p string, frac float64, g method.Name) (Cell, bool) {
 	for _, c := range r.Cells {
 		if c.Propagator == p && c.Labeled == frac && c.Graph == g {
 			return c, true
@@ -140,7 +142,7 @@ func (r *Results) Cell(p string, frac float64, g string) (Cell, bool) {
 }
 
 // Build returns the build statistics of graph g in stage st.
-func (r *Results) Build(st, g string) (BuildStat, bool) {
+func (r *Results) Build(st string, g method.Name) (BuildStat, bool) {
 	for _, b := range r.Builds {
 		if b.Stage == st && b.Graph == g {
 			return b, true
@@ -247,8 +249,8 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 }
 
 // orderedGraphs returns gs in the order of Graphs.
-func orderedGraphs(gs []string) []string {
-	var out []string
+func orderedGraphs(gs []method.Name) []method.Name {
+	var out []method.Name
 	for _, g := range Graphs {
 		if slices.Contains(gs, g) {
 			out = append(out, g)

@@ -16,44 +16,39 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
+	"nnlrs/core/method"
 	"nnlrs/core/sda"
-)
-
-// Graph names beyond graph.Methods.
-const (
-	NNLRSEF  = "nnlrs-ef"  // NNLRS with embedded features (Algorithms 3, 4)
-	PCANNLRS = "pca-nnlrs" // PCA to 100 dimensions, then NNLRS (Section V-E)
 )
 
 // Graphs lists every graph in the column order of the paper's tables, with
 // PCA+NNLRS, the baseline of its joint-learning figure, last.
-var Graphs = append(slices.Clone(graph.Methods), NNLRSEF, PCANNLRS)
+var Graphs = append(slices.Clone(graph.Methods), method.NNLRSEF, method.PCANNLRS)
 
 // GraphTitle names a graph in tables as the paper does.
-func GraphTitle(g string) string {
+func GraphTitle(g method.Name) string {
 	switch g {
-	case "knn0":
+	case method.KNN0:
 		return "kNN0"
-	case "knn1":
+	case method.KNN1:
 		return "kNN1"
-	case "lle0":
+	case method.LLE0:
 		return "LLE0"
-	case "lle1":
+	case method.LLE1:
 		return "LLE1"
-	case "l1":
+	case method.L1:
 		return "ℓ1"
-	case "spg":
+	case method.SPG:
 		return "SPG"
-	case "lrr":
+	case method.LRR:
 		return "LRR"
-	case "nnlrs":
+	case method.NNLRS:
 		return "NNLRS"
-	case NNLRSEF:
+	case method.NNLRSEF:
 		return "NNLRS-EF"
-	case PCANNLRS:
+	case method.PCANNLRS:
 		return "PCA+NNLRS"
 	}
-	return g
+	return string(g)
 }
 
 // PaperSweepBetas are the β of the paper's Table IV (parameter
@@ -104,7 +99,8 @@ type Config struct {
 	Labeled []float64
 	// Graphs and Propagators name the graphs (of Graphs) and classifiers
 	// (of Propagators) to run.
-	Graphs, Propagators []string
+	Graphs      []method.Name
+	Propagators []string
 	// Options are the fixed graph parameters (graph.DefaultOptions(), the
 	// paper's, when zero); NNLRS's λ, β, θ and solver also serve NNLRS-EF
 	// and PCA+NNLRS.
@@ -200,7 +196,7 @@ func Run(ctx context.Context, c Config) (*Results, error) {
 	// Order the graphs so that NNLRS is evaluated before the graphs that
 	// reuse its tuned λ and β.
 	graphs := slices.Clone(c.Graphs)
-	slices.SortStableFunc(graphs, func(a, b string) int { return graphRank(a) - graphRank(b) })
+	slices.SortStableFunc(graphs, func(a, b method.Name) int { return graphRank(a) - graphRank(b) })
 	c.Graphs = graphs
 
 	r := &runner{c: c, start: time.Now(), workers: workers}
@@ -242,9 +238,9 @@ func Run(ctx context.Context, c Config) (*Results, error) {
 }
 
 // graphRank orders NNLRS before the graphs that borrow its choice.
-func graphRank(g string) int {
+func graphRank(g method.Name) int {
 	switch g {
-	case NNLRSEF, PCANNLRS:
+	case method.NNLRSEF, method.PCANNLRS:
 		return 1
 	}
 	return 0
@@ -290,9 +286,9 @@ func (r *runner) buildsPerStage() int {
 		switch {
 		case r.c.Tune == nil:
 			n++
-		case g == "lrr":
+		case g == method.LRR:
 			n += len(r.c.Tune.lrrLambda())
-		case g == "nnlrs":
+		case g == method.NNLRS:
 			n += len(r.c.Tune.Lambda) * len(r.c.Tune.Beta)
 		default:
 			n++
@@ -338,7 +334,7 @@ func (r *runner) rng(trial, purpose, index int) *rand.Rand {
 
 // key identifies a built graph within a stage.
 type key struct {
-	graph        string
+	graph        method.Name
 	lambda, beta float64
 }
 
@@ -377,14 +373,17 @@ type trialResult struct {
 type cellKey struct {
 	prop  string
 	frac  float64
-	graph string
+	graph method.Name
 }
 
 type sweepKey struct {
 	beta, frac float64
 }
 
-type statKey struct{ stage, graph string }
+type statKey struct {
+	stage string
+	graph method.Name
+}
 
 type graphStat struct {
 	n                         int
@@ -458,13 +457,13 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 	var g *graph.Graph
 	var err error
 	switch k.graph {
-	case "lrr":
+	case method.LRR:
 		o.LRR.Lambda = k.lambda
-		g, err = graph.Build(ctx, "lrr", st.set.X, o)
-	case "nnlrs":
+		g, err = graph.Build(ctx, method.LRR, st.set.X, o)
+	case method.NNLRS:
 		o.NNLRS.Lambda, o.NNLRS.Beta, o.NNLRS.Theta = k.lambda, k.beta, 0
-		g, err = graph.Build(ctx, "nnlrs", st.set.X, o)
-	case NNLRSEF:
+		g, err = graph.Build(ctx, method.NNLRS, st.set.X, o)
+	case method.NNLRSEF:
 		p := r.c.EF
 		p.Lambda, p.Beta = k.lambda, k.beta
 		s := embed.Settings{}
@@ -475,7 +474,7 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 			s.NNLRS = o.NNLRS.Solver
 		}
 		g, _, err = embed.Graph(ctx, st.set.X, p, 0, &s)
-	case PCANNLRS:
+	case method.PCANNLRS:
 		np := o.NNLRS
 		np.Lambda, np.Beta, np.Theta = k.lambda, k.beta, 0
 		g, err = embed.PCAGraph(ctx, st.set.X, np, r.c.EF.Dim)
@@ -507,12 +506,12 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 
 func describe(k key) string {
 	switch k.graph {
-	case "lrr":
+	case method.LRR:
 		return fmt.Sprintf("lrr λ=%g", k.lambda)
-	case "nnlrs", NNLRSEF, PCANNLRS:
+	case method.NNLRS, method.NNLRSEF, method.PCANNLRS:
 		return fmt.Sprintf("%s λ=%g β=%g", k.graph, k.lambda, k.beta)
 	}
-	return k.graph
+	return string(k.graph)
 }
 
 // weights returns W of a built graph thresholded at θ (the NNLRS family)
@@ -530,11 +529,13 @@ func (st *stage) weights(k key, theta float64, b *built) *mat.SymDense {
 	return w
 }
 
-func thresholded(g string) bool { return g == "nnlrs" || g == NNLRSEF || g == PCANNLRS }
+func thresholded(g method.Name) bool {
+	return g == method.NNLRS || g == method.NNLRSEF || g == method.PCANNLRS
+}
 
 // candidates returns the graphs that graph name may use for classifier p,
 // with the choice made for NNLRS (if any) at the same labeled fraction.
-func (r *runner) candidates(ctx context.Context, t int, tr *trialResult, st *stage, name string, nnlrs *Choice) []candidate {
+func (r *runner) candidates(ctx context.Context, t int, tr *trialResult, st *stage, name method.Name, nnlrs *Choice) []candidate {
 	type spec struct {
 		k     key
 		theta float64
@@ -542,15 +543,15 @@ func (r *runner) candidates(ctx context.Context, t int, tr *trialResult, st *sta
 	var specs []spec
 	o := r.c.Options
 	switch {
-	case r.c.Tune == nil && name == "lrr":
-		specs = []spec{{key{"lrr", o.LRR.Lambda, 0}, 0}}
+	case r.c.Tune == nil && name == method.LRR:
+		specs = []spec{{key{method.LRR, o.LRR.Lambda, 0}, 0}}
 	case r.c.Tune == nil && thresholded(name):
 		specs = []spec{{key{name, o.NNLRS.Lambda, o.NNLRS.Beta}, o.NNLRS.Theta}}
-	case name == "lrr":
+	case name == method.LRR:
 		for _, l := range r.c.Tune.lrrLambda() {
-			specs = append(specs, spec{key{"lrr", l, 0}, 0})
+			specs = append(specs, spec{key{method.LRR, l, 0}, 0})
 		}
-	case name == "nnlrs" || (thresholded(name) && nnlrs == nil):
+	case name == method.NNLRS || (thresholded(name) && nnlrs == nil):
 		for _, l := range r.c.Tune.Lambda {
 			for _, b := range r.c.Tune.Beta {
 				for _, th := range r.c.Tune.Theta {
@@ -606,7 +607,7 @@ func (r *runner) evaluate(ctx context.Context, t int, tr *trialResult, st *stage
 			ch := Choice{Propagator: p, Labeled: frac, Graph: name, Trial: t,
 				Lambda: cands[best].lambda, Beta: cands[best].beta, Theta: cands[best].theta, CVError: cvErr}
 			tr.choices = append(tr.choices, ch)
-			if name == "nnlrs" {
+			if name == method.NNLRS {
 				nnlrs = &ch
 			}
 		}
@@ -628,7 +629,7 @@ func (r *runner) evaluate(ctx context.Context, t int, tr *trialResult, st *stage
 		gs.diagonal += graph.DiagonalShare(w)
 		if t == 0 && (tr.example == nil || tr.example.Stage == st.name) && p == st.firstProp(r.c.Propagators) && isExampleFraction(frac, r.c.Labeled) {
 			if tr.example == nil {
-				tr.example = &Example{Stage: st.name, Propagator: p, Labeled: frac, Labels: st.set.Labels, W: map[string]*mat.SymDense{}}
+				tr.example = &Example{Stage: st.name, Propagator: p, Labeled: frac, Labels: st.set.Labels, W: map[method.Name]*mat.SymDense{}}
 			}
 			tr.example.W[name] = w
 		}
@@ -697,7 +698,7 @@ func (r *runner) testError(st *stage, cls classifier, w *mat.SymDense, labels []
 func (r *runner) sweep(ctx context.Context, t int, tr *trialResult, st *stage, p string, frac float64, labels []int) error {
 	cls := r.classifier(st, p)
 	for _, b := range r.c.SweepBetas {
-		k := key{"nnlrs", r.c.SweepLambda, b}
+		k := key{method.NNLRS, r.c.SweepLambda, b}
 		bt := r.build(ctx, t, tr, st, k)
 		if bt.err != nil {
 			continue

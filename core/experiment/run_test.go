@@ -8,6 +8,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
+	"nnlrs/core/method"
 )
 
 // tinyProtocol is a synthetic protocol small enough for the wasm test run:
@@ -23,7 +24,7 @@ func tinyConfig(workers int) Config {
 	o.NNLRS.Lambda = 1
 	return Config{
 		Protocol: tinyProtocol(), Trials: 2, Seed: 7, Labeled: []float64{0.2, 0.5},
-		Graphs:      []string{NNLRSEF, "knn0", "nnlrs", "lrr"},
+		Graphs:      []method.Name{method.NNLRSEF, method.KNN0, method.NNLRS, method.LRR},
 		Propagators: []string{GHF, LGC, SDA},
 		Options:     o, EF: embed.Params{Dim: 10}, EFSettings: &embed.Settings{MaxOuter: 1, ALM: embed.ALMSettings{MaxIter: 20}},
 		Tune:       &Grid{Lambda: []float64{0.5, 2}, Beta: []float64{0.2}, Theta: []float64{0, 0.05}},
@@ -49,7 +50,7 @@ func TestRunDeterministic(t *testing.T) {
 	if want := 3 * 2 * 4; len(r1.Cells) != want {
 		t.Fatalf("%d cells, want %d", len(r1.Cells), want)
 	}
-	if got := r1.Graphs; got[0] != "knn0" || got[3] != NNLRSEF {
+	if got := r1.Graphs; got[0] != "knn0" || got[3] != method.NNLRSEF {
 		t.Errorf("graphs %v not in the paper's column order", got)
 	}
 	for i, c := range r1.Cells {
@@ -63,14 +64,14 @@ func TestRunDeterministic(t *testing.T) {
 		}
 	}
 	// Tuned graphs: one choice per trial, fraction and classifier.
-	count := map[string]int{}
+	count := map[method.Name]int{}
 	for _, ch := range r1.Choices {
 		count[ch.Graph]++
 		if ch.Graph != "lrr" && ch.Theta != 0 && ch.Theta != 0.05 {
 			t.Errorf("choice %+v off the grid", ch)
 		}
 	}
-	for _, g := range []string{"nnlrs", NNLRSEF, "lrr"} {
+	for _, g := range []method.Name{method.NNLRS, method.NNLRSEF, method.LRR} {
 		if count[g] != 2*2*3 {
 			t.Errorf("%s: %d choices, want 12", g, count[g])
 		}
@@ -99,7 +100,7 @@ func TestRunErrors(t *testing.T) {
 	for _, mod := range []func(*Config){
 		func(c *Config) { c.Trials = 0 },
 		func(c *Config) { c.Labeled = []float64{1.5} },
-		func(c *Config) { c.Graphs = []string{"pca"} },
+		func(c *Config) { c.Graphs = []method.Name{"pca"} },
 		func(c *Config) { c.Propagators = []string{"svm"} },
 		func(c *Config) { c.Protocol, _ = Lookup("usps") }, // no data
 		func(c *Config) { c.Tune = &Grid{} },

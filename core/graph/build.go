@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -48,53 +47,43 @@ func DefaultOptions() Options {
 	}
 }
 
-// Known reports whether method names a graph of Methods.
-func Known(method string) bool {
-	for _, m := range Methods {
-		if m == method {
-			return true
-		}
-	}
-	return false
-}
-
-// Build builds the graph named method (one of Methods) on the d×n data x.
+// Build builds the graph m (one of Methods) on the d×n data x.
 // Graph.Method is set to that name. If the solver stopped at its iteration
 // cap, Build returns the graph of the last iterate together with an error
 // for which NotConverged reports true.
-func Build(ctx context.Context, method string, x *mat.Dense, o Options) (*Graph, error) {
+func Build(ctx context.Context, m method.Name, x *mat.Dense, o Options) (*Graph, error) {
 	var g *Graph
 	var err error
-	switch method {
-	case "knn0", "knn1":
+	switch m {
+	case method.KNN0, method.KNN1:
 		k := KNN0K
-		if method == "knn1" {
+		if m == method.KNN1 {
 			k = KNN1K
 		}
 		g, err = KNN(x, k, o.KNNSigma)
-	case "lle0", "lle1":
+	case method.LLE0, method.LLE1:
 		k := LLE0K
-		if method == "lle1" {
+		if m == method.LLE1 {
 			k = LLE1K
 		}
 		g, err = LLE(x, k, o.LLEReg)
-	case "l1":
+	case method.L1:
 		p := o.L1
 		p.Solver = withSampleProgress(p.Solver, o.SampleProgress)
 		g, err = L1(ctx, x, p)
-	case "spg":
+	case method.SPG:
 		p := o.SPG
 		p.Solver = withSampleProgress(p.Solver, o.SampleProgress)
 		g, err = SPG(ctx, x, p)
-	case "lrr":
+	case method.LRR:
 		g, err = LRR(ctx, x, o.LRR, o.Progress)
-	case "nnlrs":
+	case method.NNLRS:
 		g, err = NNLRS(ctx, x, o.NNLRS, o.Progress)
 	default:
-		return nil, fmt.Errorf("graph: unknown method %q", method)
+		return nil, errorf("unknown method %q", m)
 	}
 	if g != nil {
-		g.Method = method
+		g.Method = m
 	}
 	return g, err
 }

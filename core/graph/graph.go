@@ -1,18 +1,18 @@
 package graph
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/linalg"
+	"nnlrs/core/method"
 )
 
 // Graph is a weighted undirected graph on the n samples of a data set.
 type Graph struct {
-	// Method names the construction ("nnlrs", "lrr", "l1", "spg", "knn0", ...).
-	Method string
+	// Method names the construction (method.NNLRS, method.LRR, ...).
+	Method method.Name
 	// W is the symmetric n×n weight matrix.
 	W *mat.SymDense
 	// Z is the n×n coefficient matrix of the representation methods:
@@ -46,14 +46,14 @@ type Info struct {
 // checkData validates a d×n data matrix with one sample per column.
 func checkData(x *mat.Dense) error {
 	if x == nil {
-		return fmt.Errorf("graph: no data")
+		return errorf("no data")
 	}
 	d, n := x.Dims()
 	if d == 0 || n < 2 {
-		return fmt.Errorf("graph: need at least 2 samples of dimension >= 1, have %d samples of dimension %d", n, d)
+		return errorf("need at least 2 samples of dimension >= 1, have %d samples of dimension %d", n, d)
 	}
 	if err := linalg.Finite(x); err != nil {
-		return fmt.Errorf("graph: data: %w", err)
+		return errorf("data: %w", err)
 	}
 	return nil
 }

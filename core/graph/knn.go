@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -38,10 +37,10 @@ func KNN(x *mat.Dense, k int, sigma float64) (*Graph, error) {
 	}
 	_, n := x.Dims()
 	if k < 1 || k >= n {
-		return nil, fmt.Errorf("graph: need 1 <= k < n = %d neighbours, have k = %d", n, k)
+		return nil, errorf("need 1 <= k < n = %d neighbours, have k = %d", n, k)
 	}
 	if !(sigma > 0) || math.IsInf(sigma, 0) {
-		return nil, fmt.Errorf("graph: need kernel width sigma > 0, have %v", sigma)
+		return nil, errorf("need kernel width sigma > 0, have %v", sigma)
 	}
 	dist := sqDistances(x)
 	w := mat.NewSymDense(n, nil)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/method"
 )
 
 // randomUnit returns d×n data with independent Gaussian entries and columns
@@ -29,10 +31,10 @@ func randomUnit(rng *rand.Rand, d, n int) *mat.Dense {
 // checkGraph asserts the invariants every builder promises: W is n×n,
 // symmetric, finite and nonnegative with a zero diagonal, and Z, when
 // present, is n×n with a zero diagonal.
-func checkGraph(t *testing.T, g *Graph, n int, method string) {
+func checkGraph(t *testing.T, g *Graph, n int, m method.Name) {
 	t.Helper()
-	if g.Method != method {
-		t.Errorf("Method = %q, want %q", g.Method, method)
+	if g.Method != m {
+		t.Errorf("Method = %q, want %q", g.Method, m)
 	}
 	if got := g.W.SymmetricDim(); got != n {
 		t.Fatalf("W is %d×%d, want %d×%d", got, got, n, n)

@@ -2,13 +2,13 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
+	"nnlrs/core/method"
 )
 
 // DefaultL1Lambda is the λ of the l1-graph's lasso form when L1Params.Lambda
@@ -76,7 +76,7 @@ func L1(ctx context.Context, x *mat.Dense, p L1Params) (*Graph, error) {
 	if res == nil {
 		return nil, err
 	}
-	return codeGraph("l1", res), err
+	return codeGraph(method.L1, res), err
 }
 
 // normalizedData validates the data and λ of the sparse-coding graphs and
@@ -86,12 +86,12 @@ func normalizedData(x *mat.Dense, lambda float64) (*mat.Dense, error) {
 		return nil, err
 	}
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return nil, fmt.Errorf("graph: need lambda >= 0, have %v", lambda)
+		return nil, errorf("need lambda >= 0, have %v", lambda)
 	}
 	xh := mat.DenseCopyOf(x)
 	for j, nrm := range linalg.NormalizeColumns(xh) {
 		if nrm == 0 {
-			return nil, fmt.Errorf("graph: sample %d is all zero and cannot be normalized", j+1)
+			return nil, errorf("sample %d is all zero and cannot be normalized", j+1)
 		}
 	}
 	return xh, nil
@@ -100,7 +100,7 @@ func normalizedData(x *mat.Dense, lambda float64) (*mat.Dense, error) {
 // codeGraph assembles the graph of per-sample codes: W = (|Z| + |Zᵀ|)/2 and
 // Info summed over the samples. As the samples have unit norm,
 // ||X̂||_F = √n.
-func codeGraph(method string, res *lasso.Result) *Graph {
+func codeGraph(m method.Name, res *lasso.Result) *Graph {
 	tot := res.Total()
 	n := len(res.Stats)
 	ss := 0.0
@@ -108,7 +108,7 @@ func codeGraph(method string, res *lasso.Result) *Graph {
 		ss += s.Residual * s.Residual
 	}
 	return &Graph{
-		Method: method,
+		Method: m,
 		W:      SymmetrizeAbs(res.Z),
 		Z:      res.Z,
 		E:      res.E,

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/lasso"
+	"nnlrs/core/method"
 )
 
 // codeSupport returns the rows of column j of m that are nonzero.
@@ -117,7 +118,7 @@ func maxDiff(a, b mat.Matrix) float64 {
 // codeBuilders are the per-sample sparse-coding graphs, with a nondefault
 // parameter.
 var codeBuilders = []struct {
-	name  string
+	name  method.Name
 	build func(context.Context, *mat.Dense, float64, *lasso.Settings) (*Graph, error)
 }{
 	{"l1", func(ctx context.Context, x *mat.Dense, lambda float64, s *lasso.Settings) (*Graph, error) {

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -51,10 +50,10 @@ func LLE(x *mat.Dense, k int, reg float64) (*Graph, error) {
 	}
 	d, n := x.Dims()
 	if k < 1 || k >= n {
-		return nil, fmt.Errorf("graph: need 1 <= k < n = %d neighbours, have k = %d", n, k)
+		return nil, errorf("need 1 <= k < n = %d neighbours, have k = %d", n, k)
 	}
 	if !(reg >= 0) || math.IsInf(reg, 0) {
-		return nil, fmt.Errorf("graph: need regularization reg >= 0, have %v", reg)
+		return nil, errorf("need regularization reg >= 0, have %v", reg)
 	}
 	dist := sqDistances(x)
 	z := mat.NewDense(n, n, nil)
@@ -86,14 +85,14 @@ func LLE(x *mat.Dense, k int, reg float64) (*Graph, error) {
 			c.SetSym(t, t, c.At(t, t)+reg*tr)
 		}
 		if !chol.Factorize(c) {
-			return nil, fmt.Errorf("graph: local Gram matrix of sample %d is singular; use reg > 0", i)
+			return nil, errorf("local Gram matrix of sample %d is singular; use reg > 0", i)
 		}
 		if err := chol.SolveVecTo(w, ones); err != nil {
-			return nil, fmt.Errorf("graph: local Gram matrix of sample %d: %w", i, err)
+			return nil, errorf("local Gram matrix of sample %d: %w", i, err)
 		}
 		sum := mat.Sum(w)
 		if sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
-			return nil, fmt.Errorf("graph: reconstruction weights of sample %d cannot be normalized (sum %v)", i, sum)
+			return nil, errorf("reconstruction weights of sample %d cannot be normalized (sum %v)", i, sum)
 		}
 		for t, j := range nb {
 			z.Set(j, i, w.AtVec(t)/sum)

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 )
 
 // LRRParams configure the LRR graph.
@@ -37,7 +38,7 @@ func LRR(ctx context.Context, x *mat.Dense, p LRRParams, progress func(lowrank.P
 		return nil, err
 	}
 	return &Graph{
-		Method: "lrr",
+		Method: method.LRR,
 		W:      SymmetrizeAbs(res.Z),
 		Z:      res.Z,
 		E:      res.E,

@@ -2,13 +2,13 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 )
 
 // NNLRSParams configure the NNLRS graph.
@@ -45,12 +45,12 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 		return nil, err
 	}
 	if !(p.Theta >= 0) || math.IsInf(p.Theta, 0) {
-		return nil, fmt.Errorf("graph: need theta >= 0, have %v", p.Theta)
+		return nil, errorf("need theta >= 0, have %v", p.Theta)
 	}
 	xh := mat.DenseCopyOf(x)
 	for j, n := range linalg.NormalizeColumns(xh) {
 		if n == 0 {
-			return nil, fmt.Errorf("graph: sample %d is all zero and cannot be normalized", j+1)
+			return nil, errorf("sample %d is all zero and cannot be normalized", j+1)
 		}
 	}
 	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, p.Solver, progress)
@@ -58,7 +58,7 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 		return nil, err
 	}
 	g := &Graph{
-		Method: "nnlrs",
+		Method: method.NNLRS,
 		W:      ThresholdNormalized(res.Z, p.Theta),
 		Z:      res.Z,
 		E:      res.E,

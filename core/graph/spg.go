@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/lasso"
+	"nnlrs/core/method"
 )
 
 // SPGParams configure the SPG graph.
@@ -67,5 +68,5 @@ func SPG(ctx context.Context, x *mat.Dense, p SPGParams) (*Graph, error) {
 	if res == nil {
 		return nil, err
 	}
-	return codeGraph("spg", res), err
+	return codeGraph(method.SPG, res), err
 }

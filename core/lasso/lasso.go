@@ -74,10 +74,10 @@ func (s *Settings) defaults() (Settings, error) {
 		c.MaxIter = defaultMaxIter
 	}
 	if !(c.Tol > 0) || math.IsInf(c.Tol, 0) {
-		return c, fmt.Errorf("lasso: need tolerance > 0, have %v", c.Tol)
+		return c, errorf("need tolerance > 0, have %v", c.Tol)
 	}
 	if c.MaxIter < 0 {
-		return c, fmt.Errorf("lasso: need maxiter >= 0, have %d", c.MaxIter)
+		return c, errorf("need maxiter >= 0, have %d", c.MaxIter)
 	}
 	return c, nil
 }
@@ -140,17 +140,17 @@ type problem struct {
 
 func newProblem(x *mat.Dense, lambda float64, s *Settings) (*problem, error) {
 	if x == nil {
-		return nil, fmt.Errorf("lasso: no data")
+		return nil, errorf("no data")
 	}
 	d, n := x.Dims()
 	if d == 0 || n < 2 {
-		return nil, fmt.Errorf("lasso: need at least 2 samples of dimension >= 1, have %d samples of dimension %d", n, d)
+		return nil, errorf("need at least 2 samples of dimension >= 1, have %d samples of dimension %d", n, d)
 	}
 	if err := linalg.Finite(x); err != nil {
-		return nil, fmt.Errorf("lasso: data: %w", err)
+		return nil, errorf("data: %w", err)
 	}
 	if !(lambda >= 0) || math.IsInf(lambda, 0) {
-		return nil, fmt.Errorf("lasso: need lambda >= 0, have %v", lambda)
+		return nil, errorf("need lambda >= 0, have %v", lambda)
 	}
 	set, err := s.defaults()
 	if err != nil {
@@ -162,7 +162,7 @@ func newProblem(x *mat.Dense, lambda float64, s *Settings) (*problem, error) {
 		mat.Col(col, j, x)
 		p.sq[j] = floats.Dot(col, col)
 		if math.IsInf(p.sq[j], 0) {
-			return nil, fmt.Errorf("lasso: squared norm of sample %d overflows", j)
+			return nil, errorf("squared norm of sample %d overflows", j)
 		}
 		p.maxNrm = math.Max(p.maxNrm, math.Sqrt(p.sq[j]))
 	}
@@ -184,7 +184,7 @@ func (p *problem) gram() ([]float64, error) {
 		for j := i; j < n; j++ {
 			v := raw.Data[i*raw.Stride+j]
 			if math.IsInf(v, 0) || math.IsNaN(v) {
-				return nil, fmt.Errorf("lasso: Gram matrix overflows")
+				return nil, errorf("Gram matrix overflows")
 			}
 			raw.Data[j*raw.Stride+i] = v
 		}

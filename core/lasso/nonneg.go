@@ -2,7 +2,6 @@ package lasso
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -314,7 +313,7 @@ func (w *nonneg) solve(ctx context.Context, i int) (Stat, error) {
 			return st, err
 		}
 		if !finite(w.c, w.q) {
-			return st, fmt.Errorf("lasso: sample %d: code has non-finite entries", i)
+			return st, errorf("sample %d: code has non-finite entries", i)
 		}
 		// Check the conditions on a gradient free of the drift of the
 		// incremental updates, and go on if the drift hid a violation.
@@ -343,7 +342,7 @@ func (w *nonneg) solve(ctx context.Context, i int) (Stat, error) {
 	st.Residual = floats.Norm(w.r, 2)
 	st.Objective = 0.5*st.Residual*st.Residual + w.lambda*l1
 	if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
-		return st, fmt.Errorf("lasso: sample %d: objective is %v", i, st.Objective)
+		return st, errorf("sample %d: objective is %v", i, st.Objective)
 	}
 	return st, nil
 }

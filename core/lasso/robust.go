@@ -2,7 +2,6 @@ package lasso
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -32,7 +31,7 @@ func Robust(ctx context.Context, x *mat.Dense, lambda float64, s *Settings) (*Re
 		return nil, err
 	}
 	if lambda == 0 {
-		return nil, fmt.Errorf("lasso: need lambda > 0 for the robust problem")
+		return nil, errorf("need lambda > 0 for the robust problem")
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -478,7 +477,7 @@ func (w *robust) solve(ctx context.Context, i int) (Stat, error) {
 			return st, err
 		}
 		if !finite(w.c, w.e, w.r) {
-			return st, fmt.Errorf("lasso: sample %d: code has non-finite entries", i)
+			return st, errorf("sample %d: code has non-finite entries", i)
 		}
 		// Check the conditions on a residual free of the drift of the
 		// incremental updates, and go on if the drift hid a violation.
@@ -501,7 +500,7 @@ func (w *robust) solve(ctx context.Context, i int) (Stat, error) {
 	st.Residual = floats.Norm(w.r, 2)
 	st.Objective = 0.5*st.Residual*st.Residual + w.lambda*(floats.Norm(w.c, 1)+floats.Norm(w.e, 1))
 	if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
-		return st, fmt.Errorf("lasso: sample %d: objective is %v", i, st.Objective)
+		return st, errorf("sample %d: objective is %v", i, st.Objective)
 	}
 	return st, nil
 }

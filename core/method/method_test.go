@@ -22,3 +22,20 @@ func ExampleBytes() {
 	fmt.Printf("%.0f MiB\n", float64(Bytes(NNLRS, 256, 200))/(1<<20))
 	// Output: 6 MiB
 }
+
+func TestParse(t *testing.T) {
+	for _, m := range All {
+		if got, err := Parse(string(m)); err != nil || got != m {
+			t.Errorf("Parse(%q) = %q, %v", m, got, err)
+		}
+	}
+	// The embedded-feature graphs are not among the paper's eight.
+	for _, s := range []string{"", "NNLRS", "pca", string(NNLRSEF), string(PCANNLRS)} {
+		if _, err := Parse(s); err == nil {
+			t.Errorf("Parse(%q): no error", s)
+		}
+	}
+	if _, err := Parse("pca"); err == nil || err.Error() != `unknown graph "pca" (graphs: knn0, knn1, lle0, lle1, l1, spg, lrr, nnlrs)` {
+		t.Errorf("Parse(pca): %v", err)
+	}
+}

@@ -191,7 +191,7 @@ func (f *optionFlags) options() (graph.Options, error) {
 }
 
 // checkSize refuses problems whose memory estimate exceeds maxGiB.
-func checkSize(name string, d, n int, maxGiB float64) error {
+func checkSize(name method.Name, d, n int, maxGiB float64) error {
 	need := method.Bytes(name, d, n)
 	if float64(need) > maxGiB*(1<<30) {
 		return usagef("%d samples of dimension %d need about %.1f GiB for %s, above the %.1f GiB limit (-max-mem); draw a subset with -classes and -per-class",

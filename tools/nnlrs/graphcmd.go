@@ -8,7 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
-	"strings"
+	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -16,20 +16,14 @@ import (
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 )
 
-// Methods of `nnlrs graph` beyond graph.Methods: the graphs of Section IV
-// and V-E of the paper, built by core/embed.
-const (
-	methodEF  = "nnlrs-ef"
-	methodPCA = "pca-nnlrs"
-)
-
-func graphMethods() []string {
-	return append(append([]string{}, graph.Methods...), methodEF, methodPCA)
+// graphMethods lists the graphs of `nnlrs graph`: graph.Methods, then
+// those of Section IV and V-E of the paper, built by core/embed.
+func graphMethods() []method.Name {
+	return append(slices.Clone(graph.Methods), method.NNLRSEF, method.PCANNLRS)
 }
-
-func knownGraphMethod(m string) bool { return graph.Known(m) || m == methodEF || m == methodPCA }
 
 var errHelp = flag.ErrHelp
 
@@ -39,14 +33,14 @@ func init() {
 
 // stats is the content of -stats FILE.
 type stats struct {
-	Method     string  `json:"method"`
-	N          int     `json:"n"`
-	D          int     `json:"d"`
-	Iterations int     `json:"iterations"`
-	Converged  bool    `json:"converged"`
-	Objective  float64 `json:"objective"`
-	Residual   float64 `json:"residual"`
-	Seconds    float64 `json:"seconds"`
+	Method     method.Name `json:"method"`
+	N          int         `json:"n"`
+	D          int         `json:"d"`
+	Iterations int         `json:"iterations"`
+	Converged  bool        `json:"converged"`
+	Objective  float64     `json:"objective"`
+	Residual   float64     `json:"residual"`
+	Seconds    float64     `json:"seconds"`
 	// WithinClass is the fraction of W's weight joining samples of the same
 	// class, present when the data has labels.
 	WithinClass *float64 `json:"within_class,omitempty"`
@@ -60,7 +54,7 @@ type stats struct {
 func graphCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("nnlrs graph", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	method := fs.String("method", "nnlrs", "graph: "+strings.Join(graphMethods(), "|"))
+	methodName := fs.String("method", string(method.NNLRS), "graph: "+method.Join(graphMethods(), "|"))
 	out := struct{ w, z, stats *string }{
 		fs.String("w", "", "write the symmetric n×n weights W to this CSV file"),
 		fs.String("z", "", "write the n×n coefficients Z to this CSV file (entry i,j: coefficient of sample i for sample j)"),
@@ -83,8 +77,9 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if df.in == "" {
 		return usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", syntheticName)
 	}
-	if !knownGraphMethod(*method) {
-		return usagef("unknown method %q (methods: %s)", *method, strings.Join(graphMethods(), ", "))
+	m := method.Name(*methodName)
+	if !slices.Contains(graphMethods(), m) {
+		return usagef("unknown method %q (methods: %s)", *methodName, method.Join(graphMethods(), ", "))
 	}
 	if !(*gamma > 0) || math.IsInf(*gamma, 0) || *dim < 1 || *efOuter < 0 {
 		return usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", *gamma, *dim, *efOuter)
@@ -98,9 +93,9 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d, n := set.X.Dims()
-	sizeMethod := *method
-	if sizeMethod == methodEF || sizeMethod == methodPCA {
-		sizeMethod = "nnlrs" // the Z step dominates; the projected data is smaller
+	sizeMethod := m
+	if m == method.NNLRSEF || m == method.PCANNLRS {
+		sizeMethod = method.NNLRS // the Z step dominates; the projected data is smaller
 	}
 	if err := checkSize(sizeMethod, d, n, of.maxMem); err != nil {
 		return err
@@ -117,8 +112,8 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 
 	start := time.Now()
 	var g *graph.Graph
-	switch *method {
-	case methodEF:
+	switch m {
+	case method.NNLRSEF:
 		s := &embed.Settings{MaxOuter: *efOuter, NNLRS: opts.NNLRS.Solver, Normalize: *efNorm}
 		if *progress > 0 {
 			s.Progress = func(p embed.Progress) {
@@ -133,10 +128,10 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 			r, _ := pm.Dims()
 			fmt.Fprintf(stderr, "nnlrs graph: ||P||_F^2/r = %.3f\n", math.Pow(mat.Norm(pm, 2), 2)/float64(r))
 		}
-	case methodPCA:
+	case method.PCANNLRS:
 		g, err = embed.PCAGraph(context.Background(), set.X, opts.NNLRS, *dim)
 	default:
-		g, err = graph.Build(context.Background(), *method, set.X, opts)
+		g, err = graph.Build(context.Background(), m, set.X, opts)
 	}
 	secs := time.Since(start).Seconds()
 	notConverged := graph.NotConverged(err)
@@ -144,16 +139,16 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if notConverged || !g.Info.Converged {
-		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", *method)
+		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", m)
 	}
 
 	st := stats{
-		Method: *method, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
+		Method: m, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
 		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: graph.Density(g.W),
 		DiagonalShare: graph.DiagonalShare(g.W),
 	}
 	summary := fmt.Sprintf("%s: n=%d d=%d iterations=%d converged=%v objective=%.6g residual=%.3g seconds=%.2f density=%.3f diagonal=%.1f%%",
-		*method, n, d, st.Iterations, st.Converged, st.Objective, st.Residual, secs, st.Density, 100*st.DiagonalShare)
+		m, n, d, st.Iterations, st.Converged, st.Objective, st.Residual, secs, st.Density, 100*st.DiagonalShare)
 	if set.Labels != nil {
 		wc := graph.WithinClass(g.W, set.Labels)
 		st.WithinClass = &wc
@@ -168,7 +163,7 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out.z != "" {
 		if g.Z == nil {
-			return usagef("method %s has no coefficient matrix Z (-z)", *method)
+			return usagef("method %s has no coefficient matrix Z (-z)", m)
 		}
 		if err := writeCSV(*out.z, g.Z); err != nil {
 			return err

@@ -48,7 +48,7 @@ func TestPresetsGo(t *testing.T) {
 		t.Errorf("%v in\n%s", err, src)
 	}
 	if !strings.Contains(string(src), `"usps": {Classes: 4, PerClass: 25, Labeled: 20, Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 0.5,
-		Seeds: "1", ErrorGHF: map[string]float64{"nnlrs": 0.0500, "knn0": 0.0400}},`) {
+		Seeds: "1", ErrorGHF: map[method.Name]float64{"nnlrs": 0.0500, "knn0": 0.0400}},`) {
 		t.Errorf("no usps preset in\n%s", src)
 	}
 	doc := presetsDoc(rows, "go run ./tools/nnlrs presets", []uint64{1}, experiment.DefaultPresetGrid(), 3, 0, 0)

@@ -23,6 +23,7 @@ import (
 	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	trials := fs.Int("trials", 50, "seeded trials (the paper runs 50)")
 	seed := fs.Uint64("seed", 1, "seed of the trials: the same seed gives the same numbers")
 	labeled := fs.String("labeled", "10,20,30,40,50,60", "labeled percentages")
-	graphs := fs.String("graphs", "all", "graphs: all, or a comma-separated list of "+strings.Join(experiment.Graphs, ","))
+	graphs := fs.String("graphs", "all", "graphs: all, or a comma-separated list of "+method.Join(experiment.Graphs, ","))
 	props := fs.String("propagators", "ghf,lgc,sda", "classifiers: ghf, lgc (both readings of alpha: 0.99 and 1/(1+0.99)), lgc-zhou (0.99 only), lgc-mu (1/(1+0.99) only), sda")
 	def := lowrank.DefaultParams()
 	beta := fs.Float64("beta", def.Beta, "NNLRS, NNLRS-EF, PCA+NNLRS: beta when not tuned (the paper's 0.2)")
@@ -251,7 +252,7 @@ func writeOutputs(dir string, res *experiment.Results) error {
 			return fmt.Errorf("figure: %w", err)
 		}
 	}
-	joint := []string{"nnlrs", experiment.PCANNLRS, experiment.NNLRSEF}
+	joint := []method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}
 	if slices.Contains(res.Propagators, experiment.LGC) && containsAll(res.Graphs, joint) {
 		if _, err := errorFigure(dir, res, experiment.LGC, joint, name+"-joint"); err != nil {
 			return fmt.Errorf("figure: %w", err)
@@ -306,10 +307,15 @@ func readSaved(dir, name string) (*experiment.Results, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("%s.json: %w", name, err)
 	}
+	for _, g := range r.Graphs {
+		if !slices.Contains(experiment.Graphs, g) {
+			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, g, method.Join(experiment.Graphs, ", "))
+		}
+	}
 	return &r, nil
 }
 
-func containsAll(s, want []string) bool {
+func containsAll[T comparable](s, want []T) bool {
 	for _, w := range want {
 		if !slices.Contains(s, w) {
 			return false
@@ -412,15 +418,15 @@ func floats(v []float64) string {
 	return strings.Join(s, ",")
 }
 
-func parseGraphs(s string) ([]string, error) {
+func parseGraphs(s string) ([]method.Name, error) {
 	if s == "all" {
 		return slices.Clone(experiment.Graphs), nil
 	}
-	var out []string
-	for _, g := range strings.Split(s, ",") {
-		g = strings.TrimSpace(g)
+	var out []method.Name
+	for _, f := range strings.Split(s, ",") {
+		g := method.Name(strings.TrimSpace(f))
 		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", g, strings.Join(experiment.Graphs, ", "))
+			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", g, method.Join(experiment.Graphs, ", "))
 		}
 		if !slices.Contains(out, g) {
 			out = append(out, g)

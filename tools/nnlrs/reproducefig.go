@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"nnlrs/core/experiment"
+	"nnlrs/core/method"
 )
 
 // The figures of reproduce, written with gonum/plot. Each function returns
@@ -67,8 +68,8 @@ func weightsFigure(dir string, r *experiment.Results) (string, error) {
 	if ex == nil {
 		return "", nil
 	}
-	var gs []string
-	for _, g := range []string{"lrr", "l1", "nnlrs", experiment.NNLRSEF} {
+	var gs []method.Name
+	for _, g := range []method.Name{method.LRR, method.L1, method.NNLRS, method.NNLRSEF} {
 		if ex.W[g] != nil {
 			gs = append(gs, g)
 		}
@@ -137,7 +138,7 @@ func pctLabel(f float64) string { return fmt.Sprintf("%g%%", math.Round(1000*f)/
 
 // errorFigure plots error rate against labeled percentage, one line per
 // graph (or per graph of only, if not nil), for classifier prop.
-func errorFigure(dir string, r *experiment.Results, prop string, only []string, name string) (string, error) {
+func errorFigure(dir string, r *experiment.Results, prop string, only []method.Name, name string) (string, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%d trials)", r.Protocol.Title, experiment.PropagatorTitle(prop), r.Trials)
 	p.X.Label.Text = "labeled samples (%)"

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -47,6 +48,12 @@ func stringField(key string, f func(p *Params) *string) field {
 		func(p *Params, v string) error { *f(p) = v; return nil }}
 }
 
+func nameField(key string, f func(p *Params) *method.Name) field {
+	return field{key,
+		func(p *Params) string { return string(*f(p)) },
+		func(p *Params, v string) error { *f(p) = method.Name(v); return nil }} // Validate checks it
+}
+
 // fields lists the settings in the order of the hash.
 var fields = []field{
 	stringField("data", func(p *Params) *string { return &p.Dataset }),
@@ -68,7 +75,7 @@ var fields = []field{
 			p.Seed = x
 			return err
 		}},
-	stringField("graph", func(p *Params) *string { return &p.Graph }),
+	nameField("graph", func(p *Params) *method.Name { return &p.Graph }),
 	stringField("embed", func(p *Params) *string { return &p.Embed }),
 }
 

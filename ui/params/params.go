@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -39,7 +40,7 @@ type Params struct {
 	// Seed fixes the data, the labels and the corruption.
 	Seed uint64
 	// Graph is the graph the graph and propagation views show.
-	Graph string
+	Graph method.Name
 	// Embed, when not empty, names the one view the page shows, without
 	// controls (for slides and iframes).
 	Embed string
@@ -48,8 +49,8 @@ type Params struct {
 // The graphs a run builds, in the order of the paper's tables, and their
 // names on the page.
 var (
-	Graphs     = []string{"knn0", "l1", "lrr", "nnlrs"}
-	GraphNames = map[string]string{"knn0": "kNN", "l1": "l1", "lrr": "LRR", "nnlrs": "NNLRS"}
+	Graphs     = []method.Name{method.KNN0, method.L1, method.LRR, method.NNLRS}
+	GraphNames = map[method.Name]string{method.KNN0: "kNN", method.L1: "l1", method.LRR: "LRR", method.NNLRS: "NNLRS"}
 )
 
 // Propagators are the values of Params.Propagator.
@@ -93,7 +94,7 @@ func Default() Params {
 		Dataset: protocol.Synthetic, Classes: 4, PerClass: 25, Labeled: 5,
 		Noise: 0.2, Corrupt: 20,
 		Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 1,
-		Propagator: "ghf", Alpha: 0.99, Seed: 1, Graph: "nnlrs",
+		Propagator: "ghf", Alpha: 0.99, Seed: 1, Graph: method.NNLRS,
 	}
 }
 

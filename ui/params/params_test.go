@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -199,13 +200,13 @@ func FuzzFromHash(f *testing.F) {
 }
 
 func TestPresetNote(t *testing.T) {
-	Presets["test"] = Preset{Seeds: "1, 2", ErrorGHF: map[string]float64{"nnlrs": 0.2, "l1": 0.1, "lrr": 0.3, "knn0": 0.15}}
+	Presets["test"] = Preset{Seeds: "1, 2", ErrorGHF: map[method.Name]float64{"nnlrs": 0.2, "l1": 0.1, "lrr": 0.3, "knn0": 0.15}}
 	defer delete(Presets, "test")
 	want := "With this preset, GHF misclassified (mean of seeds 1, 2): NNLRS 20%, l1 10%, LRR 30%, kNN 15%. On these data l1 and kNN did better than NNLRS."
 	if got := PresetNote("test"); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	Presets["test"] = Preset{Seeds: "1", ErrorGHF: map[string]float64{"nnlrs": 0.05, "l1": 0.1}}
+	Presets["test"] = Preset{Seeds: "1", ErrorGHF: map[method.Name]float64{"nnlrs": 0.05, "l1": 0.1}}
 	if got := PresetNote("test"); !strings.HasSuffix(got, "NNLRS did best here.") {
 		t.Errorf("got %q", got)
 	}

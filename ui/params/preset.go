@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -23,7 +24,7 @@ type Preset struct {
 	// ErrorGHF is each graph's GHF error rate on the unlabeled samples
 	// with the preset, averaged over the draws of Seeds (measured, never
 	// chosen from), by method.
-	ErrorGHF map[string]float64
+	ErrorGHF map[method.Name]float64
 	Seeds    string
 }
 
@@ -58,14 +59,14 @@ func PresetNote(name string) string {
 		return ""
 	}
 	var parts, better []string
-	nn, haveNN := s.ErrorGHF["nnlrs"]
-	for _, g := range []string{"nnlrs", "l1", "lrr", "knn0"} {
+	nn, haveNN := s.ErrorGHF[method.NNLRS]
+	for _, g := range []method.Name{method.NNLRS, method.L1, method.LRR, method.KNN0} {
 		e, ok := s.ErrorGHF[g]
 		if !ok {
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s %.0f%%", GraphNames[g], 100*e))
-		if haveNN && g != "nnlrs" && e < nn {
+		if haveNN && g != method.NNLRS && e < nn {
 			better = append(better, GraphNames[g])
 		}
 	}

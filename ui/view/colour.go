@@ -3,6 +3,8 @@ package view
 import (
 	"image/color"
 	"math"
+
+	"nnlrs/core/method"
 )
 
 // Palette colours the classes (Tableau 10): class k of a run, counted from
@@ -33,11 +35,11 @@ var (
 )
 
 // GraphColours tell the graphs apart in the charts.
-var GraphColours = map[string]color.RGBA{
-	"nnlrs": {0x1f, 0x4e, 0x9a, 0xff},
-	"lrr":   {0xe0, 0x7b, 0x00, 0xff},
-	"l1":    {0x2e, 0x8b, 0x3e, 0xff},
-	"knn0":  {0x80, 0x80, 0x80, 0xff},
+var GraphColours = map[method.Name]color.RGBA{
+	method.NNLRS: {0x1f, 0x4e, 0x9a, 0xff},
+	method.LRR:   {0xe0, 0x7b, 0x00, 0xff},
+	method.L1:    {0x2e, 0x8b, 0x3e, 0xff},
+	method.KNN0:  {0x80, 0x80, 0x80, 0xff},
 }
 
 // ClassIndex maps the labels of a run to 0, 1, ... in increasing order.

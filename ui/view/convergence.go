@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"math"
 
+	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
 
 // ConvergenceGraphs are the iterative solvers the convergence view follows.
-var ConvergenceGraphs = []string{"nnlrs", "lrr"}
+var ConvergenceGraphs = []method.Name{method.NNLRS, method.LRR}
 
 // series is one quantity of one solver, per iteration.
 type series struct {
@@ -36,8 +37,8 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	}
 	maxIter, n := 1, 1
 	any := false
-	for _, method := range ConvergenceGraphs {
-		g := m.Run.Graphs[method]
+	for _, gm := range ConvergenceGraphs {
+		g := m.Run.Graphs[gm]
 		if g == nil {
 			continue
 		}
@@ -57,10 +58,10 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	// The legend.
 	x := r.X + r.W
 	for i := len(ConvergenceGraphs) - 1; i >= 0; i-- {
-		method := ConvergenceGraphs[i]
-		name := params.GraphNames[method]
+		gm := ConvergenceGraphs[i]
+		name := params.GraphNames[gm]
 		x -= c.TextWidth(name, Small) + 24
-		c.Fill(Rect{x, r.Y + 6, 14, 3}, GraphColours[method])
+		c.Fill(Rect{x, r.Y + 6, 14, 3}, GraphColours[gm])
 		c.Text(name, x+18, r.Y, Small, Ink)
 	}
 	lh := LineHeight(Small)
@@ -98,12 +99,12 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 			c.Fill(Rect{box.X, y, box.W, 1}, Muted)
 			c.Text("stops at 1", box.X+4, y-lh, Small, Muted)
 		}
-		for _, method := range ConvergenceGraphs {
-			g := m.Run.Graphs[method]
+		for _, gm := range ConvergenceGraphs {
+			g := m.Run.Graphs[gm]
 			if g == nil {
 				continue
 			}
-			polyline(c, box, g.Iters, maxIter, ch.lo, ch.hi, ch.y, GraphColours[method])
+			polyline(c, box, g.Iters, maxIter, ch.lo, ch.hi, ch.y, GraphColours[gm])
 		}
 	}
 	c.Text(fmt.Sprintf("iterations: 1 to %d", maxIter), r.X+axisW, r.Y+r.H-lh, Small, Muted)

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 
+	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 )
@@ -54,7 +55,7 @@ func panelKey(name string, m *ui.Model) uint64 {
 	k.s(name)
 	k.f(float64(textScale))
 	p := m.Params
-	k.s(p.Graph)
+	k.s(string(p.Graph))
 	k.s(p.Propagator)
 	k.f(p.Alpha)
 	r := m.Run
@@ -74,20 +75,20 @@ func panelKey(name string, m *ui.Model) uint64 {
 			k.bool(pr.Ready())
 			k.bool(pr.Converged)
 		}
-		if g := r.Graphs["nnlrs"]; g != nil { // its E flags samples
+		if g := r.Graphs[method.NNLRS]; g != nil { // its E flags samples
 			k.graph(g)
 		}
 	case "weights":
-		for _, method := range WeightGraphs {
-			k.graph(r.Graphs[method])
+		for _, gm := range WeightGraphs {
+			k.graph(r.Graphs[gm])
 		}
 	case "convergence":
-		for _, method := range ConvergenceGraphs {
-			k.graph(r.Graphs[method])
+		for _, gm := range ConvergenceGraphs {
+			k.graph(r.Graphs[gm])
 		}
 	case "outcome":
-		for _, method := range params.Graphs {
-			k.graph(r.Graphs[method])
+		for _, gm := range params.Graphs {
+			k.graph(r.Graphs[gm])
 		}
 		k.n(uint64(pr.Step))
 		k.s(pr.Method)

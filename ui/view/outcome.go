@@ -28,16 +28,16 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	above := Wrap(c, sub, Small, r.W)
 	// Why a rate is n/a, then the settings.
 	var notes []string
-	for _, method := range params.Graphs {
-		g, f := m.Run.Graphs[method], m.Prop.Final(method)
+	for _, gm := range params.Graphs {
+		g, f := m.Run.Graphs[gm], m.Prop.Final(gm)
 		if g == nil || g.Final == nil {
 			continue
 		}
 		for k, name := range []string{"GHF", "LGC"} {
 			if f == nil {
-				notes = append(notes, fmt.Sprintf("*%s on %s: %s", name, params.GraphNames[method], m.Prop.Err))
+				notes = append(notes, fmt.Sprintf("*%s on %s: %s", name, params.GraphNames[gm], m.Prop.Err))
 			} else if e := [2]float64{f.GHF, f.LGC}[k]; math.IsNaN(e) {
-				notes = append(notes, fmt.Sprintf("*%s on %s: %s", name, params.GraphNames[method], [2]string{f.GHFWhy, f.LGCWhy}[k]))
+				notes = append(notes, fmt.Sprintf("*%s on %s: %s", name, params.GraphNames[gm], [2]string{f.GHFWhy, f.LGCWhy}[k]))
 			}
 		}
 	}
@@ -46,9 +46,9 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	if m.Prop.Ready() {
 		name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Prop.Method]
 		s := fmt.Sprintf("%s after %d steps:", name, m.Prop.Step)
-		for _, method := range params.Graphs {
-			if e := m.Prop.ErrorRate(method); e >= 0 {
-				s += fmt.Sprintf(" %s %.0f%%", params.GraphNames[method], 100*e)
+		for _, gm := range params.Graphs {
+			if e := m.Prop.ErrorRate(gm); e >= 0 {
+				s += fmt.Sprintf(" %s %.0f%%", params.GraphNames[gm], 100*e)
 			}
 		}
 		below = append(below, Wrap(c, s, Small, r.W)...)
@@ -88,16 +88,16 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	c.Fill(Rect{r.X, y, r.W, 1}, Rule)
 	y += 6
 	best := [2]float64{math.Inf(1), math.Inf(1)}
-	for _, method := range params.Graphs {
-		if f := m.Prop.Final(method); f != nil {
+	for _, gm := range params.Graphs {
+		if f := m.Prop.Final(gm); f != nil {
 			best[0] = math.Min(best[0], f.GHF)
 			best[1] = math.Min(best[1], f.LGC)
 		}
 	}
-	for _, method := range params.Graphs {
-		g := m.Run.Graphs[method]
-		c.Fill(Rect{xs[0], y + 3, 4, lh - 4}, GraphColours[method])
-		c.Text(params.GraphNames[method], xs[0]+8, y, Normal, Ink)
+	for _, gm := range params.Graphs {
+		g := m.Run.Graphs[gm]
+		c.Fill(Rect{xs[0], y + 3, 4, lh - 4}, GraphColours[gm])
+		c.Text(params.GraphNames[gm], xs[0]+8, y, Normal, Ink)
 		switch {
 		case g == nil || len(cols) < 3:
 		case g.Err != "":
@@ -106,7 +106,7 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 			c.Text("...", xs[1], y, Normal, Muted)
 		default:
 			f := g.Final
-			pf := m.Prop.Final(method)
+			pf := m.Prop.Final(gm)
 			if pf == nil {
 				pf = &ui.Final{GHF: math.NaN(), LGC: math.NaN()}
 			}
@@ -122,7 +122,7 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 				}
 				c.Text(fmt.Sprintf("%.1f%%", 100*e), xs[k+1], y, Normal, ink)
 				c.Fill(Rect{xs[k+1], y + lh + 1, cellW, 4}, Background)
-				c.Fill(Rect{xs[k+1], y + lh + 1, cellW * float32(e), 4}, GraphColours[method])
+				c.Fill(Rect{xs[k+1], y + lh + 1, cellW * float32(e), 4}, GraphColours[gm])
 			}
 			if len(cols) > 3 && !math.IsNaN(f.WithinClass) {
 				c.Text(fmt.Sprintf("%.0f%%", 100*f.WithinClass), xs[3], y, Normal, Ink)
@@ -166,8 +166,8 @@ func outcomeColumns(c Canvas, w float32) []column {
 		return m
 	}
 	var names []string
-	for _, method := range params.Graphs {
-		names = append(names, params.GraphNames[method])
+	for _, gm := range params.Graphs {
+		names = append(names, params.GraphNames[gm])
 	}
 	head := func(name string) float32 { return c.TextWidth(name, Small) + 4 }
 	cols := []column{

@@ -5,6 +5,7 @@ import (
 	"image"
 	"strings"
 
+	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 )
@@ -13,7 +14,7 @@ import (
 // costly to recompute: heatmap pixels, the picture of a hovered sample, and
 // which panels are drawn as they stand.
 type Views struct {
-	heat   map[string]*heatEntry
+	heat   map[method.Name]*heatEntry
 	sample sampleEntry
 	drawn  map[string]uint64 // the key of every panel last drawn
 }
@@ -29,7 +30,7 @@ type sampleEntry struct {
 }
 
 // New returns views with empty caches.
-func New() *Views { return &Views{heat: map[string]*heatEntry{}, drawn: map[string]uint64{}} }
+func New() *Views { return &Views{heat: map[method.Name]*heatEntry{}, drawn: map[string]uint64{}} }
 
 // titleH returns the height of a panel's title bar.
 func titleH() float32 { return LineHeight(Title) + 10 }

@@ -5,13 +5,14 @@ import (
 	"image"
 	"math"
 
+	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 )
 
 // WeightGraphs are the graphs of the weights view, left to right, as in the
 // paper's figure of the LRR and l1 weights.
-var WeightGraphs = []string{"lrr", "l1", "nnlrs"}
+var WeightGraphs = []method.Name{method.LRR, method.L1, method.NNLRS}
 
 // Heatmap returns the n×n weights w (row-major) as an image: white for 0,
 // darker for larger weights, on a square-root scale so that weak weights
@@ -45,11 +46,11 @@ func Heatmap(w []float64, n int) *image.RGBA {
 }
 
 // heatmap returns the cached heatmap of g.
-func (v *Views) heatmap(method string, g *ui.Graph) *image.RGBA {
-	e := v.heat[method]
+func (v *Views) heatmap(gm method.Name, g *ui.Graph) *image.RGBA {
+	e := v.heat[gm]
 	if e == nil || e.version != g.Version {
 		e = &heatEntry{g.Version, Heatmap(g.W, g.N)}
-		v.heat[method] = e
+		v.heat[gm] = e
 	}
 	return e.img
 }
@@ -70,11 +71,11 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 	// Room under the matrices for the longest caption.
 	captionH := float32(len(weightCaption(c, 1, 1, cellW))) * lh
 	side := min(cellW-stripW-2, r.H-captionH-nh-stripW-8)
-	for i, method := range WeightGraphs {
+	for i, gm := range WeightGraphs {
 		x := r.X + float32(i)*(cellW+Gap)
 		cell := Rect{x, r.Y, cellW, r.H}
-		g := m.Run.Graphs[method]
-		name := params.GraphNames[method]
+		g := m.Run.Graphs[gm]
+		name := params.GraphNames[gm]
 		hm := Rect{x + stripW + 2, r.Y + nh + 4 + stripW + 2, side, side}
 		heading := name
 		if g != nil && g.W != nil && g.Final == nil && len(g.Iters) > 0 {
@@ -91,7 +92,7 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 			placeholder(c, cell, "waiting...")
 			continue
 		}
-		c.Image(v.heatmap(method, g), hm)
+		c.Image(v.heatmap(gm, g), hm)
 		if m.Run.Data != nil && m.Run.Data.Labels != nil && len(m.Run.Data.Labels) == g.N {
 			drawStrips(c, hm, m.Run.Data.Labels)
 		}

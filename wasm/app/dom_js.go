@@ -11,6 +11,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
@@ -172,7 +173,7 @@ func (d *dom) write(p params.Params) {
 		"beta": p.Beta, "lambda": p.Lambda, "theta": p.Theta, "lrr": p.LRRLambda, "alpha": p.Alpha} {
 		d.setSlider(key, v)
 	}
-	d.el("graph").Set("value", p.Graph)
+	d.el("graph").Set("value", string(p.Graph))
 	d.el("prop").Set("value", p.Propagator)
 	d.showDataset()
 	body := d.doc.Get("body").Get("classList")
@@ -218,7 +219,7 @@ func (d *dom) read(base params.Params) (params.Params, error) {
 	p.Labeled, p.Noise, p.Corrupt = d.slider("labeled"), d.slider("noise"), d.slider("corrupt")
 	p.Beta, p.Lambda, p.Theta, p.Alpha = d.slider("beta"), d.slider("lambda"), d.slider("theta"), d.slider("alpha")
 	p.LRRLambda = d.slider("lrr")
-	p.Graph = d.el("graph").Get("value").String()
+	p.Graph = method.Name(d.el("graph").Get("value").String()) // Validate checks it
 	p.Propagator = d.el("prop").Get("value").String()
 	if bad == nil {
 		bad = p.Validate()
@@ -410,15 +411,15 @@ func (d *dom) numbers(m *ui.Model) {
 			}
 			return strconv.FormatFloat(100*v, 'f', 1, 64) + "%"
 		}
-		for _, method := range params.Graphs {
-			g := r.Graphs[method]
-			row := []string{params.GraphNames[method], "…", "…"}
+		for _, gm := range params.Graphs {
+			g := r.Graphs[gm]
+			row := []string{params.GraphNames[gm], "…", "…"}
 			switch {
 			case g == nil:
 			case g.Err != "":
 				row[1], row[2] = "failed", "failed"
 			case g.Final != nil:
-				if f := m.Prop.Final(method); f != nil {
+				if f := m.Prop.Final(gm); f != nil {
 					row[1], row[2] = pct(f.GHF), pct(f.LGC)
 				}
 			}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 	"nnlrs/ui/view"
@@ -444,7 +445,7 @@ func (a *app) report(t time.Time) {
 	}
 	if r := m.Run; r != nil {
 		h.Set("figure", r.ID())
-		if g := r.Graphs["nnlrs"]; g != nil && len(g.Iters) > 0 {
+		if g := r.Graphs[method.NNLRS]; g != nil && len(g.Iters) > 0 {
 			h.Set("iterations", g.Iters[len(g.Iters)-1].Iter)
 		} else {
 			h.Set("iterations", 0)
@@ -485,8 +486,8 @@ func digest(r *ui.Run) string {
 	if r.Data != nil {
 		put(r.Data.X)
 	}
-	for _, method := range params.Graphs {
-		if g := r.Graphs[method]; g != nil && g.Final != nil {
+	for _, gm := range params.Graphs {
+		if g := r.Graphs[gm]; g != nil && g.Final != nil {
 			put(g.Final.W)
 		}
 	}
@@ -502,9 +503,9 @@ func summary(r *ui.Run, prop *ui.Propagation) map[string]any {
 		}
 		return v
 	}
-	for method, g := range r.Graphs {
-		if f, pf := g.Final, prop.Final(method); f != nil && pf != nil {
-			s[method] = map[string]any{"n": f.N, "ghf": num(pf.GHF), "lgc": num(pf.LGC), "within": num(f.WithinClass),
+	for gm, g := range r.Graphs {
+		if f, pf := g.Final, prop.Final(gm); f != nil && pf != nil {
+			s[string(gm)] = map[string]any{"n": f.N, "ghf": num(pf.GHF), "lgc": num(pf.LGC), "within": num(f.WithinClass),
 				"density": f.Density, "diagonal": f.DiagonalShare, "components": f.Components,
 				"iterations": f.Iterations, "converged": f.Converged, "elapsed": f.Elapsed}
 		}

@@ -2,6 +2,8 @@ package protocol
 
 import (
 	"fmt"
+
+	"nnlrs/core/method"
 )
 
 // Kind identifies a message; it is the first byte of its encoding.
@@ -156,8 +158,8 @@ func (s *Spec) decode(r *reader) {
 type Job struct {
 	// ID tells the answers to this job from those of earlier ones.
 	ID uint32
-	// Method is a graph.Methods name: "nnlrs", "lrr", "l1", "knn0", ...
-	Method string
+	// Method is one of method.All; the worker refuses others.
+	Method method.Name
 	Spec   Spec
 	// FileName and File carry an uploaded .mat or .csv file when
 	// Spec.Dataset is Upload.
@@ -171,7 +173,7 @@ func (*Job) Kind() Kind { return KindJob }
 
 func (m *Job) encode(w *writer) {
 	w.u32(m.ID)
-	w.str(m.Method)
+	w.str(string(m.Method))
 	m.Spec.encode(w)
 	w.str(m.FileName)
 	w.bytes(m.File)
@@ -180,7 +182,7 @@ func (m *Job) encode(w *writer) {
 
 func (m *Job) decode(r *reader) {
 	m.ID = r.u32()
-	m.Method = r.str()
+	m.Method = method.Name(r.str())
 	m.Spec.decode(r)
 	m.FileName = r.str()
 	m.File = r.bytes()
@@ -276,7 +278,7 @@ type Iter struct {
 // row-major) of the current iterate.
 type Progress struct {
 	JobID       uint32
-	Method      string
+	Method      method.Name
 	Iters       []Iter
 	Done, Total int
 	Elapsed     float64
@@ -288,7 +290,7 @@ func (*Progress) Kind() Kind { return KindProgress }
 
 func (m *Progress) encode(w *writer) {
 	w.u32(m.JobID)
-	w.str(m.Method)
+	w.str(string(m.Method))
 	w.uvarint(uint64(len(m.Iters)))
 	for _, it := range m.Iters {
 		w.int(it.Iter)
@@ -306,7 +308,7 @@ func (m *Progress) encode(w *writer) {
 
 func (m *Progress) decode(r *reader) {
 	m.JobID = r.u32()
-	m.Method = r.str()
+	m.Method = method.Name(r.str())
 	if n := r.count(19); n > 0 { // an Iter takes at least 19 bytes
 		m.Iters = make([]Iter, n)
 		for i := range m.Iters {
@@ -326,7 +328,7 @@ func (m *Progress) decode(r *reader) {
 // Graph is a finished graph with what the page shows of it.
 type Graph struct {
 	JobID  uint32
-	Method string
+	Method method.Name
 	// W holds the N×N symmetric weights, row-major.
 	N int
 	W []float64
@@ -355,7 +357,7 @@ func (*Graph) Kind() Kind { return KindGraph }
 
 func (m *Graph) encode(w *writer) {
 	w.u32(m.JobID)
-	w.str(m.Method)
+	w.str(string(m.Method))
 	w.int(m.N)
 	w.f64s(m.W)
 	w.f64s(m.Layout)
@@ -375,7 +377,7 @@ func (m *Graph) encode(w *writer) {
 
 func (m *Graph) decode(r *reader) {
 	m.JobID = r.u32()
-	m.Method = r.str()
+	m.Method = method.Name(r.str())
 	m.N = r.int()
 	m.W = r.f64s()
 	m.Layout = r.f64s()
@@ -421,7 +423,7 @@ const (
 // page to show.
 type Error struct {
 	JobID   uint32
-	Method  string
+	Method  method.Name
 	Code    ErrorCode
 	Message string
 }
@@ -430,14 +432,14 @@ func (*Error) Kind() Kind { return KindError }
 
 func (m *Error) encode(w *writer) {
 	w.u32(m.JobID)
-	w.str(m.Method)
+	w.str(string(m.Method))
 	w.u8(uint8(m.Code))
 	w.str(m.Message)
 }
 
 func (m *Error) decode(r *reader) {
 	m.JobID = r.u32()
-	m.Method = r.str()
+	m.Method = method.Name(r.str())
 	m.Code = ErrorCode(r.u8())
 	m.Message = r.str()
 }

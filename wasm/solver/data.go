@@ -30,6 +30,9 @@ type inputError struct{ error }
 // limitError marks a problem refused as too large.
 type limitError struct{ error }
 
+func (e inputError) Unwrap() error { return e.error }
+func (e limitError) Unwrap() error { return e.error }
+
 // fetcher returns the bytes of a built-in data set's file.
 type fetcher func(name string) ([]byte, error)
 
@@ -190,7 +193,7 @@ func upload(name string, file []byte) (*dataset.Set, error) {
 		set, err = dataset.LoadCSV(bytes.NewReader(file))
 	}
 	if err != nil {
-		return nil, inputError{fmt.Errorf("%s: %v", describe(name), strings.TrimPrefix(err.Error(), "dataset: "))}
+		return nil, inputError{fmt.Errorf("%s: %s", describe(name), message(err))}
 	}
 	set.Name = name
 	d, n := set.X.Dims()

@@ -9,9 +9,12 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
+	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/wasm/protocol"
 )
@@ -28,7 +31,7 @@ type runner struct {
 	// while Go waits).
 	yield func()
 	// build builds a graph; graph.Build unless a test replaces it.
-	build func(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error)
+	build func(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error)
 
 	// How often a running solve reports its iterations, sends the weights
 	// of its current iterate, and yields.
@@ -62,8 +65,8 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		}
 		r.emit(&protocol.Error{JobID: job.ID, Method: job.Method, Code: code(err), Message: message(err)})
 	}
-	if !graph.Known(job.Method) {
-		fail(fmt.Errorf("unknown graph %q", job.Method))
+	if _, err := method.Parse(string(job.Method)); err != nil {
+		fail(err)
 		return
 	}
 	prob, err := prepare(job.Spec, job.FileName, job.File, r.fetch)
@@ -100,15 +103,27 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	r.emit(r.describe(job, prob, g, start))
 }
 
-// message returns the sentence the page shows for err.
+// message returns the sentence the page shows for err: the Reason, without
+// the package's name, of the outermost error of the packages whose errors
+// reach the page, or err's own text when none is in its chain (the
+// solver's own sentences). graph builds on lowrank and lasso, so a
+// *graph.Error is outside theirs whenever both are in the chain.
 func message(err error) string {
-	s := err.Error()
-	for _, p := range []string{"dataset: ", "graph: ", "lowrank: "} {
-		if len(s) > len(p) && s[:len(p)] == p {
-			s = s[len(p):]
-		}
+	var ge *graph.Error
+	var de *dataset.Error
+	var le *lasso.Error
+	var re *lowrank.Error
+	switch {
+	case errors.As(err, &ge):
+		return ge.Reason
+	case errors.As(err, &de):
+		return de.Reason
+	case errors.As(err, &le):
+		return le.Reason
+	case errors.As(err, &re):
+		return re.Reason
 	}
-	return s
+	return err.Error()
 }
 
 // columns returns the entries of x column after column.
@@ -139,7 +154,7 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 	} else {
 		m.Layout = layout(w, n)
 	}
-	if g.E != nil && (job.Method == "nnlrs" || job.Method == "lrr") {
+	if g.E != nil && (job.Method == method.NNLRS || job.Method == method.LRR) {
 		m.ENorm = linalg.ColumnNorms(nil, g.E)
 	}
 	if set.Labels != nil {
@@ -269,9 +284,9 @@ func (p *reporter) samples(done, total int) {
 // (|Z| + |Zᵀ|)/2 for LRR.
 func (p *reporter) weights(z mat.Matrix) []float64 {
 	switch p.job.Method {
-	case "nnlrs":
+	case method.NNLRS:
 		return rowMajor(graph.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
-	case "lrr":
+	case method.LRR:
 		return rowMajor(graph.SymmetrizeAbs(z))
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/graph"
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -128,17 +129,17 @@ func TestRunNNLRS(t *testing.T) {
 }
 
 func TestRunEveryGraph(t *testing.T) {
-	for _, method := range []string{"lrr", "l1", "knn0"} {
-		ms := record(t, context.Background(), &protocol.Job{ID: 1, Method: method, Spec: smallSpec()}, nil)
+	for _, m := range []method.Name{method.LRR, method.L1, method.KNN0} {
+		ms := record(t, context.Background(), &protocol.Job{ID: 1, Method: m, Spec: smallSpec()}, nil)
 		g := last[*protocol.Graph](t, ms)
 		if _, ok := ms[0].(*protocol.Data); ok {
-			t.Errorf("%s: Data sent unasked", method)
+			t.Errorf("%s: Data sent unasked", m)
 		}
-		if g.Method != method || g.N != 36 || math.IsNaN(g.ErrorGHF) || math.IsNaN(g.WithinClass) {
-			t.Errorf("%s: %+v", method, g)
+		if g.Method != m || g.N != 36 || math.IsNaN(g.ErrorGHF) || math.IsNaN(g.WithinClass) {
+			t.Errorf("%s: %+v", m, g)
 		}
-		if (method == "lrr") != (g.ENorm != nil) {
-			t.Errorf("%s: ENorm %v", method, g.ENorm != nil)
+		if (m == "lrr") != (g.ENorm != nil) {
+			t.Errorf("%s: ENorm %v", m, g.ENorm != nil)
 		}
 	}
 }
@@ -188,7 +189,7 @@ func TestRunCancel(t *testing.T) {
 
 func TestRunPanic(t *testing.T) {
 	ms := record(t, context.Background(), &protocol.Job{ID: 8, Method: "knn0", Spec: smallSpec()}, func(r *runner) {
-		r.build = func(context.Context, string, *mat.Dense, graph.Options) (*graph.Graph, error) {
+		r.build = func(context.Context, method.Name, *mat.Dense, graph.Options) (*graph.Graph, error) {
 			var g *graph.Graph
 			_ = g.W.At(0, 0) // a nil dereference
 			return g, nil
@@ -246,6 +247,11 @@ func TestRunBadInput(t *testing.T) {
 		e := last[*protocol.Error](t, ms)
 		if e.Code != c.code || !strings.Contains(e.Message, c.want) {
 			t.Errorf("%s: got code %d %q, want code %d saying %q", c.name, e.Code, e.Message, c.code, c.want)
+		}
+		for _, p := range []string{"dataset:", "graph:", "lowrank:", "lasso:"} {
+			if strings.Contains(e.Message, p) {
+				t.Errorf("%s: %q names a package (%s)", c.name, e.Message, p)
+			}
 		}
 		if len(ms) != 1 {
 			t.Errorf("%s: %d messages before the error", c.name, len(ms)-1)
@@ -573,7 +579,7 @@ func TestRunUploadCSVLabels(t *testing.T) {
 // Spec.Lambda otherwise, and that NNLRS keeps Spec.Lambda.
 func TestRunLRRLambda(t *testing.T) {
 	for _, c := range []struct {
-		method          string
+		method          method.Name
 		lrrLambda, want float64
 	}{{"lrr", 0, 1}, {"lrr", 0.3, 0.3}, {"nnlrs", 0.3, 1}} {
 		s := smallSpec()
@@ -581,12 +587,12 @@ func TestRunLRRLambda(t *testing.T) {
 		var got float64
 		record(t, context.Background(), &protocol.Job{Method: c.method, Spec: s}, func(r *runner) {
 			build := r.build
-			r.build = func(ctx context.Context, method string, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
+			r.build = func(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
 				got = o.LRR.Lambda
-				if method == "nnlrs" {
+				if m == method.NNLRS {
 					got = o.NNLRS.Lambda
 				}
-				return build(ctx, method, x, o)
+				return build(ctx, m, x, o)
 			}
 		})
 		if got != c.want {

@@ -1,0 +1,26 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error is an error this package reports: a file that does not read or holds no usable data, or a draw or synthetic set it cannot make. Reason says what is wrong in one sentence without the
+// package's name, so that a program can show it to a person as it is;
+// Error prefixes it with "dataset: ".
+type Error struct {
+	Reason string
+	Err    error // the cause, if any
+}
+
+func (e *Error) Error() string { return "dataset: " + e.Reason }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// errorf returns an *Error with a formatted reason; a %w verb in format
+// records its argument as the cause.
+func errorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	return &Error{Reason: err.Error(), Err: errors.Unwrap(err)}
+}

@@ -1,0 +1,26 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error is an error this package reports: input a builder refuses (data that are empty, not finite or too few, parameters out of range, an unknown method) or a construction that failed. Reason says what is wrong in one sentence without the
+// package's name, so that a program can show it to a person as it is;
+// Error prefixes it with "graph: ".
+type Error struct {
+	Reason string
+	Err    error // the cause, if any
+}
+
+func (e *Error) Error() string { return "graph: " + e.Reason }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// errorf returns an *Error with a formatted reason; a %w verb in format
+// records its argument as the cause.
+func errorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	return &Error{Reason: err.Error(), Err: errors.Unwrap(err)}
+}
