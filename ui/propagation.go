@@ -1,9 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -116,11 +116,13 @@ func (p *Propagation) Rewind() {
 
 // why turns a propagation's error into words for the page.
 func why(err error) string {
-	s := strings.TrimPrefix(err.Error(), "propagate: ")
-	if strings.Contains(s, "singular") || strings.Contains(s, "positive definite") {
+	if errors.Is(err, propagate.ErrSingular) {
 		return "its linear system is singular to working precision (weights too uneven)"
 	}
-	return s
+	if e := (*propagate.Error)(nil); errors.As(err, &e) {
+		return e.Reason
+	}
+	return err.Error()
 }
 
 // Ready reports whether there is something to propagate.

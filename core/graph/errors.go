@@ -5,8 +5,10 @@ import (
 	"fmt"
 )
 
-// Error is an error this package reports: input a builder refuses (data that are empty, not finite or too few, parameters out of range, an unknown method) or a construction that failed. Reason says what is wrong in one sentence without the
-// package's name, so that a program can show it to a person as it is;
+// Error is an error this package reports: input a builder refuses (data
+// that are empty, not finite or too few, parameters out of range, an
+// unknown method) or a construction that failed. Reason says what is wrong
+// in one sentence without the package's name, so that a program can show it to a person as it is;
 // Error prefixes it with "graph: ".
 type Error struct {
 	Reason string

@@ -1,8 +1,6 @@
 package propagate
 
 import (
-	"fmt"
-
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -53,11 +51,11 @@ func GHF(w mat.Symmetric, labels []int) (*Result, error) {
 	}
 	var chol mat.Cholesky
 	if !chol.Factorize(a) {
-		return nil, fmt.Errorf("propagate: GHF: the Laplacian block of the unlabeled nodes is singular to working precision")
+		return nil, singular("GHF: the Laplacian block of the unlabeled nodes is singular to working precision", nil)
 	}
 	var fu mat.Dense
 	if err := chol.SolveTo(&fu, b); err != nil {
-		return nil, fmt.Errorf("propagate: GHF: %w", err)
+		return nil, singular("GHF", err)
 	}
 	for ai, i := range u {
 		for k := 0; k < c; k++ {

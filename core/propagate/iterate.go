@@ -1,8 +1,6 @@
 package propagate
 
 import (
-	"fmt"
-
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -56,7 +54,7 @@ func NewGHFIterator(w mat.Symmetric, labels []int) (*Iterator, error) {
 // NewLGCIterator returns an Iterator for LGC with 0 < alpha < 1.
 func NewLGCIterator(w mat.Symmetric, labels []int, alpha float64) (*Iterator, error) {
 	if !(alpha > 0 && alpha < 1) {
-		return nil, fmt.Errorf("propagate: LGC needs 0 < alpha < 1, have %v", alpha)
+		return nil, errorf("LGC needs 0 < alpha < 1, have %v", alpha)
 	}
 	p, err := newProblem(w, labels)
 	if err != nil {

@@ -1,7 +1,6 @@
 package propagate
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -29,7 +28,7 @@ func LGC(w mat.Symmetric, labels []int, alpha float64) (*Result, error) {
 		return nil, err
 	}
 	if !(alpha > 0 && alpha < 1) {
-		return nil, fmt.Errorf("propagate: LGC needs 0 < alpha < 1, have %v", alpha)
+		return nil, errorf("LGC needs 0 < alpha < 1, have %v", alpha)
 	}
 	s := p.normalized()
 	a := mat.NewSymDense(p.n, nil)
@@ -45,11 +44,11 @@ func LGC(w mat.Symmetric, labels []int, alpha float64) (*Result, error) {
 	// The eigenvalues of S lie in [−1, 1], so I − αS is positive definite.
 	var chol mat.Cholesky
 	if !chol.Factorize(a) {
-		return nil, fmt.Errorf("propagate: LGC: I - alpha*S is not positive definite to working precision")
+		return nil, singular("LGC: I - alpha*S is not positive definite to working precision", nil)
 	}
 	var f mat.Dense
 	if err := chol.SolveTo(&f, p.y()); err != nil {
-		return nil, fmt.Errorf("propagate: LGC: %w", err)
+		return nil, singular("LGC", err)
 	}
 	return p.result(&f), nil
 }

@@ -1,8 +1,6 @@
 package propagate
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"sort"
 
@@ -39,14 +37,14 @@ type problem struct {
 func newProblem(w mat.Symmetric, labels []int) (*problem, error) {
 	n := w.SymmetricDim()
 	if len(labels) != n {
-		return nil, fmt.Errorf("propagate: %d labels for a graph of %d nodes", len(labels), n)
+		return nil, errorf("%d labels for a graph of %d nodes", len(labels), n)
 	}
 	p := &problem{n: n, w: make([]float64, n*n), labels: labels, index: map[int]int{}}
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			v := w.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-				return nil, fmt.Errorf("propagate: weight (%d, %d) is %v; weights must be finite and nonnegative", i, j, v)
+				return nil, errorf("weight (%d, %d) is %v; weights must be finite and nonnegative", i, j, v)
 			}
 			if i != j {
 				p.w[i*n+j] = v
@@ -57,7 +55,7 @@ func newProblem(w mat.Symmetric, labels []int) (*problem, error) {
 		switch {
 		case l == Unlabeled:
 		case l < 0:
-			return nil, fmt.Errorf("propagate: label %d of node %d is negative (use %d for unlabeled)", l, i, Unlabeled)
+			return nil, errorf("label %d of node %d is negative (use %d for unlabeled)", l, i, Unlabeled)
 		default:
 			if _, ok := p.index[l]; !ok {
 				p.index[l] = 0
@@ -66,7 +64,7 @@ func newProblem(w mat.Symmetric, labels []int) (*problem, error) {
 		}
 	}
 	if len(p.classes) == 0 {
-		return nil, errors.New("propagate: no labeled node")
+		return nil, errorf("no labeled node")
 	}
 	sort.Ints(p.classes)
 	for c, l := range p.classes {

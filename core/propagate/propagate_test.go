@@ -1,8 +1,10 @@
 package propagate
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -264,5 +266,23 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("%s: GHF no error", tc.name)
 			}
 		}
+	}
+}
+
+// Two unlabeled nodes tied to each other and to the labeled node by a
+// weight below rounding make GHF's system singular to working precision
+// ([[1 + 1e-17, −1], [−1, 1]] is exactly singular in floating point): the
+// error says so through ErrSingular. Bad input gives an *Error whose Reason
+// does not name the package.
+func TestErrors(t *testing.T) {
+	w := mat.NewSymDense(3, []float64{0, 1e-17, 0, 1e-17, 0, 1, 0, 1, 0})
+	_, err := GHF(w, []int{0, Unlabeled, Unlabeled})
+	if !errors.Is(err, ErrSingular) {
+		t.Errorf("isolated unlabeled node: err %v, want ErrSingular", err)
+	}
+	_, err = LGC(w, []int{0, Unlabeled, Unlabeled}, 1.5)
+	e := (*Error)(nil)
+	if !errors.As(err, &e) || strings.HasPrefix(e.Reason, "propagate") || errors.Is(err, ErrSingular) {
+		t.Errorf("alpha 1.5: err %v, want an *Error with a reason", err)
 	}
 }
