@@ -70,23 +70,71 @@ type benchRow struct {
 	rank          int
 }
 
+// benchConfig is the bench's flags, checked.
+type benchConfig struct {
+	cases    []benchCase
+	usps     string
+	numpy    bool
+	python   string
+	script   string
+	ladmap   bool
+	tight    float64
+	procs    int
+	repeat   int
+	numpyMax int
+}
+
+// benchSolver is one solver of a case's row set.
+type benchSolver struct {
+	name string
+	run  func() (benchRow, error)
+}
+
 func benchCmd(args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseBenchFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cfg.procs))
+
+	fmt.Fprintf(stdout, "nnlrs bench: Go %s %s/%s, GOMAXPROCS %d; NNLRS beta 0.2, lambda 10\n",
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, cfg.procs)
+	py := cfg.numpyRunner(stdout)
+
+	var notes []string
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "case\tsolver\tn\td\titerations\tseconds\tms/iter\tfirst graph s\tobjective\tabove bound %\twithin-class %\trank\tvs NumPy\tcpu s\tvs NumPy cpu\tfirst graph cpu s\t")
+	for _, c := range cfg.cases {
+		note, err := cfg.runCase(c, py, tw, stderr)
+		if err != nil {
+			return err
+		}
+		notes = append(notes, note)
+	}
+	tw.Flush()
+	printBenchLegend(stdout, notes)
+	return nil
+}
+
+// parseBenchFlags parses and checks the bench's flags.
+func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs := flag.NewFlagSet("nnlrs bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var names []string
 	for _, c := range benchCases {
 		names = append(names, c.name)
 	}
+	cfg := &benchConfig{}
 	casesFlag := fs.String("cases", benchDefault, "comma-separated cases to run: "+strings.Join(names, ", "))
-	usps := fs.String("usps", filepath.Join("..", "shared", "datasets", "USPS.mat"), "USPS MAT-file (cases usps*; skipped with a note when absent)")
-	numpy := fs.Bool("numpy", true, "run the NumPy reference of Algorithm 1 side by side (needs python3 with numpy; slow: about an hour on usps200)")
-	python := fs.String("python", "", "python interpreter for the NumPy reference (default: the first of /usr/bin/python3, python3 that imports numpy)")
-	script := fs.String("script", filepath.Join("tools", "numpy", "ladmap.py"), "the NumPy reference script")
-	ladmap := fs.Bool("ladmap", false, "also run the Go LADMAP (Algorithm 1 as written, with the paper's eta1 = ||X||_2^2)")
-	tight := fs.Float64("tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
-	procs := fs.Int("procs", 1, "GOMAXPROCS for the Go solvers (1: one core, as the browser has); NumPy gets as many BLAS threads")
-	repeat := fs.Int("repeat", 1, "run each solver this many times, interleaved, and report the fastest")
-	numpyMax := fs.Int("numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
+	fs.StringVar(&cfg.usps, "usps", filepath.Join("..", "shared", "datasets", "USPS.mat"), "USPS MAT-file (cases usps*; skipped with a note when absent)")
+	fs.BoolVar(&cfg.numpy, "numpy", true, "run the NumPy reference of Algorithm 1 side by side (needs python3 with numpy; slow: about an hour on usps200)")
+	fs.StringVar(&cfg.python, "python", "", "python interpreter for the NumPy reference (default: the first of /usr/bin/python3, python3 that imports numpy)")
+	fs.StringVar(&cfg.script, "script", filepath.Join("tools", "numpy", "ladmap.py"), "the NumPy reference script")
+	fs.BoolVar(&cfg.ladmap, "ladmap", false, "also run the Go LADMAP (Algorithm 1 as written, with the paper's eta1 = ||X||_2^2)")
+	fs.Float64Var(&cfg.tight, "tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
+	fs.IntVar(&cfg.procs, "procs", 1, "GOMAXPROCS for the Go solvers (1: one core, as the browser has); NumPy gets as many BLAS threads")
+	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
+	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs bench [flags]")
 		fmt.Fprintln(stderr, "Times NNLRS (beta 0.2, lambda 10) by the default ADMM solver, and optionally the Go LADMAP,")
@@ -94,10 +142,19 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return nil, err
 	}
+	var err error
+	if cfg.cases, err = parseBenchCases(*casesFlag, names); err != nil {
+		return nil, err
+	}
+	return cfg, cfg.check()
+}
+
+// parseBenchCases looks up the comma-separated case names.
+func parseBenchCases(s string, names []string) ([]benchCase, error) {
 	var cases []benchCase
-	for _, name := range strings.Split(*casesFlag, ",") {
+	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
 		found := false
 		for _, c := range benchCases {
@@ -107,126 +164,149 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if !found {
-			return usagef("unknown case %q (cases: %s)", name, strings.Join(names, ", "))
+			return nil, usagef("unknown case %q (cases: %s)", name, strings.Join(names, ", "))
 		}
 	}
+	return cases, nil
+}
+
+// check reports the first numeric flag out of range.
+func (cfg *benchConfig) check() error {
 	switch {
-	case *procs < 1:
-		return usagef("-procs must be >= 1, have %d", *procs)
-	case *repeat < 1:
-		return usagef("-repeat must be >= 1, have %d", *repeat)
-	case *tight < 0 || math.IsNaN(*tight):
-		return usagef("-tight must be >= 0, have %v", *tight)
-	case *numpyMax < 0:
-		return usagef("-numpy-max-iter must be >= 0, have %d", *numpyMax)
+	case cfg.procs < 1:
+		return usagef("-procs must be >= 1, have %d", cfg.procs)
+	case cfg.repeat < 1:
+		return usagef("-repeat must be >= 1, have %d", cfg.repeat)
+	case cfg.tight < 0 || math.IsNaN(cfg.tight):
+		return usagef("-tight must be >= 0, have %v", cfg.tight)
+	case cfg.numpyMax < 0:
+		return usagef("-numpy-max-iter must be >= 0, have %d", cfg.numpyMax)
 	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*procs))
+	return nil
+}
 
-	fmt.Fprintf(stdout, "nnlrs bench: Go %s %s/%s, GOMAXPROCS %d; NNLRS beta 0.2, lambda 10\n",
-		runtime.Version(), runtime.GOOS, runtime.GOARCH, *procs)
-	var py *numpyRunner
-	if *numpy {
-		var note string
-		py, note = findNumpy(*python, *script, *procs)
-		fmt.Fprintln(stdout, note)
-		if py != nil {
-			py.maxIter = *numpyMax
+// numpyRunner finds the NumPy reference when -numpy is on and prints
+// the note on it; nil when it is off or absent.
+func (cfg *benchConfig) numpyRunner(stdout io.Writer) *numpyRunner {
+	if !cfg.numpy {
+		return nil
+	}
+	py, note := findNumpy(cfg.python, cfg.script, cfg.procs)
+	fmt.Fprintln(stdout, note)
+	if py != nil {
+		py.maxIter = cfg.numpyMax
+	}
+	return py
+}
+
+// runCase loads the case, runs its solvers and writes its rows to tw. It
+// returns the case's note for the legend.
+func (cfg *benchConfig) runCase(c benchCase, py *numpyRunner, tw io.Writer, stderr io.Writer) (string, error) {
+	df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
+	if c.usps {
+		if _, err := os.Stat(cfg.usps); err != nil {
+			return fmt.Sprintf("%s: skipped, %s not found (set -usps)", c.name, cfg.usps), nil
+		}
+		df.in = cfg.usps
+	}
+	set, err := df.load()
+	if err != nil {
+		return "", err
+	}
+	d, n := set.X.Dims()
+	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, d)
+	rows, err := runRepeats(c.name, cfg.solvers(set, py), cfg.repeat, stderr)
+	if err != nil {
+		return "", err
+	}
+	lower := writeBenchRows(tw, c.name, n, d, rows)
+	return fmt.Sprintf("%s: best certified lower bound on the optimum %.7g", c.name, lower), nil
+}
+
+// solvers lists the solvers run on set: the default ADMM, then those the
+// flags add.
+func (cfg *benchConfig) solvers(set *dataset.Set, py *numpyRunner) []benchSolver {
+	solvers := []benchSolver{{"go admm", func() (benchRow, error) {
+		return runGo(set, &lowrank.ADMM{}, "go admm")
+	}}}
+	if cfg.ladmap {
+		solvers = append(solvers, benchSolver{"go ladmap", func() (benchRow, error) {
+			return runGo(set, &lowrank.LADMAP{PaperEta: true}, "go ladmap")
+		}})
+	}
+	if py != nil {
+		solvers = append(solvers, benchSolver{"numpy ladmap", func() (benchRow, error) { return py.run(set) }})
+	}
+	if tight := cfg.tight; tight > 0 {
+		solvers = append(solvers, benchSolver{"go admm tight", func() (benchRow, error) {
+			return runGo(set, &lowrank.ADMM{Gap: tight, MaxIter: 100000}, fmt.Sprintf("go admm gap %g", tight))
+		}})
+	}
+	return solvers
+}
+
+// runRepeats runs the solvers repeat times, interleaved, and keeps the
+// fastest row of each.
+func runRepeats(name string, solvers []benchSolver, repeat int, stderr io.Writer) ([]benchRow, error) {
+	rows := make([]benchRow, len(solvers))
+	for r := 0; r < repeat; r++ {
+		for i, s := range solvers {
+			row, err := s.run()
+			if err != nil {
+				return nil, fmt.Errorf("%s, %s: %w", name, s.name, err)
+			}
+			fmt.Fprintf(stderr, "  %s: %d iterations, %.2f s, objective %.6g\n", row.solver, row.iterations, row.seconds, row.objective)
+			if r == 0 || row.seconds < rows[i].seconds {
+				rows[i] = row
+			}
 		}
 	}
+	return rows, nil
+}
 
-	var notes []string
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\tsolver\tn\td\titerations\tseconds\tms/iter\tfirst graph s\tobjective\tabove bound %\twithin-class %\trank\tvs NumPy\tcpu s\tvs NumPy cpu\tfirst graph cpu s\t")
-	for _, c := range cases {
-		df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
-		if c.usps {
-			if _, err := os.Stat(*usps); err != nil {
-				notes = append(notes, fmt.Sprintf("%s: skipped, %s not found (set -usps)", c.name, *usps))
-				continue
-			}
-			df.in = *usps
-		}
-		set, err := df.load()
-		if err != nil {
-			return err
-		}
-		d, n := set.X.Dims()
-		fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, d)
-
-		type solver struct {
-			name string
-			run  func() (benchRow, error)
-		}
-		solvers := []solver{{"go admm", func() (benchRow, error) {
-			return runGo(set, &lowrank.ADMM{}, "go admm")
-		}}}
-		if *ladmap {
-			solvers = append(solvers, solver{"go ladmap", func() (benchRow, error) {
-				return runGo(set, &lowrank.LADMAP{PaperEta: true}, "go ladmap")
-			}})
-		}
-		if py != nil {
-			solvers = append(solvers, solver{"numpy ladmap", func() (benchRow, error) { return py.run(set) }})
-		}
-		if *tight > 0 {
-			solvers = append(solvers, solver{"go admm tight", func() (benchRow, error) {
-				return runGo(set, &lowrank.ADMM{Gap: *tight, MaxIter: 100000}, fmt.Sprintf("go admm gap %g", *tight))
-			}})
-		}
-		rows := make([]benchRow, len(solvers))
-		for r := 0; r < *repeat; r++ {
-			for i, s := range solvers {
-				row, err := s.run()
-				if err != nil {
-					return fmt.Errorf("%s, %s: %w", c.name, s.name, err)
-				}
-				fmt.Fprintf(stderr, "  %s: %d iterations, %.2f s, objective %.6g\n", row.solver, row.iterations, row.seconds, row.objective)
-				if r == 0 || row.seconds < rows[i].seconds {
-					rows[i] = row
-				}
-			}
-		}
-		lower := math.Inf(-1)
-		numpySecs, numpyCPU, numpyBound := math.NaN(), math.NaN(), ""
-		for _, r := range rows {
-			lower = math.Max(lower, r.lower)
-			if strings.HasPrefix(r.solver, "numpy") {
-				numpySecs, numpyCPU = r.seconds, r.cpu
-				if !r.converged {
-					numpyBound = ">="
-				}
-			}
-		}
-		for _, r := range rows {
-			ratio, cpuRatio, cpu := "-", "-", "-"
-			if !math.IsNaN(numpySecs) && !strings.HasPrefix(r.solver, "numpy") {
-				ratio = fmt.Sprintf("%s%.1fx", numpyBound, numpySecs/r.seconds)
-				if !math.IsNaN(numpyCPU) && !math.IsNaN(r.cpu) {
-					cpuRatio = fmt.Sprintf("%s%.1fx", numpyBound, numpyCPU/r.cpu)
-				}
-			}
-			if !math.IsNaN(r.cpu) {
-				cpu = fmt.Sprintf("%.2f", r.cpu)
-			}
-			firstCPU := "-"
-			if !math.IsNaN(r.firstGraphCPU) {
-				firstCPU = fmt.Sprintf("%.2f", r.firstGraphCPU)
-			}
-			first := "-"
-			if !math.IsNaN(r.firstGraph) {
-				first = fmt.Sprintf("%.2f", r.firstGraph)
-			}
-			conv := ""
+// writeBenchRows writes the case's rows to the table and returns the best
+// certified lower bound among them.
+func writeBenchRows(tw io.Writer, name string, n, d int, rows []benchRow) float64 {
+	lower := math.Inf(-1)
+	numpySecs, numpyCPU, numpyBound := math.NaN(), math.NaN(), ""
+	for _, r := range rows {
+		lower = math.Max(lower, r.lower)
+		if strings.HasPrefix(r.solver, "numpy") {
+			numpySecs, numpyCPU = r.seconds, r.cpu
 			if !r.converged {
-				conv = " (cap)"
+				numpyBound = ">="
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d%s\t%.2f\t%.2f\t%s\t%.6g\t%.3f\t%.2f\t%d\t%s\t%s\t%s\t%s\t\n",
-				c.name, r.solver, n, d, r.iterations, conv, r.seconds, 1000*r.seconds/float64(max(r.iterations, 1)), first,
-				r.objective, 100*(r.objective-lower)/lower, 100*r.within, r.rank, ratio, cpu, cpuRatio, firstCPU)
 		}
-		notes = append(notes, fmt.Sprintf("%s: best certified lower bound on the optimum %.7g", c.name, lower))
 	}
-	tw.Flush()
+	for _, r := range rows {
+		ratio, cpuRatio := "-", "-"
+		if !math.IsNaN(numpySecs) && !strings.HasPrefix(r.solver, "numpy") {
+			ratio = fmt.Sprintf("%s%.1fx", numpyBound, numpySecs/r.seconds)
+			if !math.IsNaN(numpyCPU) && !math.IsNaN(r.cpu) {
+				cpuRatio = fmt.Sprintf("%s%.1fx", numpyBound, numpyCPU/r.cpu)
+			}
+		}
+		conv := ""
+		if !r.converged {
+			conv = " (cap)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d%s\t%.2f\t%.2f\t%s\t%.6g\t%.3f\t%.2f\t%d\t%s\t%s\t%s\t%s\t\n",
+			name, r.solver, n, d, r.iterations, conv, r.seconds, 1000*r.seconds/float64(max(r.iterations, 1)), orDash(r.firstGraph),
+			r.objective, 100*(r.objective-lower)/lower, 100*r.within, r.rank, ratio, orDash(r.cpu), cpuRatio, orDash(r.firstGraphCPU))
+	}
+	return lower
+}
+
+// orDash formats v with two decimals, "-" if it is NaN (unknown).
+func orDash(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// printBenchLegend explains the table's columns, then prints the notes.
+func printBenchLegend(stdout io.Writer, notes []string) {
 	fmt.Fprintln(stdout)
 	fmt.Fprintln(stdout, "seconds: the solver alone (fastest of -repeat runs); first graph s: time until the streamed iterate's graph")
 	fmt.Fprintln(stdout, "is within 1 point of the final within-class weight; above bound %: objective above the best certified lower")
@@ -238,7 +318,6 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}
-	return nil
 }
 
 // runGo solves the case with the Go solver m, streaming the progress to

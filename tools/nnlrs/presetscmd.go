@@ -49,6 +49,15 @@ var presetPlan = map[string]struct {
 // presetFoldStream is the random stream of the cross-validation folds.
 const presetFoldStream = 0x666f6c6473
 
+// presetsConfig is the checked flags of `nnlrs presets`.
+type presetsConfig struct {
+	dataDir, out, doc string
+	seeds             []uint64
+	grid              experiment.PresetGrid
+	folds             int
+	quiet             bool
+}
+
 // presetsCmd measures the presets of the built-in data sets: for every
 // set of sitedata.Subsets found in -datasets and every seed, it draws the
 // samples and labels the page's worker draws for that seed (the site's
@@ -58,113 +67,158 @@ const presetFoldStream = 0x666f6c6473
 // labeled samples. It writes the Go file of params.Presets and a Markdown
 // report with the measured test errors.
 func presetsCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("nnlrs presets", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	dataDir := fs.String("datasets", defaultDataDir, "folder holding the MAT-files of the site's data sets")
-	seedList := fs.String("seeds", "1,2,3", "seeds of the page's draws to choose over (comma-separated)")
-	out := fs.String("out", filepath.Join("ui", "params", "presets.go"), "Go file to write (package params)")
-	doc := fs.String("doc", filepath.Join("docs", "PRESETS.md"), "Markdown report to write")
-	grid := experiment.DefaultPresetGrid()
-	gLambda := fs.String("lambda", floats(grid.Lambda), "NNLRS lambda grid (slider steps)")
-	gBeta := fs.String("beta", floats(grid.Beta), "NNLRS beta grid (slider steps)")
-	gTheta := fs.String("theta", floats(grid.Theta), "NNLRS theta grid (slider steps; thresholds the solved Z)")
-	gLRR := fs.String("lrr-lambda", floats(grid.LRRLambda), "LRR lambda grid (slider steps)")
-	folds := fs.Int("folds", 3, "cross-validation folds")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	if err := parseFlags(fs, args); err != nil {
+	cfg, err := parsePresetsFlags(args, stderr)
+	if err != nil {
 		return err
 	}
-	var seeds []uint64
-	for _, f := range strings.Split(*seedList, ",") {
-		var s uint64
-		if _, err := fmt.Sscan(strings.TrimSpace(f), &s); err != nil {
-			return usagef("-seeds: %q is not a seed", f)
+	start, cpuStart := time.Now(), cpuSeconds()
+	progress := func(s string) {
+		if !cfg.quiet {
+			fmt.Fprintf(stderr, "%6.1fs %s\n", time.Since(start).Seconds(), s)
 		}
-		seeds = append(seeds, s)
+	}
+	var rows []experiment.PresetRow
+	for _, sub := range sitedata.Subsets {
+		row, ok, err := cfg.searchSubset(sub, progress, stderr)
+		if err != nil {
+			return err
+		}
+		if ok {
+			rows = append(rows, row)
+		}
+	}
+	if len(rows) == 0 {
+		return usagef("none of the site's data sets is in %s", cfg.dataDir)
+	}
+	elapsed, cpu := time.Since(start), cpuSeconds()-cpuStart
+	command := "go run ./tools/nnlrs presets " + strings.Join(args, " ")
+	if err := cfg.write(rows, command, elapsed, cpu); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "nnlrs presets: wrote %s and %s in %.0f s (%.0f s of CPU)\n", cfg.out, cfg.doc, elapsed.Seconds(), cpu)
+	fmt.Fprint(stdout, experiment.PresetTable(rows, ""))
+	return nil
+}
+
+// parsePresetsFlags declares, parses and checks the flags of
+// `nnlrs presets`.
+func parsePresetsFlags(args []string, stderr io.Writer) (*presetsConfig, error) {
+	fs := flag.NewFlagSet("nnlrs presets", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := &presetsConfig{grid: experiment.DefaultPresetGrid()}
+	fs.StringVar(&cfg.dataDir, "datasets", defaultDataDir, "folder holding the MAT-files of the site's data sets")
+	seedList := fs.String("seeds", "1,2,3", "seeds of the page's draws to choose over (comma-separated)")
+	fs.StringVar(&cfg.out, "out", filepath.Join("ui", "params", "presets.go"), "Go file to write (package params)")
+	fs.StringVar(&cfg.doc, "doc", filepath.Join("docs", "PRESETS.md"), "Markdown report to write")
+	gLambda := fs.String("lambda", floats(cfg.grid.Lambda), "NNLRS lambda grid (slider steps)")
+	gBeta := fs.String("beta", floats(cfg.grid.Beta), "NNLRS beta grid (slider steps)")
+	gTheta := fs.String("theta", floats(cfg.grid.Theta), "NNLRS theta grid (slider steps; thresholds the solved Z)")
+	gLRR := fs.String("lrr-lambda", floats(cfg.grid.LRRLambda), "LRR lambda grid (slider steps)")
+	fs.IntVar(&cfg.folds, "folds", 3, "cross-validation folds")
+	fs.BoolVar(&cfg.quiet, "quiet", false, "no progress on stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
 	var err error
+	if cfg.seeds, err = parseSeeds(*seedList); err != nil {
+		return nil, err
+	}
 	for _, g := range []struct {
 		flag, steps string
 		s           string
 		dst         *[]float64
 		positive    bool
 	}{
-		{"-lambda", "lambda", *gLambda, &grid.Lambda, true},
-		{"-beta", "beta", *gBeta, &grid.Beta, false},
-		{"-theta", "theta", *gTheta, &grid.Theta, false},
-		{"-lrr-lambda", "lambda", *gLRR, &grid.LRRLambda, true},
+		{"-lambda", "lambda", *gLambda, &cfg.grid.Lambda, true},
+		{"-beta", "beta", *gBeta, &cfg.grid.Beta, false},
+		{"-theta", "theta", *gTheta, &cfg.grid.Theta, false},
+		{"-lrr-lambda", "lambda", *gLRR, &cfg.grid.LRRLambda, true},
 	} {
-		if *g.dst, err = parseFloats(g.s, g.positive); err != nil {
-			return usagef("%s: %v", g.flag, err)
-		}
-		for _, v := range *g.dst {
-			if !slices.Contains(params.Steps[g.steps], v) {
-				return usagef("%s: %g is not a step of the page's %s slider %v", g.flag, v, g.steps, params.Steps[g.steps])
-			}
+		if *g.dst, err = parseSteps(g.flag, g.steps, g.s, g.positive); err != nil {
+			return nil, err
 		}
 	}
-	if *folds < 2 {
-		return usagef("-folds must be at least 2, have %d", *folds)
+	if cfg.folds < 2 {
+		return nil, usagef("-folds must be at least 2, have %d", cfg.folds)
 	}
+	return cfg, nil
+}
 
-	start, cpuStart := time.Now(), cpuSeconds()
-	progress := func(s string) {
-		if !*quiet {
-			fmt.Fprintf(stderr, "%6.1fs %s\n", time.Since(start).Seconds(), s)
+// parseSeeds parses the comma-separated -seeds.
+func parseSeeds(s string) ([]uint64, error) {
+	var seeds []uint64
+	for _, f := range strings.Split(s, ",") {
+		var seed uint64
+		if _, err := fmt.Sscan(strings.TrimSpace(f), &seed); err != nil {
+			return nil, usagef("-seeds: %q is not a seed", f)
+		}
+		seeds = append(seeds, seed)
+	}
+	return seeds, nil
+}
+
+// parseSteps parses the grid s of flag name, whose values must be steps
+// of the page's slider steps.
+func parseSteps(name, steps, s string, positive bool) ([]float64, error) {
+	v, err := parseFloats(s, positive)
+	if err != nil {
+		return nil, usagef("%s: %v", name, err)
+	}
+	for _, x := range v {
+		if !slices.Contains(params.Steps[steps], x) {
+			return nil, usagef("%s: %g is not a step of the page's %s slider %v", name, x, steps, params.Steps[steps])
 		}
 	}
-	var rows []experiment.PresetRow
-	for _, sub := range sitedata.Subsets {
-		plan, ok := presetPlan[sub.Name]
-		if !ok {
-			return fmt.Errorf("no preset plan for %s", sub.Name)
-		}
-		if _, err := os.Stat(filepath.Join(*dataDir, sub.File)); err != nil {
-			fmt.Fprintf(stderr, "nnlrs presets: skipping %s: %v\n", sub.Name, err)
-			continue
-		}
-		if !slices.Contains(params.Steps["labeled"], plan.labeled) || plan.classes > sub.Classes || plan.perClass > sub.PerClass {
-			return fmt.Errorf("the plan of %s does not fit the page or the site", sub.Name)
-		}
-		site, err := sub.Draw(*dataDir)
+	return v, nil
+}
+
+// searchSubset draws the page's draws of sub for every seed and chooses
+// its preset by cross-validation. It returns false, after a note on
+// stderr, when sub's file is not in -datasets.
+func (cfg *presetsConfig) searchSubset(sub sitedata.Subset, progress func(string), stderr io.Writer) (experiment.PresetRow, bool, error) {
+	plan, ok := presetPlan[sub.Name]
+	if !ok {
+		return experiment.PresetRow{}, false, fmt.Errorf("no preset plan for %s", sub.Name)
+	}
+	if _, err := os.Stat(filepath.Join(cfg.dataDir, sub.File)); err != nil {
+		fmt.Fprintf(stderr, "nnlrs presets: skipping %s: %v\n", sub.Name, err)
+		return experiment.PresetRow{}, false, nil
+	}
+	if !slices.Contains(params.Steps["labeled"], plan.labeled) || plan.classes > sub.Classes || plan.perClass > sub.PerClass {
+		return experiment.PresetRow{}, false, fmt.Errorf("the plan of %s does not fit the page or the site", sub.Name)
+	}
+	site, err := sub.Draw(cfg.dataDir)
+	if err != nil {
+		return experiment.PresetRow{}, false, err
+	}
+	var draws []experiment.PresetDraw
+	for _, seed := range cfg.seeds {
+		d, err := pageDraw(site, plan.classes, plan.perClass, plan.labeled/100, seed)
 		if err != nil {
-			return err
+			return experiment.PresetRow{}, false, fmt.Errorf("%s: %v", sub.Name, err)
 		}
-		var draws []experiment.PresetDraw
-		for _, seed := range seeds {
-			d, err := pageDraw(site, plan.classes, plan.perClass, plan.labeled/100, seed)
-			if err != nil {
-				return fmt.Errorf("%s: %v", sub.Name, err)
-			}
-			draws = append(draws, d)
-		}
-		c := experiment.PresetConfig{Grid: grid, Folds: *folds, Alpha: 0.99,
-			Progress: func(s string) { progress(sub.Name + " " + s) }}
-		p, err := experiment.SearchPreset(context.Background(), draws, c)
-		if err != nil {
-			return fmt.Errorf("%s: %v", sub.Name, err)
-		}
-		rows = append(rows, experiment.PresetRow{Name: sub.Name, Classes: plan.classes, PerClass: plan.perClass,
-			Labeled: plan.labeled / 100, Preset: p})
+		draws = append(draws, d)
 	}
-	if len(rows) == 0 {
-		return usagef("none of the site's data sets is in %s", *dataDir)
+	c := experiment.PresetConfig{Grid: cfg.grid, Folds: cfg.folds, Alpha: 0.99,
+		Progress: func(s string) { progress(sub.Name + " " + s) }}
+	p, err := experiment.SearchPreset(context.Background(), draws, c)
+	if err != nil {
+		return experiment.PresetRow{}, false, fmt.Errorf("%s: %v", sub.Name, err)
 	}
-	elapsed, cpu := time.Since(start), cpuSeconds()-cpuStart
-	command := "go run ./tools/nnlrs presets " + strings.Join(args, " ")
-	src, err := presetsGo(rows, command, *doc, floats64(seeds))
+	return experiment.PresetRow{Name: sub.Name, Classes: plan.classes, PerClass: plan.perClass,
+		Labeled: plan.labeled / 100, Preset: p}, true, nil
+}
+
+// write writes the Go file of the presets and the Markdown report.
+func (cfg *presetsConfig) write(rows []experiment.PresetRow, command string, elapsed time.Duration, cpu float64) error {
+	src, err := presetsGo(rows, command, cfg.doc, floats64(cfg.seeds))
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
+	if err := os.WriteFile(cfg.out, src, 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(*doc, []byte(presetsDoc(rows, command, seeds, grid, *folds, elapsed, cpu)), 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "nnlrs presets: wrote %s and %s in %.0f s (%.0f s of CPU)\n", *out, *doc, elapsed.Seconds(), cpu)
-	fmt.Fprint(stdout, experiment.PresetTable(rows, ""))
-	return nil
+	return os.WriteFile(cfg.doc, []byte(presetsDoc(rows, command, cfg.seeds, cfg.grid, cfg.folds, elapsed, cpu)), 0o644)
 }
 
 // pageDraw draws what the page's worker draws for a built-in set and a

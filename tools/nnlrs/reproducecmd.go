@@ -18,7 +18,6 @@ import (
 	"sync"
 	"time"
 
-	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
@@ -33,183 +32,261 @@ func init() {
 // defaultDataDir is where the data sets live beside the repository.
 var defaultDataDir = filepath.Join("..", "shared", "datasets")
 
+// reproduceFlags holds the flags of reproduce as parsed, before they are
+// checked.
+type reproduceFlags struct {
+	names                                    []string // the protocols, for messages
+	ds, dataDir, labeled, graphs, props      string
+	trials, dim, folds, maxIter, efOuter     int
+	workers                                  int
+	seed                                     uint64
+	beta, lambda, theta, lrrLambda, gamma    float64
+	sweepLambda                              float64
+	tune, sweep, efNorm, quiet, renderOnly   bool
+	tuneLambda, tuneBeta, tuneTheta, tuneLRR string
+	out, pagePath                            string
+}
+
 func reproduceCmd(args []string, stdout, stderr io.Writer) error {
+	f, err := parseReproduceFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	if f.renderOnly {
+		return f.render(stdout)
+	}
+	cfg, err := f.config()
+	if err != nil {
+		return err
+	}
+	if err := f.loadData(&cfg); err != nil {
+		return err
+	}
+	if !f.quiet {
+		cfg.Progress = newProgressBar(stderr, f.trials).update
+	}
+	res, err := runExperiment(cfg, f.quiet, stderr)
+	if err != nil {
+		return err
+	}
+	res.Command = commandLine(args)
+	if err := writeOutputs(f.out, res); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d trials in %s; wrote %s\n", cfg.Protocol.Name, res.Trials, time.Duration(res.Seconds*float64(time.Second)).Round(time.Second),
+		filepath.Join(f.out, "RESULTS.md"))
+	return nil
+}
+
+// parseReproduceFlags declares and parses the flags of reproduce.
+func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, error) {
 	fs := flag.NewFlagSet("nnlrs reproduce", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	names := []string{}
+	f := &reproduceFlags{}
 	for _, p := range experiment.Protocols() {
-		names = append(names, p.Name)
+		f.names = append(f.names, p.Name)
 	}
-	ds := fs.String("dataset", "", "data set: "+strings.Join(names, "|"))
-	dataDir := fs.String("data", defaultDataDir, "folder holding the MAT-files (USPS.mat, YaleB_32x32.mat, PIE_32x32_10subjects.mat)")
-	trials := fs.Int("trials", 50, "seeded trials (the paper runs 50)")
-	seed := fs.Uint64("seed", 1, "seed of the trials: the same seed gives the same numbers")
-	labeled := fs.String("labeled", "10,20,30,40,50,60", "labeled percentages")
-	graphs := fs.String("graphs", "all", "graphs: all, or a comma-separated list of "+method.Join(experiment.Graphs, ","))
-	props := fs.String("propagators", "ghf,lgc,sda", "classifiers: ghf, lgc (both readings of alpha: 0.99 and 1/(1+0.99)), lgc-zhou (0.99 only), lgc-mu (1/(1+0.99) only), sda")
+	fs.StringVar(&f.ds, "dataset", "", "data set: "+strings.Join(f.names, "|"))
+	fs.StringVar(&f.dataDir, "data", defaultDataDir, "folder holding the MAT-files (USPS.mat, YaleB_32x32.mat, PIE_32x32_10subjects.mat)")
+	fs.IntVar(&f.trials, "trials", 50, "seeded trials (the paper runs 50)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the trials: the same seed gives the same numbers")
+	fs.StringVar(&f.labeled, "labeled", "10,20,30,40,50,60", "labeled percentages")
+	fs.StringVar(&f.graphs, "graphs", "all", "graphs: all, or a comma-separated list of "+method.Join(experiment.Graphs, ","))
+	fs.StringVar(&f.props, "propagators", "ghf,lgc,sda", "classifiers: ghf, lgc (both readings of alpha: 0.99 and 1/(1+0.99)), lgc-zhou (0.99 only), lgc-mu (1/(1+0.99) only), sda")
 	def := lowrank.DefaultParams()
-	beta := fs.Float64("beta", def.Beta, "NNLRS, NNLRS-EF, PCA+NNLRS: beta when not tuned (the paper's 0.2)")
-	lambda := fs.Float64("lambda", def.Lambda, "NNLRS, NNLRS-EF, PCA+NNLRS: lambda when not tuned (the paper's 10)")
-	theta := fs.Float64("theta", 0, "NNLRS family: threshold theta when not tuned")
-	lrrLambda := fs.Float64("lrr-lambda", graph.DefaultOptions().LRR.Lambda, "LRR: lambda when not tuned")
-	gamma := fs.Float64("gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term")
-	dim := fs.Int("dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
-	tune := fs.Bool("tune", false, "choose lambda, beta, theta (NNLRS family) and lambda (LRR) by cross-validation on the labeled samples")
+	fs.Float64Var(&f.beta, "beta", def.Beta, "NNLRS, NNLRS-EF, PCA+NNLRS: beta when not tuned (the paper's 0.2)")
+	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "NNLRS, NNLRS-EF, PCA+NNLRS: lambda when not tuned (the paper's 10)")
+	fs.Float64Var(&f.theta, "theta", 0, "NNLRS family: threshold theta when not tuned")
+	fs.Float64Var(&f.lrrLambda, "lrr-lambda", graph.DefaultOptions().LRR.Lambda, "LRR: lambda when not tuned")
+	fs.Float64Var(&f.gamma, "gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term")
+	fs.IntVar(&f.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
+	fs.BoolVar(&f.tune, "tune", false, "choose lambda, beta, theta (NNLRS family) and lambda (LRR) by cross-validation on the labeled samples")
 	grid := experiment.DefaultGrid()
-	tuneLambda := fs.String("tune-lambda", floats(grid.Lambda), "tuning grid of lambda")
-	tuneBeta := fs.String("tune-beta", floats(grid.Beta), "tuning grid of beta")
-	tuneTheta := fs.String("tune-theta", floats(grid.Theta), "tuning grid of theta")
-	tuneLRR := fs.String("tune-lrr-lambda", floats(grid.LRRLambda), "tuning grid of LRR's lambda")
-	folds := fs.Int("folds", 3, "cross-validation folds of the tuning mode")
-	sweep := fs.Bool("beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
-	sweepLambda := fs.Float64("sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
-	maxIter := fs.Int("max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
-	efOuter := fs.Int("ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
-	efNorm := fs.Bool("ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
-	workers := fs.Int("workers", runtime.NumCPU(), "trials run in parallel")
-	out := fs.String("out", "", "output folder: DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	renderOnly := fs.Bool("render-only", false, "run nothing: rebuild the results page and the CSV tables from the DATASET.json files saved in -out DIR")
-	pagePath := fs.String("page", "", "with -render-only: write the results page to this file instead of DIR/RESULTS.md (figure links relative to it)")
+	fs.StringVar(&f.tuneLambda, "tune-lambda", floats(grid.Lambda), "tuning grid of lambda")
+	fs.StringVar(&f.tuneBeta, "tune-beta", floats(grid.Beta), "tuning grid of beta")
+	fs.StringVar(&f.tuneTheta, "tune-theta", floats(grid.Theta), "tuning grid of theta")
+	fs.StringVar(&f.tuneLRR, "tune-lrr-lambda", floats(grid.LRRLambda), "tuning grid of LRR's lambda")
+	fs.IntVar(&f.folds, "folds", 3, "cross-validation folds of the tuning mode")
+	fs.BoolVar(&f.sweep, "beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
+	fs.Float64Var(&f.sweepLambda, "sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
+	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
+	fs.IntVar(&f.efOuter, "ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
+	fs.BoolVar(&f.efNorm, "ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
+	fs.StringVar(&f.out, "out", "", "output folder: DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&f.renderOnly, "render-only", false, "run nothing: rebuild the results page and the CSV tables from the DATASET.json files saved in -out DIR")
+	fs.StringVar(&f.pagePath, "page", "", "with -render-only: write the results page to this file instead of DIR/RESULTS.md (figure links relative to it)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs reproduce -dataset usps|yaleb|pie|synthetic -out DIR [flags]")
 		fmt.Fprintln(stderr, "       nnlrs reproduce -render-only -out DIR [-page FILE]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return nil, err
 	}
-	if *renderOnly {
-		if *out == "" {
-			return usagef("-out DIR is required")
-		}
-		page := *pagePath
-		if page == "" {
-			page = filepath.Join(*out, "RESULTS.md")
-		}
-		n, err := renderSaved(*out, page)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "rebuilt %s from %d saved runs\n", page, n)
-		return nil
-	}
-	if *pagePath != "" {
-		return usagef("-page goes with -render-only")
-	}
-	if *ds == "" {
-		return usagef("-dataset is required (%s)", strings.Join(names, ", "))
-	}
-	proto, err := experiment.Lookup(*ds)
-	if err != nil {
-		return usageError{err}
-	}
-	if *out == "" {
+	return f, nil
+}
+
+// render is -render-only: it rebuilds the page and tables from the runs
+// saved in -out.
+func (f *reproduceFlags) render(stdout io.Writer) error {
+	if f.out == "" {
 		return usagef("-out DIR is required")
 	}
-	if *trials < 1 {
-		return usagef("-trials must be >= 1, have %d", *trials)
+	page := f.pagePath
+	if page == "" {
+		page = filepath.Join(f.out, "RESULTS.md")
 	}
-	if *workers < 1 {
-		return usagef("-workers must be >= 1, have %d", *workers)
-	}
-	fracs, err := parsePercents(*labeled)
+	n, err := renderSaved(f.out, page)
 	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "rebuilt %s from %d saved runs\n", page, n)
+	return nil
+}
+
+// config checks the flags of a run and turns them into the experiment's
+// configuration, without its data and progress.
+func (f *reproduceFlags) config() (experiment.Config, error) {
+	if f.pagePath != "" {
+		return experiment.Config{}, usagef("-page goes with -render-only")
+	}
+	if f.ds == "" {
+		return experiment.Config{}, usagef("-dataset is required (%s)", strings.Join(f.names, ", "))
+	}
+	proto, err := experiment.Lookup(f.ds)
+	if err != nil {
+		return experiment.Config{}, usageError{err}
+	}
+	if f.out == "" {
+		return experiment.Config{}, usagef("-out DIR is required")
+	}
+	if f.trials < 1 {
+		return experiment.Config{}, usagef("-trials must be >= 1, have %d", f.trials)
+	}
+	if f.workers < 1 {
+		return experiment.Config{}, usagef("-workers must be >= 1, have %d", f.workers)
+	}
+	cfg := experiment.Config{Protocol: proto, Trials: f.trials, Seed: f.seed, EF: embed.Params{Gamma: f.gamma, Dim: f.dim},
+		Folds: f.folds, SweepLambda: f.sweepLambda, Workers: f.workers}
+	if err := f.parseLists(&cfg); err != nil {
+		return experiment.Config{}, err
+	}
+	if err := f.checkNumbers(); err != nil {
+		return experiment.Config{}, err
+	}
+	if cfg.Tune, err = f.tuneGrid(); err != nil {
+		return experiment.Config{}, err
+	}
+	f.setSolvers(&cfg)
+	return cfg, nil
+}
+
+// parseLists parses -labeled, -graphs and -propagators into cfg.
+func (f *reproduceFlags) parseLists(cfg *experiment.Config) error {
+	var err error
+	if cfg.Labeled, err = parsePercents(f.labeled); err != nil {
 		return usagef("-labeled: %v", err)
 	}
-	gs, err := parseGraphs(*graphs)
-	if err != nil {
+	if cfg.Graphs, err = parseGraphs(f.graphs); err != nil {
 		return usagef("-graphs: %v", err)
 	}
-	ps, err := parsePropagators(*props)
-	if err != nil {
+	if cfg.Propagators, err = parsePropagators(f.props); err != nil {
 		return usagef("-propagators: %v", err)
 	}
+	return nil
+}
+
+// checkNumbers checks the ranges of the numeric flags.
+func (f *reproduceFlags) checkNumbers() error {
 	for _, v := range []struct {
 		name     string
 		v        float64
 		positive bool
-	}{{"-beta", *beta, false}, {"-lambda", *lambda, true}, {"-theta", *theta, false}, {"-lrr-lambda", *lrrLambda, true},
-		{"-gamma", *gamma, true}, {"-sweep-lambda", *sweepLambda, true}} {
+	}{{"-beta", f.beta, false}, {"-lambda", f.lambda, true}, {"-theta", f.theta, false}, {"-lrr-lambda", f.lrrLambda, true},
+		{"-gamma", f.gamma, true}, {"-sweep-lambda", f.sweepLambda, true}} {
 		if math.IsNaN(v.v) || math.IsInf(v.v, 0) || v.v < 0 || (v.positive && v.v == 0) {
 			return usagef("%s must be a finite number %s 0, have %v", v.name, map[bool]string{true: ">", false: ">="}[v.positive], v.v)
 		}
 	}
-	if *dim < 1 || *maxIter < 0 || *efOuter < 0 || *folds < 2 {
+	if f.dim < 1 || f.maxIter < 0 || f.efOuter < 0 || f.folds < 2 {
 		return usagef("need -dim >= 1, -max-iter >= 0, -ef-outer >= 0 and -folds >= 2")
 	}
-	var tuneGrid *experiment.Grid
-	if *tune {
-		g := experiment.Grid{}
-		for _, t := range []struct {
-			name string
-			s    string
-			dst  *[]float64
-			pos  bool
-		}{{"-tune-lambda", *tuneLambda, &g.Lambda, true}, {"-tune-beta", *tuneBeta, &g.Beta, false}, {"-tune-theta", *tuneTheta, &g.Theta, false},
-			{"-tune-lrr-lambda", *tuneLRR, &g.LRRLambda, true}} {
-			v, err := parseFloats(t.s, t.pos)
-			if err != nil {
-				return usagef("%s: %v", t.name, err)
-			}
-			*t.dst = v
-		}
-		tuneGrid = &g
-	}
+	return nil
+}
 
-	var data *dataset.Set
-	if !proto.IsSynthetic() {
-		if st, err := os.Stat(*dataDir); err != nil || !st.IsDir() {
-			return usagef("data folder %s not found (-data DIR, the folder with %s)", *dataDir, proto.File)
+// tuneGrid parses the tuning grids with -tune, nil without.
+func (f *reproduceFlags) tuneGrid() (*experiment.Grid, error) {
+	if !f.tune {
+		return nil, nil
+	}
+	g := experiment.Grid{}
+	for _, t := range []struct {
+		name string
+		s    string
+		dst  *[]float64
+		pos  bool
+	}{{"-tune-lambda", f.tuneLambda, &g.Lambda, true}, {"-tune-beta", f.tuneBeta, &g.Beta, false}, {"-tune-theta", f.tuneTheta, &g.Theta, false},
+		{"-tune-lrr-lambda", f.tuneLRR, &g.LRRLambda, true}} {
+		v, err := parseFloats(t.s, t.pos)
+		if err != nil {
+			return nil, usagef("%s: %v", t.name, err)
 		}
-		set, err := proto.Load(*dataDir)
+		*t.dst = v
+	}
+	return &g, nil
+}
+
+// setSolvers sets the graphs' parameters and solver settings, the
+// NNLRS-EF settings and the beta sweep in cfg.
+func (f *reproduceFlags) setSolvers(cfg *experiment.Config) {
+	opts := graph.DefaultOptions()
+	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = f.beta, f.lambda, f.theta
+	opts.LRR.Lambda = f.lrrLambda
+	if f.maxIter > 0 {
+		opts.NNLRS.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
+		opts.LRR.Solver = &lowrank.LRRSettings{MaxIter: f.maxIter}
+	}
+	cfg.Options = opts
+	if f.efOuter > 0 || f.efNorm {
+		cfg.EFSettings = &embed.Settings{MaxOuter: f.efOuter, Normalize: f.efNorm}
+	}
+	if f.sweep {
+		cfg.SweepBetas = experiment.PaperSweepBetas
+	}
+}
+
+// loadData loads the protocol's data set from -data into cfg (the
+// synthetic protocol draws its own) and makes the output folder.
+func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
+	proto := cfg.Protocol
+	if !proto.IsSynthetic() {
+		if st, err := os.Stat(f.dataDir); err != nil || !st.IsDir() {
+			return usagef("data folder %s not found (-data DIR, the folder with %s)", f.dataDir, proto.File)
+		}
+		set, err := proto.Load(f.dataDir)
 		if err != nil {
 			return usageError{err}
 		}
-		data = set
+		cfg.Data = set
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := os.MkdirAll(f.out, 0o755); err != nil {
 		return usageError{err}
 	}
+	return nil
+}
 
-	opts := graph.DefaultOptions()
-	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = *beta, *lambda, *theta
-	opts.LRR.Lambda = *lrrLambda
-	if *maxIter > 0 {
-		opts.NNLRS.Solver = &lowrank.ADMM{MaxIter: *maxIter}
-		opts.LRR.Solver = &lowrank.LRRSettings{MaxIter: *maxIter}
-	}
-	cfg := experiment.Config{
-		Protocol: proto, Trials: *trials, Seed: *seed, Labeled: fracs, Graphs: gs, Propagators: ps,
-		Options: opts, EF: embed.Params{Gamma: *gamma, Dim: *dim}, Tune: tuneGrid, Folds: *folds,
-		SweepLambda: *sweepLambda, Workers: *workers, Data: data,
-	}
-	if *efOuter > 0 || *efNorm {
-		cfg.EFSettings = &embed.Settings{MaxOuter: *efOuter, Normalize: *efNorm}
-	}
-	if *sweep {
-		cfg.SweepBetas = experiment.PaperSweepBetas
-	}
-	if !*quiet {
-		cfg.Progress = newProgressBar(stderr, *trials).update
-	}
-
+// runExperiment runs cfg until done or interrupted, ending the progress
+// line on stderr unless quiet.
+func runExperiment(cfg experiment.Config, quiet bool, stderr io.Writer) (*experiment.Results, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := experiment.Run(ctx, cfg)
-	if !*quiet {
+	if !quiet {
 		fmt.Fprintln(stderr)
 	}
-	if err != nil {
-		return err
-	}
-	res.Command = commandLine(args)
-	if err := writeOutputs(*out, res); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%s: %d trials in %s; wrote %s\n", proto.Name, res.Trials, time.Duration(res.Seconds*float64(time.Second)).Round(time.Second),
-		filepath.Join(*out, "RESULTS.md"))
-	return nil
+	return res, err
 }
 
 // commandLine renders the arguments as a shell command run from the
