@@ -55,8 +55,9 @@ func TestNoBrowserImports(t *testing.T) {
 }
 
 // TestPageLinksNoSolver proves that the page's program (wasm/app), which
-// only checks sizes and propagates labels, links none of the solvers: its
-// workers build the graphs. It asks the go command for the page's
+// only checks sizes, re-weights Z (package weights) and propagates labels,
+// links none of the solvers: its workers build the graphs. (linalg, the
+// helpers on gonum's matrices that weights uses, is not a solver.) It asks the go command for the page's
 // dependencies under js/wasm.
 func TestPageLinksNoSolver(t *testing.T) {
 	if runtime.GOOS == "js" {
@@ -72,7 +73,7 @@ func TestPageLinksNoSolver(t *testing.T) {
 	if !slices.Contains(deps, "nnlrs/core/propagate") {
 		t.Fatalf("nnlrs/core/propagate not among the page's dependencies; is the listing right?\n%s", out)
 	}
-	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "linalg", "eigen", "gemm", "embed", "sda", "experiment"} {
+	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "eigen", "gemm", "embed", "sda", "experiment"} {
 		if slices.Contains(deps, "nnlrs/core/"+solver) {
 			t.Errorf("the page links nnlrs/core/%s", solver)
 		}

@@ -11,11 +11,14 @@
 //	            (Algorithm 1), LRR by inexact ALM, duality bounds
 //	lasso       per-sample sparse coding for the l1-graph and SPG
 //	graph       the paper's graphs: NNLRS (Algorithm 2), LRR, l1, SPG, kNN, LLE
+//	weights     W from Z (Algorithm 2's steps 3-4, |Z| + |Zᵀ|) and its
+//	            measures; gonum only, so the page re-weights without a solve
 //	method      the graphs' names and memory estimates; a leaf package
 //	            (standard library only) for programs that do not link solvers
 //	embed       NNLRS-EF, the embedding learned with the graph (Algorithms 3
 //	            and 4), and the PCA+NNLRS baseline
-//	propagate   label propagation: GHF and LGC, closed form or step by step
+//	propagate   label propagation: GHF and LGC, closed form or step by step,
+//	            and the draw of the labeled samples
 //	sda         semi-supervised discriminant analysis with a graph, and the
 //	            nearest-neighbour classifier after it
 //	experiment  the paper's experiments: protocols, seeded trials, error

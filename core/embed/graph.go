@@ -10,6 +10,7 @@ import (
 	"nnlrs/core/graph"
 	"nnlrs/core/linalg"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 )
 
 // Graph builds the NNLRS-EF graph (Zhuang et al., Section IV): the samples
@@ -34,7 +35,7 @@ func Graph(ctx context.Context, x *mat.Dense, p Params, theta float64, s *Settin
 	}
 	g := &graph.Graph{
 		Method: method.NNLRSEF,
-		W:      graph.ThresholdNormalized(res.Z, theta),
+		W:      weights.ThresholdNormalized(res.Z, theta),
 		Z:      res.Z,
 		E:      res.E,
 		Info: graph.Info{

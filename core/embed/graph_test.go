@@ -8,6 +8,7 @@ import (
 
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/weights"
 )
 
 // TestGraphs builds the NNLRS-EF and PCA+NNLRS graphs of subspace data:
@@ -40,7 +41,7 @@ func TestGraphs(t *testing.T) {
 				}
 			}
 		}
-		if wc := graph.WithinClass(g.W, s.Labels); wc < 0.8 {
+		if wc := weights.WithinClass(g.W, s.Labels); wc < 0.8 {
 			t.Errorf("%s: %.2f of the weight within classes, want >= 0.8", g.Method, wc)
 		}
 	}

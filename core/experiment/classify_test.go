@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/propagate"
 )
 
 // TestCrossValidate offers a graph joining every sample to the next one of
@@ -26,7 +28,7 @@ func TestCrossValidate(t *testing.T) {
 			}
 		}
 	}
-	labels := DrawLabeled(truth, 0.5, newRand())
+	labels := propagate.DrawLabeled(truth, 0.5, newRand())
 	folds := Folds(labels, 3, newRand())
 	for _, order := range [][]candidate{{{w: bad, lambda: 1}, {w: good, lambda: 2}}, {{w: good, lambda: 2}, {w: bad, lambda: 1}}} {
 		best, cvErr, err := crossValidate(order, labels, folds, propagation(GHF))

@@ -14,6 +14,7 @@ import (
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
+	"nnlrs/core/weights"
 )
 
 // A preset search picks the graph parameters a page opens a data set with,
@@ -198,7 +199,7 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 				}
 				report("draw %d: nnlrs λ=%g β=%g: %d iterations", t+1, l, b, g.Info.Iterations)
 				for _, th := range grid.Theta {
-					w := graph.ThresholdNormalized(g.Z, th)
+					w := weights.ThresholdNormalized(g.Z, th)
 					cands = append(cands, candidate{w: w, lambda: l, beta: b, theta: th})
 					nnKept[t] = append(nnKept[t], kept{w, g.Info.Converged})
 				}
@@ -283,8 +284,8 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 			s.ErrorGHF += e
 			s.ErrorGHFMin, s.ErrorGHFMax = min(s.ErrorGHFMin, e), max(s.ErrorGHFMax, e)
 			s.ErrorLGC += propagate.ErrorRate(lgc.Pred, d.Set.Labels, d.Given)
-			s.DiagonalShare += graph.DiagonalShare(w)
-			s.WithinClass += graph.WithinClass(w, d.Set.Labels)
+			s.DiagonalShare += weights.DiagonalShare(w)
+			s.WithinClass += weights.WithinClass(w, d.Set.Labels)
 		}
 		k := float64(len(draws))
 		s.ErrorGHF /= k

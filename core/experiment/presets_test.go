@@ -28,7 +28,7 @@ func TestSearchPreset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		given := DrawLabeled(set.Labels, 0.3, rand.New(rand.NewPCG(seed, 2)))
+		given := propagate.DrawLabeled(set.Labels, 0.3, rand.New(rand.NewPCG(seed, 2)))
 		draws = append(draws, PresetDraw{Set: set, Given: given, Folds: rand.New(rand.NewPCG(seed, 3))})
 	}
 	p, err := SearchPreset(context.Background(), draws, PresetConfig{Grid: grid, Graphs: []method.Name{method.KNN0, method.NNLRS}})

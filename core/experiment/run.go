@@ -17,7 +17,9 @@ import (
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/method"
+	"nnlrs/core/propagate"
 	"nnlrs/core/sda"
+	"nnlrs/core/weights"
 )
 
 // Graphs lists every graph in the column order of the paper's tables, with
@@ -427,7 +429,7 @@ func (r *runner) trial(ctx context.Context, t int) (*trialResult, error) {
 			}
 		}
 		for fi, frac := range r.c.Labeled {
-			labels := DrawLabeled(st.set.Labels, frac, r.rng(t, labelStream, fi))
+			labels := propagate.DrawLabeled(st.set.Labels, frac, r.rng(t, labelStream, fi))
 			var folds [][]int
 			if r.c.Tune != nil {
 				folds = Folds(labels, r.c.Folds, r.rng(t, foldStream, fi))
@@ -524,7 +526,7 @@ func (st *stage) weights(k key, theta float64, b *built) *mat.SymDense {
 	if w, ok := st.ws[ck]; ok {
 		return w
 	}
-	w := graph.ThresholdNormalized(b.g.Z, theta)
+	w := weights.ThresholdNormalized(b.g.Z, theta)
 	st.ws[ck] = w
 	return w
 }
@@ -624,9 +626,9 @@ func (r *runner) evaluate(ctx context.Context, t int, tr *trialResult, st *stage
 			tr.graphs[sk] = gs
 		}
 		gs.n++
-		gs.density += graph.Density(w)
-		gs.within += graph.WithinClass(w, st.set.Labels)
-		gs.diagonal += graph.DiagonalShare(w)
+		gs.density += weights.Density(w)
+		gs.within += weights.WithinClass(w, st.set.Labels)
+		gs.diagonal += weights.DiagonalShare(w)
 		if t == 0 && (tr.example == nil || tr.example.Stage == st.name) && p == st.firstProp(r.c.Propagators) && isExampleFraction(frac, r.c.Labeled) {
 			if tr.example == nil {
 				tr.example = &Example{Stage: st.name, Propagator: p, Labeled: frac, Labels: st.set.Labels, W: map[method.Name]*mat.SymDense{}}

@@ -8,6 +8,7 @@ import (
 
 	"nnlrs/core/dataset"
 	"nnlrs/core/graph"
+	"nnlrs/core/weights"
 )
 
 // ExampleBuild builds the NNLRS graph (Algorithm 2) of samples drawn from
@@ -28,7 +29,7 @@ func ExampleBuild() {
 	}
 	n, _ := g.W.Dims()
 	fmt.Printf("%d×%d weights, converged: %v\n", n, n, g.Info.Converged)
-	fmt.Printf("within the subspaces: more than 99%%: %v\n", graph.WithinClass(g.W, set.Labels) > 0.99)
+	fmt.Printf("within the subspaces: more than 99%%: %v\n", weights.WithinClass(g.W, set.Labels) > 0.99)
 	// Output:
 	// 45×45 weights, converged: true
 	// within the subspaces: more than 99%: true

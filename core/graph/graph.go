@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"math"
-
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/linalg"
@@ -56,87 +54,4 @@ func checkData(x *mat.Dense) error {
 		return errorf("data: %w", err)
 	}
 	return nil
-}
-
-// SymmetrizeAbs returns W = (|Z| + |Zᵀ|)/2 for a square Z, the
-// symmetrization the paper applies to the LLE, l1 and LRR graphs.
-func SymmetrizeAbs(z mat.Matrix) *mat.SymDense {
-	n, c := z.Dims()
-	if n != c {
-		panic(mat.ErrShape)
-	}
-	w := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			w.SetSym(i, j, (math.Abs(z.At(i, j))+math.Abs(z.At(j, i)))/2)
-		}
-	}
-	return w
-}
-
-// WithinClass returns the fraction of the off-diagonal weight of W that
-// joins samples of the same class. The diagonal (self-loops, which
-// Algorithm 2 keeps) says nothing about a sample's neighbours and is left
-// out; see DiagonalShare. It returns 0 for a W without off-diagonal weight.
-func WithinClass(w mat.Symmetric, labels []int) float64 {
-	n := w.SymmetricDim()
-	if len(labels) != n {
-		panic(mat.ErrShape)
-	}
-	var in, all float64
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if i == j {
-				continue
-			}
-			v := math.Abs(w.At(i, j))
-			all += v
-			if labels[i] == labels[j] {
-				in += v
-			}
-		}
-	}
-	if all == 0 {
-		return 0
-	}
-	return in / all
-}
-
-// DiagonalShare returns the fraction of the total weight of W on its
-// diagonal: near 1 the representation is close to the trivial Z = I, each
-// sample representing itself. It returns 0 for a W without weight.
-func DiagonalShare(w mat.Symmetric) float64 {
-	n := w.SymmetricDim()
-	var diag, all float64
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			v := math.Abs(w.At(i, j))
-			all += v
-			if i == j {
-				diag += v
-			}
-		}
-	}
-	if all == 0 {
-		return 0
-	}
-	return diag / all
-}
-
-// Density returns the fraction of off-diagonal entries of W that are
-// nonzero.
-func Density(w mat.Symmetric) float64 {
-	n := w.SymmetricDim()
-	if n < 2 {
-		return 0
-	}
-	nz := 0
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if i != j && w.At(i, j) != 0 {
-				nz++
-			}
-		}
-	}
-	return float64(nz) / float64(n*(n-1))
 }

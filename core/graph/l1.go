@@ -9,6 +9,7 @@ import (
 	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 )
 
 // DefaultL1Lambda is the λ of the l1-graph's lasso form when L1Params.Lambda
@@ -109,7 +110,7 @@ func codeGraph(m method.Name, res *lasso.Result) *Graph {
 	}
 	return &Graph{
 		Method: m,
-		W:      SymmetrizeAbs(res.Z),
+		W:      weights.SymmetrizeAbs(res.Z),
 		Z:      res.Z,
 		E:      res.E,
 		Info: Info{

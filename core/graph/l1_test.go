@@ -12,6 +12,7 @@ import (
 
 	"nnlrs/core/lasso"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 )
 
 // codeSupport returns the rows of column j of m that are nonzero.
@@ -81,7 +82,7 @@ func TestL1Subspaces(t *testing.T) {
 	}
 	n := len(labels)
 	checkGraph(t, g, n, "l1")
-	if wc := WithinClass(g.W, labels); wc < 1-1e-3 {
+	if wc := weights.WithinClass(g.W, labels); wc < 1-1e-3 {
 		t.Errorf("within-class weight %.6f, want >= 0.999", wc)
 	}
 	if r, c := g.E.Dims(); r != 30 || c != n {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+	"nnlrs/core/weights"
 )
 
 // The neighbour counts of the paper's LLE-graphs (Section V, "Comparison
@@ -106,5 +107,5 @@ func LLE(x *mat.Dense, k int, reg float64) (*Graph, error) {
 			obj += r * r
 		}
 	}
-	return &Graph{Method: "lle", W: SymmetrizeAbs(z), Z: z, Info: Info{Converged: true, Objective: obj}}, nil
+	return &Graph{Method: "lle", W: weights.SymmetrizeAbs(z), Z: z, Info: Info{Converged: true, Objective: obj}}, nil
 }

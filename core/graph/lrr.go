@@ -7,6 +7,7 @@ import (
 
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 )
 
 // LRRParams configure the LRR graph.
@@ -39,7 +40,7 @@ func LRR(ctx context.Context, x *mat.Dense, p LRRParams, progress func(lowrank.P
 	}
 	return &Graph{
 		Method: method.LRR,
-		W:      SymmetrizeAbs(res.Z),
+		W:      weights.SymmetrizeAbs(res.Z),
 		Z:      res.Z,
 		E:      res.E,
 		Info: Info{

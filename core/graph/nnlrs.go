@@ -9,6 +9,7 @@ import (
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 )
 
 // NNLRSParams configure the NNLRS graph.
@@ -59,7 +60,7 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 	}
 	g := &Graph{
 		Method: method.NNLRS,
-		W:      ThresholdNormalized(res.Z, p.Theta),
+		W:      weights.ThresholdNormalized(res.Z, p.Theta),
 		Z:      res.Z,
 		E:      res.E,
 		Info: Info{
@@ -70,29 +71,4 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 		},
 	}
 	return g, err
-}
-
-// ThresholdNormalized carries out steps 3 and 4 of Algorithm 2 on a copy of
-// z: each column scaled to unit l2 norm (zero columns stay zero), entries
-// below θ zeroed, and W = (Ẑ + Ẑᵀ)/2 returned.
-func ThresholdNormalized(z *mat.Dense, theta float64) *mat.SymDense {
-	n, c := z.Dims()
-	if n != c {
-		panic(mat.ErrShape)
-	}
-	zh := mat.DenseCopyOf(z)
-	linalg.NormalizeColumns(zh)
-	zh.Apply(func(_, _ int, v float64) float64 {
-		if v >= theta {
-			return v
-		}
-		return 0
-	}, zh)
-	w := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			w.SetSym(i, j, (zh.At(i, j)+zh.At(j, i))/2)
-		}
-	}
-	return w
 }

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/lowrank"
+	"nnlrs/core/weights"
 )
 
 // unionOfSubspaces draws sizes[c] points from each of len(sizes) random
@@ -64,7 +65,7 @@ func TestNNLRSGraphSubspaces(t *testing.T) {
 		t.Fatalf("Z is %d×%d, W is %d, want n = %d", r, c, g.W.SymmetricDim(), n)
 	}
 	checkWeights(t, g.W)
-	if wc := WithinClass(g.W, labels); wc < 0.95 {
+	if wc := weights.WithinClass(g.W, labels); wc < 0.95 {
 		t.Errorf("within-class weight %.4f, want >= 0.95", wc)
 	}
 	// Z ≥ 0 up to the solver's constraint residual: entries of the
@@ -82,7 +83,7 @@ func TestNNLRSGraphSubspaces(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("n = %d: %d iterations, within-class %.4f, density %.3f", n, g.Info.Iterations, WithinClass(g.W, labels), Density(g.W))
+	t.Logf("n = %d: %d iterations, within-class %.4f, density %.3f", n, g.Info.Iterations, weights.WithinClass(g.W, labels), weights.Density(g.W))
 }
 
 // checkWeights asserts W is symmetric with finite nonnegative entries.
@@ -97,42 +98,6 @@ func checkWeights(t *testing.T, w mat.Symmetric) {
 			}
 			if v != w.At(j, i) {
 				t.Fatalf("W not symmetric at (%d,%d)", i, j)
-			}
-		}
-	}
-}
-
-// Steps 3-4 of Algorithm 2 on a hand-made Z: columns (3, 4, 0), (0, 0, 2)
-// and (−1, 0, 0) normalize to (0.6, 0.8, 0), (0, 0, 1) and (−1, 0, 0).
-// θ = 0 drops the −1, so Ẑ = [0.6 0 0; 0.8 0 0; 0 1 0] and
-// W = (Ẑ + Ẑᵀ)/2 = [0.6 0.4 0; 0.4 0 0.5; 0 0.5 0]; θ = 0.7 also drops 0.6.
-func TestThresholdNormalized(t *testing.T) {
-	z := mat.NewDense(3, 3, []float64{
-		3, 0, -1,
-		4, 0, 0,
-		0, 2, 0,
-	})
-	for _, tc := range []struct {
-		theta float64
-		want  []float64
-	}{
-		{0, []float64{
-			0.6, 0.4, 0,
-			0.4, 0, 0.5,
-			0, 0.5, 0,
-		}},
-		{0.7, []float64{
-			0, 0.4, 0,
-			0.4, 0, 0.5,
-			0, 0.5, 0,
-		}},
-	} {
-		w := ThresholdNormalized(z, tc.theta)
-		for i := 0; i < 3; i++ {
-			for j := 0; j < 3; j++ {
-				if got, want := w.At(i, j), tc.want[3*i+j]; math.Abs(got-want) > 1e-15 {
-					t.Errorf("theta %v: W[%d,%d] = %v, want %v", tc.theta, i, j, got, want)
-				}
 			}
 		}
 	}
@@ -179,7 +144,7 @@ func TestLRRGraphBlockDiagonal(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkWeights(t, g.W)
-	if wc := WithinClass(g.W, labels); wc < 1-1e-6 {
+	if wc := weights.WithinClass(g.W, labels); wc < 1-1e-6 {
 		t.Errorf("within-class weight %.8f, want 1 up to the solver tolerance", wc)
 	}
 }

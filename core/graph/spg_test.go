@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+	"nnlrs/core/weights"
 )
 
 // A unit-norm sample built as a nonnegative combination of 3 of 40 random
@@ -61,7 +62,7 @@ func TestSPGSubspaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGraph(t, g, len(labels), "spg")
-	if wc := WithinClass(g.W, labels); wc < 0.99 {
+	if wc := weights.WithinClass(g.W, labels); wc < 0.99 {
 		t.Errorf("within-class weight %.4f, want >= 0.99", wc)
 	}
 }

@@ -23,8 +23,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
-	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/weights"
 )
 
 func init() {
@@ -339,8 +339,8 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 		t0, c0 := time.Now(), cpuSeconds()
 		defer func() { cbCPU += cpuSeconds() - c0 }()
 		zc.Copy(p.Z)
-		w := graph.ThresholdNormalized(zc, 0)
-		trace = append(trace, sample{t0.Sub(start) - inCallback, c0 - cpu0 - cbCPU, graph.WithinClass(w, set.Labels)})
+		w := weights.ThresholdNormalized(zc, 0)
+		trace = append(trace, sample{t0.Sub(start) - inCallback, c0 - cpu0 - cbCPU, weights.WithinClass(w, set.Labels)})
 		inCallback += time.Since(t0)
 	}
 	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), m, progress)
@@ -351,7 +351,7 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	}
 	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Converged, seconds: secs, cpu: cpu,
 		objective: res.Objective, rank: res.RankZ, firstGraph: math.NaN(), firstGraphCPU: math.NaN()}
-	row.within = graph.WithinClass(graph.ThresholdNormalized(res.Z, 0), set.Labels)
+	row.within = weights.WithinClass(weights.ThresholdNormalized(res.Z, 0), set.Labels)
 	for _, t := range trace {
 		if t.within >= row.within-0.01 {
 			row.firstGraph, row.firstGraphCPU = t.at.Seconds(), t.cpuAt
@@ -444,7 +444,7 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 	if res.CPU != nil {
 		row.cpu = *res.CPU
 	}
-	row.within = graph.WithinClass(graph.ThresholdNormalized(ms["Z"], 0), set.Labels)
+	row.within = weights.WithinClass(weights.ThresholdNormalized(ms["Z"], 0), set.Labels)
 	row.rank = rankOf(ms["Z"])
 	_, row.lower, err = lowrank.Bounds(set.X, nil, lowrank.DefaultParams(), ms["H"], ms["Y1"], ms["Y2"])
 	return row, err

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"nnlrs/core/graph"
+	"nnlrs/core/weights"
 )
 
 func init() {
@@ -55,7 +56,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 			obj = fmt.Sprintf("%.5g", g.Info.Objective)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%v\t%.2f\t%s\t%.1f\t%.1f\t%.1f\t\n", m, g.Info.Iterations, g.Info.Converged,
-			time.Since(start).Seconds(), obj, 100*graph.WithinClass(g.W, set.Labels), 100*graph.Density(g.W), 100*graph.DiagonalShare(g.W))
+			time.Since(start).Seconds(), obj, 100*weights.WithinClass(g.W, set.Labels), 100*weights.Density(g.W), 100*weights.DiagonalShare(g.W))
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, "\nwithin-class %: share of the off-diagonal weight joining samples of the same class (higher is better);")

@@ -17,6 +17,7 @@ import (
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 )
 
 // graphMethods lists the graphs of `nnlrs graph`: graph.Methods, then
@@ -191,13 +192,13 @@ func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writ
 func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs float64, stdout io.Writer) stats {
 	st := stats{
 		Method: m, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
-		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: graph.Density(g.W),
-		DiagonalShare: graph.DiagonalShare(g.W),
+		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: weights.Density(g.W),
+		DiagonalShare: weights.DiagonalShare(g.W),
 	}
 	summary := fmt.Sprintf("%s: n=%d d=%d iterations=%d converged=%v objective=%.6g residual=%.3g seconds=%.2f density=%.3f diagonal=%.1f%%",
 		m, n, d, st.Iterations, st.Converged, st.Objective, st.Residual, secs, st.Density, 100*st.DiagonalShare)
 	if labels != nil {
-		wc := graph.WithinClass(g.W, labels)
+		wc := weights.WithinClass(g.W, labels)
 		st.WithinClass = &wc
 		summary += fmt.Sprintf(" within-class=%.1f%%", 100*wc)
 	}

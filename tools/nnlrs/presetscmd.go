@@ -17,6 +17,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/experiment"
 	"nnlrs/core/method"
+	"nnlrs/core/propagate"
 	"nnlrs/tools/internal/sitedata"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
@@ -62,7 +63,7 @@ type presetsConfig struct {
 // set of sitedata.Subsets found in -datasets and every seed, it draws the
 // samples and labels the page's worker draws for that seed (the site's
 // subset, then Classes × PerClass with protocol.DataStream, unit norm,
-// labels with protocol.LabelStream as experiment.DrawLabeled), and lets
+// labels with protocol.LabelStream as propagate.DrawLabeled), and lets
 // experiment.SearchPreset choose NNLRS's λ, β, θ and LRR's λ on the
 // labeled samples. It writes the Go file of params.Presets and a Markdown
 // report with the measured test errors.
@@ -224,7 +225,7 @@ func (cfg *presetsConfig) write(rows []experiment.PresetRow, command string, ela
 // pageDraw draws what the page's worker draws for a built-in set and a
 // seed (wasm/solver: builtin, prepare): classes × perClass samples of the
 // site's subset from protocol.DataStream, scaled to unit norm, and frac of
-// every class labeled by experiment.DrawLabeled from protocol.LabelStream.
+// every class labeled by propagate.DrawLabeled from protocol.LabelStream.
 func pageDraw(site *dataset.Set, classes, perClass int, frac float64, seed uint64) (experiment.PresetDraw, error) {
 	cls := site.Classes()
 	if classes > len(cls) {
@@ -237,7 +238,7 @@ func pageDraw(site *dataset.Set, classes, perClass int, frac float64, seed uint6
 	set.NormalizeUnit()
 	return experiment.PresetDraw{
 		Set:   set,
-		Given: experiment.DrawLabeled(set.Labels, frac, rand.New(rand.NewPCG(seed, protocol.LabelStream))),
+		Given: propagate.DrawLabeled(set.Labels, frac, rand.New(rand.NewPCG(seed, protocol.LabelStream))),
 		Folds: rand.New(rand.NewPCG(seed, presetFoldStream)),
 	}, nil
 }

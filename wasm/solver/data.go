@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
-	"nnlrs/core/experiment"
+	"nnlrs/core/propagate"
 	"nnlrs/wasm/protocol"
 )
 
@@ -80,7 +80,7 @@ func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*pro
 	}
 	p := &problem{set: set}
 	if set.Labels != nil {
-		p.given = experiment.DrawLabeled(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, protocol.LabelStream)))
+		p.given = propagate.DrawLabeled(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, protocol.LabelStream)))
 	}
 	return p, nil
 }

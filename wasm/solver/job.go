@@ -16,6 +16,7 @@ import (
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
+	"nnlrs/core/weights"
 	"nnlrs/wasm/protocol"
 )
 
@@ -145,9 +146,9 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 		JobID: job.ID, Method: job.Method, N: n, W: w,
 		Iterations: g.Info.Iterations, Converged: g.Info.Converged,
 		Residual: g.Info.Residual, Objective: g.Info.Objective,
-		Density: graph.Density(g.W), DiagonalShare: graph.DiagonalShare(g.W),
+		Density: weights.Density(g.W), DiagonalShare: weights.DiagonalShare(g.W),
 		WithinClass: math.NaN(), ErrorGHF: math.NaN(), ErrorLGC: math.NaN(),
-		Components: components(w, n),
+		Components: weights.Components(g.W),
 	}
 	if d == 2 || d == 3 {
 		m.Layout = dataLayout(set.X)
@@ -158,7 +159,7 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 		m.ENorm = linalg.ColumnNorms(nil, g.E)
 	}
 	if set.Labels != nil {
-		m.WithinClass = graph.WithinClass(g.W, set.Labels)
+		m.WithinClass = weights.WithinClass(g.W, set.Labels)
 		if res, err := propagate.GHF(g.W, prob.given); err == nil {
 			m.ErrorGHF = propagate.ErrorRate(res.Pred, set.Labels, prob.given)
 		}
@@ -180,33 +181,6 @@ func rowMajor(w mat.Symmetric) []float64 {
 		}
 	}
 	return v
-}
-
-// components counts the connected components of the graph of the
-// off-diagonal nonzero weights.
-func components(w []float64, n int) int {
-	seen := make([]bool, n)
-	count := 0
-	var stack []int
-	for s := 0; s < n; s++ {
-		if seen[s] {
-			continue
-		}
-		count++
-		seen[s] = true
-		stack = append(stack[:0], s)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for j := 0; j < n; j++ {
-				if !seen[j] && j != i && w[i*n+j] != 0 {
-					seen[j] = true
-					stack = append(stack, j)
-				}
-			}
-		}
-	}
-	return count
 }
 
 // dataLayout places 2-D samples at their coordinates and 3-D samples at
@@ -285,9 +259,9 @@ func (p *reporter) samples(done, total int) {
 func (p *reporter) weights(z mat.Matrix) []float64 {
 	switch p.job.Method {
 	case method.NNLRS:
-		return rowMajor(graph.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
+		return rowMajor(weights.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
 	case method.LRR:
-		return rowMajor(graph.SymmetrizeAbs(z))
+		return rowMajor(weights.SymmetrizeAbs(z))
 	}
 	return nil
 }

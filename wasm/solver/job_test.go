@@ -394,18 +394,6 @@ func count(b []bool) int {
 	return k
 }
 
-func TestComponents(t *testing.T) {
-	w := []float64{
-		1, 1, 0, 0,
-		1, 1, 0, 0,
-		0, 0, 1, 0,
-		0, 0, 0, 0,
-	}
-	if c := components(w, 4); c != 3 {
-		t.Errorf("%d components, want 3", c)
-	}
-}
-
 // norms returns the l2 norms of the samples of a Data message.
 func norms(d *protocol.Data) []float64 {
 	v := make([]float64, d.N)
