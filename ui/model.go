@@ -1,9 +1,14 @@
 package ui
 
 import (
+	"bytes"
+	"math"
 	"time"
 
+	"gonum.org/v1/gonum/mat"
+
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
@@ -78,6 +83,8 @@ type Run struct {
 	Started, Finished time.Time
 
 	base     uint32
+	fileName string // the upload the run computes
+	file     []byte
 	problems []*Problem // diagnosed once the run is done (CheckJobs)
 	flags    []bool     // Flags, once NNLRS's graph is done
 	flagAt   float64
@@ -132,6 +139,12 @@ func CheckStart(p params.Params, name string, file []byte) error {
 // Start begins a run with settings p; name and file carry an upload. It
 // returns the jobs for the workers, or an error in words for the page when
 // p is refused; nothing starts then.
+//
+// Only what p changes is computed again (Reuse): a graph whose inputs are
+// those of the last finished run is carried over, the NNLRS graph
+// re-weighted for a new θ from its Z; a new NNLRS graph on the same data
+// starts from the last one's solution (Job.Warm). When nothing needs a
+// worker, the run is done at once.
 func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
 	if err := CheckStart(p, name, file); err != nil {
 		return nil, err
@@ -139,18 +152,115 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 	if m.Run != nil && m.Run.State == Done {
 		m.last = m.Run
 	}
-	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID}
+	prev := m.last
+	reuse := Reuse(prev, p, name, file)
+	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID, fileName: name, file: file}
+	if reuse.Data {
+		d := *prev.Data
+		if d.Labels != nil {
+			d.Given = p.Given(d.Labels)
+		}
+		r.Data = &d
+	}
 	var jobs []*protocol.Job
 	for k, g := range jobOrder {
+		if reuse.Graphs[g] {
+			r.Graphs[g] = m.carry(prev.Graphs[g], prev.Params, p, r.Data)
+			continue
+		}
 		r.Graphs[g] = &Graph{Method: g}
-		jobs = append(jobs, &protocol.Job{ID: r.base + uint32(k), Method: g, Spec: p.Spec(),
-			FileName: name, File: file, SendData: k == 0})
+		job := &protocol.Job{ID: r.base + uint32(k), Method: g, Spec: p.Spec(), FileName: name, File: file}
+		if g == method.NNLRS && reuse.Data {
+			if f := prev.Graphs[g].Final; f != nil {
+				job.Warm = f.Warm
+			}
+		}
+		jobs = append(jobs, job)
+	}
+	if !reuse.Data {
+		jobs[0].SendData = true
 	}
 	m.nextID += uint32(len(jobOrder))
 	m.Params, m.Run, m.Hover = p, r, -1
 	m.Prop = Propagation{}
 	m.Problem, m.Ended = "", nil
+	if len(jobs) == 0 {
+		m.settle(now)
+	}
 	return jobs, nil
+}
+
+// Reused says what a run may take over from an earlier one.
+type Reused struct {
+	// Data: the same samples (the labeled set may differ: the page draws
+	// it, Params.Given).
+	Data bool
+	// Graphs lists the graphs whose inputs are unchanged.
+	Graphs map[method.Name]bool
+}
+
+// Reuse returns what a run with settings p (and the upload name and file)
+// can take over from the finished run prev (nil: nothing). The graphs
+// depend on the data and on their own parameters only: kNN and l1 on none,
+// LRR on its λ, NNLRS on β and λ (θ re-weights its Z). The labeled share,
+// the clicked labels, α and the view settings are the page's alone.
+func Reuse(prev *Run, p params.Params, name string, file []byte) Reused {
+	u := Reused{Graphs: map[method.Name]bool{}}
+	if prev == nil || prev.State != Done || prev.Data == nil {
+		return u
+	}
+	q := prev.Params
+	u.Data = p.Dataset == q.Dataset && p.Classes == q.Classes && p.PerClass == q.PerClass &&
+		p.Noise == q.Noise && p.Corrupt == q.Corrupt && p.Seed == q.Seed &&
+		(p.Dataset != protocol.Upload || name == prev.fileName && bytes.Equal(file, prev.file))
+	if !u.Data {
+		return u
+	}
+	same := map[method.Name]bool{
+		method.KNN0:  true,
+		method.L1:    true,
+		method.LRR:   p.LRRLambda == q.LRRLambda,
+		method.NNLRS: p.Beta == q.Beta && p.Lambda == q.Lambda && (p.Theta == q.Theta || prev.Graphs[method.NNLRS].hasZ()),
+	}
+	for g, ok := range same {
+		if old := prev.Graphs[g]; ok && old != nil && old.Final != nil {
+			u.Graphs[g] = true
+		}
+	}
+	return u
+}
+
+// hasZ reports whether g carries the Z that a new θ re-weights.
+func (g *Graph) hasZ() bool { return g != nil && g.Final != nil && g.Final.Z != nil }
+
+// carry returns the graph g of the run with settings q for the run with
+// settings p on data d: g itself, or for NNLRS at a new θ, its Z
+// re-weighted by Algorithm 2's steps 3-4 and measured again (the layout,
+// which does not depend on θ, stays).
+func (m *Model) carry(g *Graph, q, p params.Params, d *protocol.Data) *Graph {
+	if g.Method != method.NNLRS || p.Theta == q.Theta {
+		return g
+	}
+	f := *g.Final
+	n := f.N
+	w := weights.ThresholdNormalized(mat.NewDense(n, n, f.Z), p.Theta)
+	f.W = make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			f.W[i*n+j] = w.At(i, j)
+		}
+	}
+	f.Density, f.DiagonalShare, f.Components = weights.Density(w), weights.DiagonalShare(w), weights.Components(w)
+	f.WithinClass = math.NaN()
+	if d != nil && d.Labels != nil {
+		f.WithinClass = weights.WithinClass(w, d.Labels)
+	}
+	// The closed-form errors of the worker were for the old W; the page's
+	// (Propagation.Final) are computed afresh.
+	f.ErrorGHF, f.ErrorLGC = math.NaN(), math.NaN()
+	ng := *g
+	ng.Final, ng.W, ng.Version = &f, f.W, m.bump()
+	return &ng
 }
 
 func describeFile(name string) string {
@@ -217,6 +327,9 @@ func (m *Model) Receive(msg protocol.Message, now time.Time) (cancelRest bool) {
 	switch msg := msg.(type) {
 	case *protocol.Data:
 		if m.graphOf(msg.JobID) != nil {
+			if msg.Given != nil { // the clicks are the page's
+				msg.Given = m.Run.Params.Flipped(msg.Given, msg.Labels)
+			}
 			m.Run.Data = msg
 		}
 	case *protocol.Progress:

@@ -75,6 +75,7 @@ var fields = []field{
 			p.Seed = x
 			return err
 		}},
+	stringField("flip", func(p *Params) *string { return &p.Flip }),
 	nameField("graph", func(p *Params) *method.Name { return &p.Graph }),
 	stringField("embed", func(p *Params) *string { return &p.Embed }),
 }
@@ -93,12 +94,12 @@ func Differ(p, q Params) []string {
 
 // Hash returns the URL fragment (without "#") that restores p: every
 // setting, in a fixed order, so that equal settings give equal links.
-// Embed appears only when set.
+// Embed and Flip appear only when set.
 func (p Params) Hash() string {
 	var b strings.Builder
 	for _, f := range fields {
 		v := f.get(&p)
-		if f.key == "embed" && v == "" {
+		if (f.key == "embed" || f.key == "flip") && v == "" {
 			continue
 		}
 		if b.Len() > 0 {

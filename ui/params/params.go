@@ -39,6 +39,9 @@ type Params struct {
 	Alpha      float64
 	// Seed fixes the data, the labels and the corruption.
 	Seed uint64
+	// Flip lists the samples whose labeled state the user flipped by a
+	// click, "" for none (see Flips).
+	Flip string
 	// Graph is the graph the graph and propagation views show.
 	Graph method.Name
 	// Embed, when not empty, names the one view the page shows, without
@@ -162,6 +165,8 @@ func (p Params) Validate() error {
 		return bad("prop", "unknown propagation %q (ghf or lgc)", p.Propagator)
 	case !in(p.Alpha, MinAlpha, MaxAlpha):
 		return bad("alpha", "alpha must be between %g and %g, have %g", MinAlpha, MaxAlpha, p.Alpha)
+	case !flipOK(p):
+		return bad("flip", "flip must list increasing sample numbers joined by dots, have %q", p.Flip)
 	case !slices.Contains(Graphs, p.Graph):
 		return bad("graph", "unknown graph %q", p.Graph)
 	case p.Embed != "" && !slices.Contains(Views, p.Embed):
@@ -187,6 +192,11 @@ func (p Params) Spec() protocol.Spec {
 // SameRun reports whether p and q ask for the same computation, that is
 // differ at most in what the page alone shows.
 func (p Params) SameRun(q Params) bool { return p.Spec() == q.Spec() }
+
+func flipOK(p Params) bool {
+	s, err := p.Flips()
+	return err == nil && (len(s) == 0 || p.N() == 0 || s[len(s)-1] < p.N())
+}
 
 // finite reports whether v is a finite number.
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -225,3 +225,48 @@ func TestDiffer(t *testing.T) {
 		t.Errorf("Differ(p, p) = %q", d)
 	}
 }
+
+// TestFlip checks the clicked labels: toggling keeps the list sorted and
+// 1-based, toggling twice undoes, the hash carries it, and Given flips
+// exactly those samples of the seeded draw.
+func TestFlip(t *testing.T) {
+	p := Default()
+	p = p.Toggle(41).Toggle(2).Toggle(16)
+	if p.Flip != "3.17.42" {
+		t.Fatalf("Flip = %q", p.Flip)
+	}
+	if q, notice := FromHash(p.Hash()); q.Flip != p.Flip || notice != "" {
+		t.Errorf("hash round trip: %q, notice %q", q.Flip, notice)
+	}
+	if q := p.Toggle(16); q.Flip != "3.42" {
+		t.Errorf("untoggle: %q", q.Flip)
+	}
+	if strings.Contains(Default().Hash(), "flip") {
+		t.Error("an empty flip is in the hash")
+	}
+	truth := make([]int, p.N())
+	for i := range truth {
+		truth[i] = i / p.PerClass
+	}
+	drawn, given := Default().Given(truth), p.Given(truth)
+	for i := range truth {
+		flipped := i == 2 || i == 16 || i == 41
+		if (drawn[i] == given[i]) == flipped {
+			t.Errorf("sample %d: drawn %d, given %d", i+1, drawn[i], given[i])
+		}
+		if given[i] != -1 && given[i] != truth[i] {
+			t.Errorf("sample %d given %d, truth %d", i+1, given[i], truth[i])
+		}
+	}
+	for _, bad := range []string{"0", "3.3", "5.2", "x", "1..2", "101"} {
+		q := Default()
+		q.Flip = bad
+		var fe *FieldError
+		if err := q.Validate(); !errors.As(err, &fe) || fe.Field != "flip" {
+			t.Errorf("flip %q: %v", bad, err)
+		}
+		if r, notice := FromHash("flip=" + bad); r.Flip != "" || !strings.Contains(notice, "flip") {
+			t.Errorf("link flip=%s: %q, notice %q", bad, r.Flip, notice)
+		}
+	}
+}

@@ -14,7 +14,7 @@ func examples() []Message {
 		Seed: 1 << 40, Beta: 0.2, Lambda: 2, Theta: 0.05, Alpha: 0.99, LRRLambda: 0.3}
 	return []Message{
 		&Ready{},
-		&Job{ID: 7, Method: "nnlrs", Spec: spec, FileName: "x.csv", File: []byte("1,2\n3,4\n"), SendData: true},
+		&Job{ID: 7, Method: "nnlrs", Spec: spec, FileName: "x.csv", File: []byte("1,2\n3,4\n"), SendData: true, Warm: []byte{1, 2, 3}},
 		&Job{ID: math.MaxUint32, Method: "knn0", Spec: Spec{Dataset: "usps", Seed: 3}},
 		&Cancel{ID: 9},
 		&Crash{},
@@ -27,6 +27,7 @@ func examples() []Message {
 		&Graph{JobID: 5, Method: "lrr", N: 2, W: []float64{0, 1, 1, 0}, Layout: []float64{0, 0, 1, 1},
 			ENorm: []float64{0.1, 0.9}, Iterations: 200, Converged: true, Residual: 1e-7, Objective: 12,
 			Elapsed: 0.7, Density: 1, WithinClass: 0.8, DiagonalShare: 0.1, Components: 1, ErrorGHF: 0.05, ErrorLGC: 0.25},
+		&Graph{JobID: 6, Method: "nnlrs", N: 1, W: []float64{1}, Layout: []float64{0.5, 0.5}, Z: []float64{0.9}, Warm: []byte{9}},
 		&Error{JobID: 6, Method: "nnlrs", Code: ErrInput, Message: "dataset: x.csv: line 2 has 3 fields"},
 		&Cancelled{JobID: 8},
 	}
@@ -81,6 +82,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"graph weights", &Graph{N: 2, W: []float64{1}, Layout: []float64{0, 0, 0, 0}}},
 		{"graph layout", &Graph{N: 1, W: []float64{1}}},
 		{"enorm", &Graph{N: 1, W: []float64{1}, Layout: []float64{0, 0}, ENorm: []float64{1, 2}}},
+		{"z", &Graph{N: 1, W: []float64{1}, Layout: []float64{0, 0}, Z: []float64{1, 2}}},
 		{"progress weights", &Progress{N: 2, W: []float64{1, 2, 3}}},
 	}
 	for _, c := range bad {

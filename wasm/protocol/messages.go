@@ -167,6 +167,10 @@ type Job struct {
 	File     []byte
 	// SendData asks for a Data message before the graph.
 	SendData bool
+	// Warm, for an NNLRS job, is the Warm of an earlier NNLRS Graph on the
+	// same data: the solver starts from that solution (lowrank.ADMM.Start)
+	// instead of zero. nil starts cold.
+	Warm []byte
 }
 
 func (*Job) Kind() Kind { return KindJob }
@@ -178,6 +182,7 @@ func (m *Job) encode(w *writer) {
 	w.str(m.FileName)
 	w.bytes(m.File)
 	w.bool(m.SendData)
+	w.bytes(m.Warm)
 }
 
 func (m *Job) decode(r *reader) {
@@ -187,6 +192,7 @@ func (m *Job) decode(r *reader) {
 	m.FileName = r.str()
 	m.File = r.bytes()
 	m.SendData = r.bool()
+	m.Warm = r.bytes()
 }
 
 // Cancel stops the job ID; the worker answers Cancelled.
@@ -337,6 +343,13 @@ type Graph struct {
 	// ENorm holds the norms of the columns of the error term E (NNLRS,
 	// LRR), for the unit-norm samples; nil for the other methods.
 	ENorm []float64
+	// Z, for NNLRS, holds the N×N solution Z* of problem (6), row-major,
+	// from which W follows for any θ (weights.ThresholdNormalized): the
+	// page applies a new θ without a solve. nil for the other methods.
+	Z []float64
+	// Warm, for NNLRS, is the solver's end state (lowrank.Warm, encoded),
+	// for a Job that warm-starts from it; nil otherwise.
+	Warm []byte
 	// How the solver ran (graph.Info) and the seconds it took.
 	Iterations int
 	Converged  bool
@@ -362,6 +375,8 @@ func (m *Graph) encode(w *writer) {
 	w.f64s(m.W)
 	w.f64s(m.Layout)
 	w.f64s(m.ENorm)
+	w.f64s(m.Z)
+	w.bytes(m.Warm)
 	w.int(m.Iterations)
 	w.bool(m.Converged)
 	w.f64(m.Residual)
@@ -382,6 +397,8 @@ func (m *Graph) decode(r *reader) {
 	m.W = r.f64s()
 	m.Layout = r.f64s()
 	m.ENorm = r.f64s()
+	m.Z = r.f64s()
+	m.Warm = r.bytes()
 	m.Iterations = r.int()
 	m.Converged = r.bool()
 	m.Residual = r.f64()
@@ -399,6 +416,8 @@ func (m *Graph) decode(r *reader) {
 		r.fail(fmt.Errorf("protocol: graph of %d nodes with %d weights and %d coordinates", m.N, len(m.W), len(m.Layout)))
 	case m.ENorm != nil && len(m.ENorm) != m.N:
 		r.fail(fmt.Errorf("protocol: %d error norms for %d nodes", len(m.ENorm), m.N))
+	case m.Z != nil && len(m.Z) != m.N*m.N:
+		r.fail(fmt.Errorf("protocol: %d coefficients for %d nodes", len(m.Z), m.N))
 	}
 }
 

@@ -150,10 +150,18 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 		WithinClass: math.NaN(), ErrorGHF: math.NaN(), ErrorLGC: math.NaN(),
 		Components: weights.Components(g.W),
 	}
+	lw := w
+	if job.Method == method.NNLRS && g.Z != nil {
+		// The page applies a new θ to Z itself (Graph.Z): the nodes stay
+		// where they are only if the layout does not depend on θ, so it is
+		// that of θ = 0, and a link gives the figure the page showed.
+		m.Z = denseRowMajor(g.Z)
+		lw = rowMajor(weights.ThresholdNormalized(g.Z, 0))
+	}
 	if d == 2 || d == 3 {
 		m.Layout = dataLayout(set.X)
 	} else {
-		m.Layout = layout(w, n)
+		m.Layout = layout(lw, n)
 	}
 	if g.E != nil && (job.Method == method.NNLRS || job.Method == method.LRR) {
 		m.ENorm = linalg.ColumnNorms(nil, g.E)
@@ -169,6 +177,16 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 	}
 	m.Elapsed = time.Since(start).Seconds()
 	return m
+}
+
+// denseRowMajor returns the entries of z row after row.
+func denseRowMajor(z *mat.Dense) []float64 {
+	r, c := z.Dims()
+	v := make([]float64, 0, r*c)
+	for i := 0; i < r; i++ {
+		v = append(v, z.RawRowView(i)...)
+	}
+	return v
 }
 
 // rowMajor returns the entries of the symmetric w row after row.

@@ -1,0 +1,177 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/method"
+	"nnlrs/core/propagate"
+	"nnlrs/core/weights"
+	"nnlrs/wasm/protocol"
+)
+
+// finishWithZ finishes the run of jobs with two classes of m samples; the
+// NNLRS graph carries a Z (two blocks with weak cross terms) and a Warm.
+func finishWithZ(mo *Model, jobs []*protocol.Job, m int) {
+	n := 2 * m
+	z := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			z[i*n+j] = 0.01 * float64(1+(i+2*j)%7)
+			if i/m == j/m {
+				z[i*n+j] = 0.2 + 0.1*float64((i*j)%3)
+			}
+		}
+	}
+	for _, j := range jobs {
+		if j.SendData {
+			mo.Receive(testData(j.ID, m), t0)
+		}
+	}
+	for _, j := range jobs {
+		g := finalGraph(j.ID, j.Method, twoBlocks(m, 0), n)
+		if j.Method == method.NNLRS {
+			g.Z, g.Warm = z, []byte{42}
+			g.W = rowMajorOf(weights.ThresholdNormalized(mat.NewDense(n, n, z), mo.Run.Params.Theta))
+		}
+		mo.Receive(g, t0.Add(time.Second))
+	}
+}
+
+func rowMajorOf(w mat.Symmetric) []float64 {
+	n := w.SymmetricDim()
+	v := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v[i*n+j] = w.At(i, j)
+		}
+	}
+	return v
+}
+
+func methods(jobs []*protocol.Job) []method.Name {
+	var s []method.Name
+	for _, j := range jobs {
+		s = append(s, j.Method)
+	}
+	return s
+}
+
+// TestReuse checks that a run computes only what its settings change: θ,
+// the labeled share, a clicked label and α need no worker; λ or β re-solve
+// NNLRS alone, warm; LRR's λ re-solves LRR alone; new data re-solve all.
+func TestReuse(t *testing.T) {
+	const m = 6
+	mo, jobs := started(t)
+	finishWithZ(mo, jobs, m)
+	if mo.Run.State != Done {
+		t.Fatal("first run not done")
+	}
+	first := mo.Run
+	base := mo.Params
+
+	// θ: no job, W re-weighted from Z, the other graphs the same.
+	p := base
+	p.Theta = 0.3
+	jobs, err := mo.Start(p, "", nil, t0)
+	if err != nil || len(jobs) != 0 || mo.Run.State != Done {
+		t.Fatalf("theta: %d jobs (%v), state %v", len(jobs), err, mo.Run.State)
+	}
+	g := mo.Run.Graphs[method.NNLRS]
+	n := 2 * m
+	want := weights.ThresholdNormalized(mat.NewDense(n, n, first.Graphs[method.NNLRS].Final.Z), 0.3)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if g.W[i*n+j] != want.At(i, j) || g.Final.W[i*n+j] != want.At(i, j) {
+				t.Fatalf("theta: W[%d,%d] = %v, want %v", i, j, g.W[i*n+j], want.At(i, j))
+			}
+		}
+	}
+	if g.Final.Density != weights.Density(want) || g.Final.Components != weights.Components(want) ||
+		g.Final.WithinClass != weights.WithinClass(want, mo.Run.Data.Labels) || g.Version == first.Graphs[method.NNLRS].Version {
+		t.Errorf("theta: measures %+v not those of the new W", g.Final)
+	}
+	if first.Graphs[method.NNLRS].Final.Density != 0.3 {
+		t.Error("theta: the earlier run's graph was changed")
+	}
+	if mo.Run.Graphs[method.L1] != first.Graphs[method.L1] || len(g.Iters) != len(first.Graphs[method.NNLRS].Iters) {
+		t.Error("theta: the other graphs were not carried over")
+	}
+	if !mo.Prop.Ready() {
+		t.Error("theta: no propagation")
+	}
+
+	// Labeled share and a click: no job, the labeled set drawn by the page.
+	p.Labeled = 40
+	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 0 {
+		t.Errorf("labeled: jobs %v", methods(jobs))
+	}
+	drawn := p.Given(mo.Run.Data.Labels)
+	if !slices.Equal(mo.Run.Data.Given, drawn) {
+		t.Errorf("labeled: given %v, want %v", mo.Run.Data.Given, drawn)
+	}
+	k := 3 // flip sample 4
+	p = p.Toggle(k)
+	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 0 {
+		t.Errorf("flip: jobs %v", methods(jobs))
+	}
+	if got := mo.Run.Data.Given[k]; (got == propagate.Unlabeled) == (drawn[k] == propagate.Unlabeled) {
+		t.Errorf("flip: sample %d given %d, drawn %d", k+1, got, drawn[k])
+	}
+
+	// λ: NNLRS alone, warm from the last NNLRS graph.
+	p.Lambda = 2
+	jobs, _ = mo.Start(p, "", nil, t0)
+	if len(jobs) != 1 || jobs[0].Method != method.NNLRS || jobs[0].SendData || string(jobs[0].Warm) != "\x2a" {
+		t.Fatalf("lambda: jobs %+v", jobs)
+	}
+	if !mo.Running() || mo.Run.Data == nil || mo.Run.Graphs[method.KNN0].Final == nil {
+		t.Error("lambda: data or kNN graph not carried over")
+	}
+	finishWithZ(mo, jobs, m)
+	if mo.Run.State != Done {
+		t.Error("lambda: run not done after its one job")
+	}
+
+	// LRR's λ: LRR alone.
+	p.LRRLambda = 3
+	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 1 || jobs[0].Method != method.LRR {
+		t.Errorf("lrr: jobs %v", methods(jobs))
+	}
+	mo.Cancel(t0)
+
+	// New data: every graph, cold, with the data.
+	p.Seed = 2
+	jobs, _ = mo.Start(p, "", nil, t0)
+	if len(jobs) != 4 || !jobs[0].SendData || jobs[0].Warm != nil {
+		t.Errorf("seed: jobs %v, warm %v", methods(jobs), jobs[0].Warm)
+	}
+}
+
+// TestReuseFailed checks that a graph that failed is computed again.
+func TestReuseFailed(t *testing.T) {
+	mo, jobs := started(t)
+	mo.Receive(testData(jobs[0].ID, 3), t0)
+	for _, j := range jobs {
+		if j.Method == method.L1 {
+			mo.Receive(&protocol.Error{JobID: j.ID, Method: j.Method, Code: protocol.ErrSolver, Message: "no"}, t0)
+			continue
+		}
+		mo.Receive(finalGraph(j.ID, j.Method, twoBlocks(3, 0), 6), t0)
+	}
+	p := mo.Params
+	p.Alpha = 0.5
+	jobs, _ = mo.Start(p, "", nil, t0)
+	if len(jobs) != 1 || jobs[0].Method != method.L1 {
+		t.Errorf("jobs %v", methods(jobs))
+	}
+	// Without Z a new θ needs the solver.
+	p.Theta = 0.5
+	mo.Cancel(t0)
+	if r := Reuse(mo.Run, p, "", nil); r.Graphs[method.NNLRS] || !r.Graphs[method.KNN0] {
+		t.Errorf("reuse without Z: %+v", r)
+	}
+}
