@@ -144,3 +144,17 @@ func graphTitle(m method.Name) string {
 	}
 	return string(m)
 }
+
+// LabelAction returns the words of the button that flips the labeled
+// state of sample h (0-based), and whether it can: the data must have
+// labels and h must be a sample.
+func (m *Model) LabelAction(h int) (string, bool) {
+	r := m.Run
+	if r == nil || !r.Labeled() || h < 0 || h >= len(r.Data.Given) {
+		return "Label it", false
+	}
+	if r.Data.Given[h] == propagate.Unlabeled {
+		return fmt.Sprintf("Label sample %d", h+1), true
+	}
+	return fmt.Sprintf("Unlabel sample %d", h+1), true
+}

@@ -57,3 +57,22 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("hovering 4: Inspected(2) = %d", i)
 	}
 }
+
+// TestLabelAction checks the label button's words against the labeled
+// set: testData labels the first sample of each class.
+func TestLabelAction(t *testing.T) {
+	m, jobs := started(t)
+	if s, ok := m.LabelAction(0); ok {
+		t.Errorf("before the data: %q", s)
+	}
+	finish(m, jobs, 3)
+	for _, c := range []struct {
+		h    int
+		want string
+		ok   bool
+	}{{0, "Unlabel sample 1", true}, {1, "Label sample 2", true}, {-1, "Label it", false}, {6, "Label it", false}} {
+		if s, ok := m.LabelAction(c.h); s != c.want || ok != c.ok {
+			t.Errorf("LabelAction(%d) = %q, %v; want %q, %v", c.h, s, ok, c.want, c.ok)
+		}
+	}
+}

@@ -85,6 +85,7 @@ type Run struct {
 	base     uint32
 	fileName string // the upload the run computes
 	file     []byte
+	drawn    float64 // the labeled share the jobs draw (Params.Labeled at Start)
 	problems []*Problem // diagnosed once the run is done (CheckJobs)
 	flags    []bool     // Flags, once NNLRS's graph is done
 	flagAt   float64
@@ -146,6 +147,47 @@ func CheckStart(p params.Params, name string, file []byte) error {
 // starts from the last one's solution (Job.Warm). When nothing needs a
 // worker, the run is done at once.
 func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
+	return m.start(p, name, file, now, true)
+}
+
+// Rerun is Start computing every graph afresh, cold: the Run button.
+func (m *Model) Rerun(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
+	return m.start(p, name, file, now, false)
+}
+
+// Apply brings the figure to the settings p as the controls change: the
+// view settings at once (SetView); a new labeled share or clicked label
+// in place while a run computes; otherwise Start. It returns the jobs for
+// the workers, and whether a run started.
+func (m *Model) Apply(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, bool, error) {
+	view := func(q params.Params) params.Params {
+		q.Graph, q.Propagator, q.Alpha, q.Embed = "", "", 0, ""
+		return q
+	}
+	labels := func(q params.Params) params.Params {
+		q.Labeled, q.Flip = 0, ""
+		return view(q)
+	}
+	switch {
+	case m.Run != nil && m.Run.State != Failed && view(p) == view(m.Params):
+		m.SetView(p)
+		return nil, false, nil
+	case m.Running() && labels(p) == labels(m.Params) && p.Validate() == nil:
+		m.SetView(p)
+		m.Params.Labeled, m.Params.Flip = p.Labeled, p.Flip
+		m.Run.Params.Labeled, m.Run.Params.Flip = p.Labeled, p.Flip
+		if d := m.Run.Data; d != nil && d.Labels != nil {
+			c := *d
+			c.Given = p.Given(d.Labels)
+			m.Run.Data = &c
+		}
+		return nil, false, nil
+	}
+	jobs, err := m.Start(p, name, file, now)
+	return jobs, err == nil, err
+}
+
+func (m *Model) start(p params.Params, name string, file []byte, now time.Time, reuse bool) ([]*protocol.Job, error) {
 	if err := CheckStart(p, name, file); err != nil {
 		return nil, err
 	}
@@ -153,9 +195,12 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 		m.last = m.Run
 	}
 	prev := m.last
-	reuse := Reuse(prev, p, name, file)
-	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID, fileName: name, file: file}
-	if reuse.Data {
+	if !reuse {
+		prev = nil
+	}
+	reused := Reuse(prev, p, name, file)
+	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID, fileName: name, file: file, drawn: p.Labeled}
+	if reused.Data {
 		d := *prev.Data
 		if d.Labels != nil {
 			d.Given = p.Given(d.Labels)
@@ -164,20 +209,20 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 	}
 	var jobs []*protocol.Job
 	for k, g := range jobOrder {
-		if reuse.Graphs[g] {
+		if reused.Graphs[g] {
 			r.Graphs[g] = m.carry(prev.Graphs[g], prev.Params, p, r.Data)
 			continue
 		}
 		r.Graphs[g] = &Graph{Method: g}
 		job := &protocol.Job{ID: r.base + uint32(k), Method: g, Spec: p.Spec(), FileName: name, File: file}
-		if g == method.NNLRS && reuse.Data {
+		if g == method.NNLRS && reused.Data {
 			if f := prev.Graphs[g].Final; f != nil {
 				job.Warm = f.Warm
 			}
 		}
 		jobs = append(jobs, job)
 	}
-	if !reuse.Data {
+	if !reused.Data {
 		jobs[0].SendData = true
 	}
 	m.nextID += uint32(len(jobOrder))
@@ -188,6 +233,16 @@ func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) 
 		m.settle(now)
 	}
 	return jobs, nil
+}
+
+// NeedsWorkers reports whether settings p need a solver: whether a graph
+// of theirs is not that of the last finished run.
+func (m *Model) NeedsWorkers(p params.Params, name string, file []byte) bool {
+	prev := m.last
+	if m.Run != nil && m.Run.State == Done {
+		prev = m.Run
+	}
+	return len(Reuse(prev, p, name, file).Graphs) < len(jobOrder)
 }
 
 // Reused says what a run may take over from an earlier one.
@@ -327,8 +382,12 @@ func (m *Model) Receive(msg protocol.Message, now time.Time) (cancelRest bool) {
 	switch msg := msg.(type) {
 	case *protocol.Data:
 		if m.graphOf(msg.JobID) != nil {
-			if msg.Given != nil { // the clicks are the page's
-				msg.Given = m.Run.Params.Flipped(msg.Given, msg.Labels)
+			if p := m.Run.Params; msg.Given != nil { // the labeled set is the page's
+				if p.Labeled == m.Run.drawn {
+					msg.Given = p.Flipped(msg.Given, msg.Labels)
+				} else {
+					msg.Given = p.Given(msg.Labels)
+				}
 			}
 			m.Run.Data = msg
 		}

@@ -175,3 +175,36 @@ func TestReuseFailed(t *testing.T) {
 		t.Errorf("reuse without Z: %+v", r)
 	}
 }
+
+// TestApply checks the live controls: view settings apply without a
+// run, a labeled share changes a running run in place, other settings
+// start a run; Rerun computes every graph afresh.
+func TestApply(t *testing.T) {
+	mo, jobs := started(t)
+	finishWithZ(mo, jobs, 4)
+	done := mo.Run
+	p := mo.Params
+	p.Graph, p.Alpha = method.L1, 0.5
+	if jobs, started, err := mo.Apply(p, "", nil, t0); len(jobs) != 0 || started || err != nil || mo.Run != done || mo.Params.Graph != method.L1 {
+		t.Errorf("view: %d jobs, started %v, err %v", len(jobs), started, err)
+	}
+	p.Beta = 0.4
+	jobs, started, _ := mo.Apply(p, "", nil, t0)
+	if !started || len(jobs) != 1 || jobs[0].Warm == nil {
+		t.Fatalf("beta: started %v, jobs %v", started, methods(jobs))
+	}
+	running := mo.Run
+	p.Labeled = 50
+	p = p.Toggle(0)
+	if jobs, started, _ := mo.Apply(p, "", nil, t0); started || len(jobs) != 0 || mo.Run != running {
+		t.Fatalf("labeled while running: started %v, jobs %v", started, methods(jobs))
+	}
+	if want := p.Given(mo.Run.Data.Labels); !slices.Equal(mo.Run.Data.Given, want) || mo.Run.Params.Flip != "1" {
+		t.Errorf("labeled while running: given %v, want %v", mo.Run.Data.Given, want)
+	}
+	finishWithZ(mo, jobs, 4)
+	jobs, err := mo.Rerun(p, "", nil, t0)
+	if err != nil || len(jobs) != 4 || !jobs[0].SendData || jobs[0].Warm != nil {
+		t.Errorf("rerun: jobs %v, err %v", methods(jobs), err)
+	}
+}

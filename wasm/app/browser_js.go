@@ -31,7 +31,8 @@ const (
 	evCrash                        // the tests' crashWorker()
 	evInspect                      // the sample to inspect changed
 	evEdit                         // a run control changed
-	evCanvasClick                  // a click on the canvas
+	evCanvasClick                  // a click on the canvas, at x, y
+	evLabel                        // the label button of the inspected sample
 )
 
 // event is something that happened outside Update: the browser's callbacks
@@ -43,6 +44,7 @@ type event struct {
 	name      string
 	data      []byte
 	catalog   []params.Dataset
+	x, y      float32 // a click, in CSS pixels of the viewport
 }
 
 // queue is the events waiting for Update. JavaScript callbacks must not

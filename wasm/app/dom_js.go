@@ -65,7 +65,7 @@ func (d *dom) on(id, event string, f func(this js.Value, ev js.Value)) {
 // listen connects the controls to the queue.
 func (d *dom) listen(q *queue) {
 	for id, kind := range map[string]eventKind{"run": evRun, "cancel": evCancel, "play": evPlay,
-		"step": evStep, "reset": evReset, "png": evPNG, "csv": evCSV} {
+		"step": evStep, "reset": evReset, "png": evPNG, "csv": evCSV, "label": evLabel} {
 		kind := kind
 		d.on(id, "click", func(js.Value, js.Value) { q.push(event{kind: kind}) })
 	}
@@ -378,6 +378,9 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 	d.set("inspect", "max", n)
 	d.set("inspect", "disabled", n == 0)
 	d.set("inspect-text", "textContent", m.Describe(inspect-1))
+	label, can := m.LabelAction(inspect - 1)
+	d.set("label", "textContent", label)
+	d.set("label", "disabled", !can)
 
 	d.numbers(m)
 	advice := m.Advice()
@@ -469,8 +472,9 @@ func (d *dom) describeCanvas(q *queue) {
 	})
 	d.funcs = append(d.funcs, focus)
 	c.Call("addEventListener", "focus", focus)
-	click := js.FuncOf(func(js.Value, []js.Value) any {
-		q.push(event{kind: evCanvasClick})
+	click := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ev := args[0]
+		q.push(event{kind: evCanvasClick, x: float32(ev.Get("clientX").Float()), y: float32(ev.Get("clientY").Float())})
 		return nil
 	})
 	d.funcs = append(d.funcs, click)

@@ -23,6 +23,7 @@ import (
 	"nnlrs/ui/params"
 	"nnlrs/ui/view"
 	"nnlrs/wasm/pool"
+	"nnlrs/wasm/protocol"
 )
 
 func main() {
@@ -81,6 +82,11 @@ type app struct {
 	started  bool   // the first run started (after the catalog arrived)
 	fileName string
 	file     []byte
+	// pending is set when the controls changed: at applyAt the figure
+	// follows them (liveDelay after the last change of one that needs the
+	// solver, at once otherwise).
+	pending bool
+	applyAt time.Time
 
 	noCanvas bool // the pictures cannot be drawn: no ebiten
 	w, h     int  // the screen, in CSS pixels
@@ -155,6 +161,10 @@ func (a *app) Update() error {
 	for _, e := range a.q.drain() {
 		a.apply(e, t)
 	}
+	if a.pending && !t.Before(a.applyAt) {
+		a.pending = false
+		a.start(a.controls, t, false)
+	}
 	a.pool.Tick(t)
 	a.model.Prop.Tick(t)
 	if jobs := a.model.CheckJobs(a.fileName, a.file); len(jobs) > 0 {
@@ -216,7 +226,7 @@ func (a *app) apply(e event, t time.Time) {
 		a.dom.write(m.Params) // the data set's option exists now
 		if !a.started {
 			a.started = true
-			a.start(m.Params, t)
+			a.start(m.Params, t, false)
 		}
 	case evRun:
 		m.Notice = ""
@@ -227,20 +237,27 @@ func (a *app) apply(e event, t time.Time) {
 			return
 		}
 		a.controls = p
-		a.start(p, t)
+		a.pending = false
+		a.start(p, t, true)
 	case evEdit:
-		p, err := a.dom.read(m.Params)
+		p, err := a.dom.read(a.controls)
 		a.dom.showFieldError(err)
 		if err == nil {
-			a.controls = p
+			a.edit(p, t)
 		}
 	case evCancel:
 		if m.Cancel(t) {
 			a.pool.Cancel(t)
 		}
 	case evCanvasClick:
-		if m.Params.Embed == "propagation" { // no controls: a click plays and pauses
+		if i := view.NodeAt(m, a.panels, e.x-a.left, e.y-a.top); i >= 0 {
+			a.toggleLabel(i, t)
+		} else if m.Params.Embed == "propagation" { // no controls: a click plays and pauses
 			m.Prop.Play(!m.Prop.Playing)
+		}
+	case evLabel:
+		if a.inspect > 0 {
+			a.toggleLabel(a.inspect-1, t)
 		}
 	case evPlay:
 		m.Prop.Play(!m.Prop.Playing)
@@ -252,11 +269,15 @@ func (a *app) apply(e event, t time.Time) {
 	case evView:
 		p, _ := a.dom.read(m.Params) // a run control's error does not hold up the view
 		m.SetView(p)
+		a.controls.Graph, a.controls.Propagator, a.controls.Alpha = p.Graph, p.Propagator, p.Alpha
 	case evInspect:
 		a.inspect = max(a.dom.intValue("inspect"), 0)
 	case evFile:
 		a.fileName, a.file = e.name, e.data
 		hooks().Set("file", e.name)
+		if a.controls.Dataset == protocol.Upload {
+			a.edit(a.controls, t)
+		}
 	case evHash:
 		p, notice := params.FromHash(location().Get("hash").String())
 		if q, n := a.fitCatalog(p); n != "" {
@@ -270,11 +291,8 @@ func (a *app) apply(e event, t time.Time) {
 		}
 		embedChanged := p.Embed != m.Params.Embed
 		m.Notice = notice
-		if p.SameRun(m.Params) && m.Run != nil && m.Run.State != ui.Failed {
-			m.SetView(p)
-		} else {
-			a.start(p, t)
-		}
+		a.pending = false
+		a.start(p, t, false)
 		if embedChanged {
 			a.arrange()
 		}
@@ -325,9 +343,48 @@ func (a *app) fitCatalog(p params.Params) (params.Params, string) {
 	return p, "The link asks for more data than this site carries (" + fe.Msg + "); the size is the data set's preset."
 }
 
-// start begins a run with settings p, or says why it cannot, beside Run
-// and beside the control concerned; a run in progress then goes on.
-func (a *app) start(p params.Params, t time.Time) {
+// liveDelay is how long the figure waits for the controls to settle
+// before it asks the solver (a slider being dragged sends many changes):
+// each new change cancels the solve started for the one before.
+const liveDelay = 300 * time.Millisecond
+
+// edit takes the controls' new settings p: the figure follows them, at
+// once when the page alone can redraw it, else liveDelay after the last
+// change. The clicked labels are dropped when the labeled set they flip
+// is drawn anew.
+func (a *app) edit(p params.Params, t time.Time) {
+	c := a.controls
+	if p.Dataset != c.Dataset || p.Classes != c.Classes || p.PerClass != c.PerClass || p.Noise != c.Noise ||
+		p.Corrupt != c.Corrupt || p.Seed != c.Seed || p.Labeled != c.Labeled {
+		p.Flip = ""
+	}
+	a.controls = p
+	a.pending = true
+	a.applyAt = t
+	if a.model.NeedsWorkers(p, a.fileName, a.file) {
+		a.applyAt = t.Add(liveDelay)
+	}
+}
+
+// toggleLabel labels sample i (0-based) if it is unlabeled, and unlabels
+// it otherwise; the propagation and the error rates follow at once.
+func (a *app) toggleLabel(i int, t time.Time) {
+	r := a.model.Run
+	if r == nil || !r.Labeled() || i >= len(r.Data.Given) {
+		return
+	}
+	p := a.controls
+	p.Labeled, p.Flip = a.model.Params.Labeled, a.model.Params.Flip
+	a.controls.Flip = p.Toggle(i).Flip
+	a.pending = false
+	a.start(a.controls, t, false)
+}
+
+// start brings the figure to settings p (ui.Model.Apply), or with fresh,
+// computes every graph again (the Run button); or says why it cannot,
+// beside Run and beside the control concerned: a run in progress then
+// goes on.
+func (a *app) start(p params.Params, t time.Time, fresh bool) {
 	m := a.model
 	err := ui.CheckStart(p, a.fileName, a.file)
 	if err == nil {
@@ -338,15 +395,27 @@ func (a *app) start(p params.Params, t time.Time) {
 		m.Problem = "Not started: " + err.Error() + "."
 		return
 	}
-	if m.Running() || !a.pool.Idle() { // a run, or the checks of the advice
-		m.Cancel(t)
-		a.pool.Cancel(t)
+	embed := m.Params.Embed
+	var jobs []*protocol.Job
+	started := true
+	if fresh {
+		jobs, err = m.Rerun(p, a.fileName, a.file, t)
+	} else {
+		jobs, started, err = m.Apply(p, a.fileName, a.file, t)
 	}
-	jobs, err := m.Start(p, a.fileName, a.file, t)
 	if err != nil {
 		a.dom.showFieldError(err)
 		m.Problem = "Not started: " + err.Error() + "."
 		return
+	}
+	if p.Embed != embed {
+		a.arrange()
+	}
+	if !started {
+		return
+	}
+	if !a.pool.Idle() { // the run replaced, or the checks of the advice
+		a.pool.Cancel(t)
 	}
 	a.pool.Submit(jobs...)
 	a.arrange()
