@@ -37,9 +37,12 @@ func DefaultNNLRS() NNLRSParams { return NNLRSParams{Params: lowrank.DefaultPara
 //     below θ: ẑ_ij = z_ij if z_ij ≥ θ, else 0;
 //  4. W = (Ẑ + Ẑᵀ)/2.
 //
-// Graph.Z holds the solver's Z* before step 3 and Graph.E its E*. If the
-// solver reaches its iteration cap, NNLRS returns the graph of the last
-// iterate together with an error wrapping lowrank.ErrNotConverged.
+// Graph.Z holds the solver's Z* before step 3, Graph.E its E* and
+// Graph.Warm the solver's end state (ADMM only), to start the next solve
+// on the same x from: the normalized samples of step 1 are the same bits
+// for the same x, so the state matches. If the solver reaches its
+// iteration cap, NNLRS returns the graph of the last iterate together
+// with an error wrapping lowrank.ErrNotConverged.
 // progress, if not nil, receives every iteration of the solver.
 func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowrank.Progress)) (*Graph, error) {
 	if err := checkData(x); err != nil {
@@ -63,6 +66,7 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 		W:      weights.ThresholdNormalized(res.Z, p.Theta),
 		Z:      res.Z,
 		E:      res.E,
+		Warm:   res.Warm,
 		Info: Info{
 			Iterations: res.Iterations,
 			Converged:  res.Converged,

@@ -74,6 +74,13 @@ type ADMM struct {
 	// CheckEvery is the number of iterations between two evaluations of
 	// the duality-gap certificate, default 5.
 	CheckEvery int
+
+	// Start, if not nil, is the state to start from: Result.Warm of an
+	// earlier solve on the same X and A, with any β and λ (warm.go). nil
+	// starts from zero. A Start from other data makes the solve fail with
+	// an *Error wrapping ErrStartMismatch. The stopping rule is the same
+	// either way, so a warm answer is certified as tightly as a cold one.
+	Start *Warm
 }
 
 // The defaults of ADMM's stopping rule.
@@ -139,7 +146,13 @@ func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, p Params, progress fu
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	return newADMM(x, a, p, c).run(ctx, progress)
+	s := newADMM(x, a, p, c)
+	if c.Start != nil {
+		if err := s.start(c.Start); err != nil {
+			return nil, err
+		}
+	}
+	return s.run(ctx, progress)
 }
 
 // admm holds the problem, the factorized Z-step and every buffer of the
@@ -151,6 +164,7 @@ type admm struct {
 	q          *mat.Dense // d×k orthonormal basis, nil without reduction
 	xr, ar     *mat.Dense // k×n, k×m
 	k, m, n    int
+	fp         uint64 // fingerprint of X and A (warm.go)
 	normX      float64
 	mu1, mu2   float64
 	mu3, c     float64
@@ -215,6 +229,7 @@ func newADMM(x, a *mat.Dense, p Params, set ADMM) *admm {
 	d, n := x.Dims()
 	_, m := a.Dims()
 	s := &admm{p: p, set: set, x: x, a: a, m: m, n: n}
+	s.fp = fingerprint(x, a)
 	s.normX = mat.Norm(x, 2)
 	s.xr, s.ar = x, a
 	cols := n
@@ -403,8 +418,8 @@ func (s *admm) step() error {
 	return nil
 }
 
-// run iterates from the zero state until the certified gap falls below
-// Gap or MaxIter iterations are done.
+// run iterates from the state s.xs (zero, or the Start) until the
+// certified gap falls below Gap or MaxIter iterations are done.
 func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error) {
 	gap, maxIter := s.set.Gap, s.set.MaxIter
 	certGap, stop := math.Inf(1), math.Inf(1)
@@ -414,7 +429,7 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 			return nil, err
 		}
 		if it == maxIter {
-			res := s.result(it, false, fnorm)
+			res := s.result(it, false, fnorm, s.xs)
 			return res, fmt.Errorf("%w: NNLRS (ADMM) after %d iterations (certified gap %.3g)", ErrNotConverged, it, res.Gap)
 		}
 		if err := s.step(); err != nil {
@@ -457,7 +472,7 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 			})
 		}
 		if converged {
-			return s.result(it+1, true, fnorm), nil
+			return s.result(it+1, true, fnorm, s.gs), nil
 		}
 		// Next state: Anderson mixing of the images, or the plain image.
 		if s.anderson != nil {
@@ -469,15 +484,17 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 }
 
 // result packages the feasible point Z = H, E = X − AH with the
-// certificate of the last check (recomputed if stale).
-func (s *admm) result(iters int, converged bool, fnorm float64) *Result {
+// certificate of the last check (recomputed if stale), and the state next
+// to start a later solve from.
+func (s *admm) result(iters int, converged bool, fnorm float64, next state) *Result {
 	dual := s.dualBound()
 	primal := s.primalBound()
 	d, n := s.x.Dims()
 	res := &Result{
 		Z: mat.DenseCopyOf(s.h), H: mat.DenseCopyOf(s.h),
 		Iterations: iters, Converged: converged, Change: fnorm,
-		Gap: (primal - dual) / math.Abs(dual),
+		Gap:  (primal - dual) / math.Abs(dual),
+		Warm: s.saveWarm(next),
 	}
 	// E = X − AH in the original coordinates (primalBound left AH).
 	eh := mat.NewDense(s.k, n, nil)

@@ -11,6 +11,9 @@
 // by Lagrangian duality (admm.go, certificate.go, anderson.go), or
 // &LADMAP{}, Algorithm 1 of the paper (Lin, Liu and Su 2011) as written
 // (ladmap.go). The zero value of each gives its documented defaults.
+// ADMM returns its end state in Result.Warm; &ADMM{Start: res.Warm}
+// solves the same data with other β and λ from there, with the same
+// certificate, in fewer iterations after a small step (warm.go).
 //
 // LRR (Liu, Lin and Yu 2010) is solved by the inexact augmented Lagrange
 // multiplier method of its authors (lrr.go):

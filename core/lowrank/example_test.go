@@ -2,6 +2,7 @@ package lowrank_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"math"
@@ -45,4 +46,39 @@ func ExampleLRR() {
 		res.Converged, mat.Norm(&diff, 1) < 1e-4, across < 1e-4)
 	// Output:
 	// converged: true; |Z − VVᵀ| below 1e-4: true; largest weight across: below 1e-4: true
+}
+
+// ExampleWarm moves λ by one step of the page's slider (10 to 20): the
+// second solve starts from the end state of the first, on the same data,
+// and reaches the same certified gap in fewer iterations.
+func ExampleWarm() {
+	set, err := dataset.Synthetic(dataset.SyntheticParams{Classes: 3, PerClass: 15, Dim: 3, Ambient: 40},
+		rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	first, err := lowrank.NNLRS(ctx, set.X, nil, lowrank.Params{Beta: 0.2, Lambda: 10}, nil, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	next := lowrank.Params{Beta: 0.2, Lambda: 20}
+	cold, err := lowrank.NNLRS(ctx, set.X, nil, next, &lowrank.ADMM{}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	warm, err := lowrank.NNLRS(ctx, set.X, nil, next, &lowrank.ADMM{Start: first.Warm}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("both certified within 0.4%%: %v; warm needs fewer iterations: %v\n",
+		cold.Gap < 4e-3 && warm.Gap < 4e-3, warm.Iterations < cold.Iterations)
+
+	// The state belongs to its data: other data are refused.
+	other := mat.DenseCopyOf(set.X.Slice(0, 40, 0, 30))
+	_, err = lowrank.NNLRS(ctx, other, nil, next, &lowrank.ADMM{Start: first.Warm}, nil)
+	fmt.Println(errors.Is(err, lowrank.ErrStartMismatch))
+	// Output:
+	// both certified within 0.4%: true; warm needs fewer iterations: true
+	// true
 }

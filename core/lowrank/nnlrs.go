@@ -76,6 +76,10 @@ type Result struct {
 	Eta float64
 	// RankZ is the rank of Z.
 	RankZ int
+	// Warm is ADMM's end state, to start a solve of the same data with
+	// other β and λ from: &ADMM{Start: res.Warm} (nil for the other
+	// solvers).
+	Warm *Warm
 }
 
 func checkProblem(x, a *mat.Dense) error {

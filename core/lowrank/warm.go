@@ -1,0 +1,109 @@
+package lowrank
+
+import (
+	"errors"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// ErrStartMismatch is wrapped by the *Error that ADMM returns when its
+// Start was saved from a problem with other data X or another dictionary
+// A. Test for it with errors.Is; solving again with Start nil (a cold
+// start) is always possible.
+var ErrStartMismatch = errors.New("lowrank: warm start from another problem")
+
+// Warm is the end state of an ADMM solve of problem (6), kept in
+// Result.Warm so that a later solve on the same data X and dictionary A,
+// with other β and λ (a step of the page's sliders), can start from it:
+// &ADMM{Start: res.Warm}. Its fields are unexported; it is only read.
+//
+// It holds the fixed-point state of ADMM (see ADMM) after the last
+// iteration: Z and the scaled multipliers U₁, U₂, U₃ of the constraints
+// X = AZ + E, Z = J and Z = H, with the penalties μ they are scaled by.
+// U₁ lives in the coordinates the solver iterates in: QᵀX for the thin
+// QR factor Q of X (or of [A X]) when d exceeds its number of columns,
+// X itself otherwise. Householder QR is deterministic, so the same X and
+// A give the same Q and the saved U₁ means the same multiplier Y₁ = μ₁QU₁
+// in the next solve.
+//
+// Any start gives a correct answer: the stopping rule certifies the gap
+// from the multipliers and from a feasible point of the new problem,
+// whatever the iteration started from (certificate.go). A start only
+// changes how many iterations the certificate takes. Still, a state from
+// other data is refused (ErrStartMismatch), since it is a caller's
+// mistake: the state records the shapes and a fingerprint of the bits of
+// X and A. A state saved with other penalties μ is rescaled to the new
+// ones (Y = μU is what carries over), and β and λ may differ freely.
+//
+// A Warm takes (3m + k)·n floats (m×n Z, U₂, U₃ and k×n U₁, k ≤ d),
+// three to four times the size of Z.
+type Warm struct {
+	d, k, m, n int
+	fp         uint64     // fingerprint of X and A
+	mu         [3]float64 // penalties the multipliers are scaled by
+	p          Params     // the problem solved, for Params
+	// The state: z, u2, u3 are m×n, u1 is k×n.
+	z, u1, u2, u3 *mat.Dense
+}
+
+// Params returns the β and λ of the solve that left w.
+func (w *Warm) Params() Params { return w.p }
+
+// fingerprint hashes the bits of x and a (FNV-1a over 64-bit words, with
+// the shapes): equal for equal data, different for different data but for
+// a chance of about 2⁻⁶⁴. A = X hashes X twice, which costs O(dn), little
+// next to one iteration.
+func fingerprint(x, a *mat.Dense) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	word := func(v uint64) { h = (h ^ v) * prime }
+	hash := func(m *mat.Dense) {
+		r, c := m.Dims()
+		word(uint64(r))
+		word(uint64(c))
+		raw := m.RawMatrix()
+		for i := 0; i < r; i++ {
+			for _, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
+				word(math.Float64bits(v))
+			}
+		}
+	}
+	hash(x)
+	hash(a)
+	return h
+}
+
+// saveWarm returns the state st of s as a Warm.
+func (s *admm) saveWarm(st state) *Warm {
+	d, _ := s.x.Dims()
+	return &Warm{
+		d: d, k: s.k, m: s.m, n: s.n,
+		fp: s.fp,
+		mu: [3]float64{s.mu1, s.mu2, s.mu3},
+		p:  s.p,
+		z:  mat.DenseCopyOf(st.z), u1: mat.DenseCopyOf(st.u1),
+		u2: mat.DenseCopyOf(st.u2), u3: mat.DenseCopyOf(st.u3),
+	}
+}
+
+// start sets the state of s to w, with the multipliers rescaled to the
+// penalties of s (U = Y/μ), and A·Z recomputed. It returns an *Error
+// wrapping ErrStartMismatch if w was saved from other data.
+func (s *admm) start(w *Warm) error {
+	d, _ := s.x.Dims()
+	if w.d != d || w.k != s.k || w.m != s.m || w.n != s.n {
+		return errorf("start state is for %d×%d data and %d atoms, the problem has %d×%d and %d: %w",
+			w.d, w.n, w.m, d, s.n, s.m, ErrStartMismatch)
+	}
+	if w.fp != s.fp {
+		return errorf("start state is for other data or another dictionary of the same shape: %w", ErrStartMismatch)
+	}
+	s.xs.z.Copy(w.z)
+	mu := [3]float64{s.mu1, s.mu2, s.mu3}
+	for i, pair := range [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}, {s.xs.u3, w.u3}} {
+		pair[0].Scale(w.mu[i]/mu[i], pair[1])
+	}
+	s.xs.az.Mul(s.ar, s.xs.z)
+	return nil
+}

@@ -1,0 +1,188 @@
+package lowrank
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestADMMWarmStart solves problem (6) at the paper's β = 0.2, λ = 10,
+// then at a nearby point (a larger λ, a larger β) both cold and warm
+// (ADMM.Start from the first solve), and checks against mathematics:
+//   - both answers are feasible and certified within the default gap by
+//     Bounds (checkADMMResult);
+//   - each objective is at least the other's certified lower bound, as it
+//     must be for two feasible points of the same problem, so that the two
+//     objectives differ by no more than the larger certified gap;
+//   - the warm solve takes fewer iterations than the cold one: it starts
+//     from the fixed point of a nearby problem (a property of the
+//     iteration counts, not of timing).
+//
+// The cases cover the plain path and the QR reduction (d > n), whose
+// state is kept in the reduced coordinates.
+func TestADMMWarmStart(t *testing.T) {
+	x, _ := subspaceData()
+	tall, _ := subspaces(rand.New(rand.NewPCG(8, 8)), 200, 3, []int{15, 15, 15}) // d = 200 > n = 45
+	for _, tc := range []struct {
+		name string
+		x    *mat.Dense
+		from Params
+		to   Params
+	}{
+		{"lambda 10 to 12", x, DefaultParams(), Params{Beta: 0.2, Lambda: 12}},
+		{"beta 0.2 to 0.25", x, DefaultParams(), Params{Beta: 0.25, Lambda: 10}},
+		{"tall, lambda 10 to 12", tall, DefaultParams(), Params{Beta: 0.2, Lambda: 12}},
+		{"tall, beta 0.2 to 0.25", tall, DefaultParams(), Params{Beta: 0.25, Lambda: 10}},
+	} {
+		prev, err := NNLRS(context.Background(), tc.x, nil, tc.from, &ADMM{}, nil)
+		if err != nil {
+			t.Fatalf("%s: first solve: %v", tc.name, err)
+		}
+		if prev.Warm == nil || prev.Warm.Params() != tc.from {
+			t.Fatalf("%s: first solve left Warm %v, want the state of β, λ = %v", tc.name, prev.Warm, tc.from)
+		}
+		cold, err := NNLRS(context.Background(), tc.x, nil, tc.to, &ADMM{}, nil)
+		if err != nil {
+			t.Fatalf("%s: cold: %v", tc.name, err)
+		}
+		warm, err := NNLRS(context.Background(), tc.x, nil, tc.to, &ADMM{Start: prev.Warm}, nil)
+		if err != nil {
+			t.Fatalf("%s: warm: %v", tc.name, err)
+		}
+		dc := checkADMMResult(t, tc.name+", cold", tc.x, nil, tc.to, cold, admmDefaultGap)
+		dw := checkADMMResult(t, tc.name+", warm", tc.x, nil, tc.to, warm, admmDefaultGap)
+		if warm.Objective < dc || cold.Objective < dw {
+			t.Errorf("%s: objectives warm %.8g, cold %.8g below the other's lower bound (cold %.8g, warm %.8g)",
+				tc.name, warm.Objective, cold.Objective, dc, dw)
+		}
+		if d := math.Abs(warm.Objective - cold.Objective); d > admmDefaultGap*math.Max(dc, dw) {
+			t.Errorf("%s: objectives warm %.8g, cold %.8g differ by %.3g, more than the certified gaps allow",
+				tc.name, warm.Objective, cold.Objective, d)
+		}
+		if warm.Iterations >= cold.Iterations {
+			t.Errorf("%s: warm start took %d iterations, cold %d: want fewer", tc.name, warm.Iterations, cold.Iterations)
+		}
+		t.Logf("%s: cold %d iterations (objective %.7g, gap %.2g), warm %d (objective %.7g, gap %.2g)",
+			tc.name, cold.Iterations, cold.Objective, cold.Gap, warm.Iterations, warm.Objective, warm.Gap)
+	}
+}
+
+// TestADMMWarmPenalties starts from a solve with other penalties μ. The
+// scaled multipliers are rescaled so that the multipliers Y_i = μ_iU_i
+// carry over unchanged (checked on the start state to rounding, a few
+// ulps), and A·Z is recomputed; so a step of λ still starts near the
+// fixed point and takes fewer iterations than a cold start, with the same
+// certificate.
+func TestADMMWarmPenalties(t *testing.T) {
+	x, _ := subspaceData()
+	muFrom := [3]float64{20, 1, 5}
+	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{Mu: muFrom}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Params{Beta: 0.2, Lambda: 12}
+	set := (&ADMM{Start: prev.Warm}).withDefaults()
+	s := newADMM(x, x, p, set)
+	if err := s.start(set.Start); err != nil {
+		t.Fatal(err)
+	}
+	w := prev.Warm
+	for i, pair := range [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}, {s.xs.u3, w.u3}} {
+		for j, v := range raw(pair[0]) {
+			want := muFrom[i] * raw(pair[1])[j]
+			if got := set.Mu[i] * v; math.Abs(got-want) > 4*epsilon*math.Abs(want) {
+				t.Fatalf("Y%d entry %d: %v after the start, %v before", i+1, j, got, want)
+			}
+		}
+	}
+	if !mat.Equal(s.xs.z, w.z) {
+		t.Error("start changed Z")
+	}
+	var az mat.Dense
+	az.Mul(x, w.z)
+	if !mat.Equal(s.xs.az, &az) {
+		t.Error("start state's A·Z is not A times its Z")
+	}
+
+	cold, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, err := NNLRS(context.Background(), x, nil, p, &ADMM{Start: prev.Warm}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkADMMResult(t, "warm, other mu", x, nil, p, warm, admmDefaultGap)
+	if warm.Iterations >= cold.Iterations {
+		t.Errorf("warm start from other penalties took %d iterations, cold %d: want fewer", warm.Iterations, cold.Iterations)
+	}
+	t.Logf("cold %d iterations, warm from other penalties %d", cold.Iterations, warm.Iterations)
+}
+
+// TestADMMWarmContinue restarts a solve capped by MaxIter from its last
+// state, with the same β and λ: the continuation converges, certified,
+// in fewer iterations than a cold solve needs.
+func TestADMMWarmContinue(t *testing.T) {
+	x, _ := subspaceData()
+	p := DefaultParams()
+	capped, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 40}, nil)
+	if !errors.Is(err, ErrNotConverged) || capped.Warm == nil {
+		t.Fatalf("capped solve: err %v, Warm %v; want ErrNotConverged with a state", err, capped.Warm)
+	}
+	cold, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cont, err := NNLRS(context.Background(), x, nil, p, &ADMM{Start: capped.Warm}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkADMMResult(t, "continued", x, nil, p, cont, admmDefaultGap)
+	if cont.Iterations >= cold.Iterations {
+		t.Errorf("continuation after 40 iterations took %d more, cold %d: want fewer", cont.Iterations, cold.Iterations)
+	}
+	t.Logf("cold %d iterations; capped at 40, then %d more", cold.Iterations, cont.Iterations)
+}
+
+// TestADMMWarmMismatch: a Start saved from other data (another size,
+// other values of the same shape, another dictionary) is refused with an
+// *Error wrapping ErrStartMismatch, before any iteration; a copy of the
+// same data is the same problem and is accepted.
+func TestADMMWarmMismatch(t *testing.T) {
+	x, _ := subspaceData()
+	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{MaxIter: 10}, nil)
+	if !errors.Is(err, ErrNotConverged) {
+		t.Fatalf("err = %v, want ErrNotConverged", err)
+	}
+	d, n := x.Dims()
+	changed := mat.DenseCopyOf(x)
+	changed.Set(d-1, n-1, changed.At(d-1, n-1)*(1+1e-12))
+	dict := mat.DenseCopyOf(x)
+	dict.Set(0, 0, dict.At(0, 0)+1e-12)
+	for _, tc := range []struct {
+		name string
+		x, a *mat.Dense
+	}{
+		{"other size", smallData(), nil},
+		{"fewer samples", mat.DenseCopyOf(x.Slice(0, d, 0, n-1)), nil},
+		{"one entry changed", changed, nil},
+		{"other dictionary", x, dict},
+	} {
+		progress := func(Progress) { t.Errorf("%s: the solver iterated", tc.name) }
+		res, err := NNLRS(context.Background(), tc.x, tc.a, DefaultParams(), &ADMM{Start: prev.Warm}, progress)
+		var e *Error
+		if res != nil || !errors.Is(err, ErrStartMismatch) || !errors.As(err, &e) {
+			t.Errorf("%s: result %v, error %v; want no result and an *Error wrapping ErrStartMismatch", tc.name, res, err)
+		}
+	}
+	// The same bits in another matrix: the same problem.
+	res, err := NNLRS(context.Background(), mat.DenseCopyOf(x), nil, Params{Beta: 0.2, Lambda: 12}, &ADMM{Start: prev.Warm}, nil)
+	if err != nil {
+		t.Fatalf("copy of the data: %v", err)
+	}
+	checkADMMResult(t, "copy of the data", mat.DenseCopyOf(x), nil, Params{Beta: 0.2, Lambda: 12}, res, admmDefaultGap)
+}
