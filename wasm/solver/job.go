@@ -92,10 +92,22 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	if job.Spec.LRRLambda > 0 {
 		o.LRR.Lambda = job.Spec.LRRLambda
 	}
+	if job.Method == method.NNLRS && job.Warm != nil {
+		// A state that does not decode, or is from other data, is a stale
+		// hint, not an error: the solve starts cold.
+		var w lowrank.Warm
+		if w.UnmarshalBinary(job.Warm) == nil {
+			o.NNLRS.Solver = &lowrank.ADMM{Start: &w}
+		}
+	}
 	rep := &reporter{r: r, job: job, n: n, start: start, theta: job.Spec.Theta}
 	o.Progress = rep.iteration
 	o.SampleProgress = rep.samples
 	g, err := r.build(ctx, job.Method, set.X, o)
+	if errors.Is(err, lowrank.ErrStartMismatch) {
+		o.NNLRS.Solver = nil
+		g, err = r.build(ctx, job.Method, set.X, o)
+	}
 	if err != nil && !graph.NotConverged(err) {
 		fail(err)
 		return
@@ -156,6 +168,9 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 		// where they are only if the layout does not depend on θ, so it is
 		// that of θ = 0, and a link gives the figure the page showed.
 		m.Z = denseRowMajor(g.Z)
+		if g.Warm != nil {
+			m.Warm, _ = g.Warm.MarshalBinary()
+		}
 		lw = rowMajor(weights.ThresholdNormalized(g.Z, 0))
 	}
 	if d == 2 || d == 3 {

@@ -14,6 +14,7 @@ import (
 
 	"nnlrs/core/graph"
 	"nnlrs/core/method"
+	"nnlrs/core/weights"
 	"nnlrs/wasm/protocol"
 )
 
@@ -585,6 +586,47 @@ func TestRunLRRLambda(t *testing.T) {
 		})
 		if got != c.want {
 			t.Errorf("%s with Lambda %v, LRRLambda %v: solved with λ = %v, want %v", c.method, s.Lambda, c.lrrLambda, got, c.want)
+		}
+	}
+}
+
+// TestRunWarm runs the default NNLRS job, then a step of λ cold and warm
+// (Job.Warm from the first Graph): the warm job takes fewer iterations
+// and both are certified (Converged) with objectives within ADMM's
+// default gap of each other; its Z is the matrix W is made of. A state
+// from other data, or bytes that are no state, start cold.
+func TestRunWarm(t *testing.T) {
+	ctx := context.Background()
+	first := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 1, Method: "nnlrs", Spec: defaultSpec()}, nil))
+	if first.Warm == nil || len(first.Z) != first.N*first.N {
+		t.Fatalf("first graph: warm %d bytes, Z %d entries", len(first.Warm), len(first.Z))
+	}
+	theta := defaultSpec().Theta
+	zw := weights.ThresholdNormalized(mat.NewDense(first.N, first.N, first.Z), theta)
+	for i := 0; i < first.N; i++ {
+		for j := 0; j < first.N; j++ {
+			if zw.At(i, j) != first.W[i*first.N+j] {
+				t.Fatalf("W[%d,%d] = %v, from Z %v", i, j, first.W[i*first.N+j], zw.At(i, j))
+			}
+		}
+	}
+	step := defaultSpec()
+	step.Lambda = 1.25
+	cold := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 2, Method: "nnlrs", Spec: step}, nil))
+	warm := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 3, Method: "nnlrs", Spec: step, Warm: first.Warm}, nil))
+	if !cold.Converged || !warm.Converged || warm.Iterations >= cold.Iterations {
+		t.Errorf("λ step: cold %d iterations (converged %v), warm %d (converged %v)", cold.Iterations, cold.Converged, warm.Iterations, warm.Converged)
+	}
+	if d := math.Abs(warm.Objective - cold.Objective); d > 4e-3*math.Min(warm.Objective, cold.Objective) {
+		t.Errorf("λ step: objectives cold %v, warm %v", cold.Objective, warm.Objective)
+	}
+	t.Logf("λ 1 → 1.25: cold %d iterations, warm %d", cold.Iterations, warm.Iterations)
+	other := smallSpec()
+	ref := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 4, Method: "nnlrs", Spec: other}, nil))
+	for name, w := range map[string][]byte{"other data": first.Warm, "garbage": []byte("no state")} { // cold
+		g := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 5, Method: "nnlrs", Spec: other, Warm: w}, nil))
+		if g.Iterations != ref.Iterations || g.Objective != ref.Objective {
+			t.Errorf("%s: %d iterations, objective %v; cold %d, %v", name, g.Iterations, g.Objective, ref.Iterations, ref.Objective)
 		}
 	}
 }
