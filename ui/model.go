@@ -85,7 +85,7 @@ type Run struct {
 	base     uint32
 	fileName string // the upload the run computes
 	file     []byte
-	drawn    float64 // the labeled share the jobs draw (Params.Labeled at Start)
+	drawn    float64    // the labeled share the jobs draw (Params.Labeled at Start)
 	problems []*Problem // diagnosed once the run is done (CheckJobs)
 	flags    []bool     // Flags, once NNLRS's graph is done
 	flagAt   float64
