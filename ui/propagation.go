@@ -28,8 +28,12 @@ type Propagation struct {
 	Converged bool
 	// Err says why there is nothing to propagate, "" otherwise.
 	Err string
+	// Curve is the error of every graph against the labeled share, nil
+	// when there is nothing to propagate.
+	Curve *LabeledCurve
 
 	iters   map[method.Name]*propagate.Iterator
+	history map[method.Name][]float64 // ErrorRate at steps 0..Step
 	results map[method.Name]*propagate.Result
 	final   map[method.Name]*Final
 	weights map[method.Name]*mat.SymDense
@@ -91,6 +95,7 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 		}
 		p.final[name] = f
 	}
+	p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.Seed, alpha)
 	p.Rewind()
 }
 
@@ -98,6 +103,7 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 func (p *Propagation) Rewind() {
 	p.Step, p.Playing, p.Converged = 0, false, false
 	p.iters, p.results = map[method.Name]*propagate.Iterator{}, map[method.Name]*propagate.Result{}
+	p.history = map[method.Name][]float64{}
 	for name, w := range p.weights {
 		var it *propagate.Iterator
 		var err error
@@ -111,6 +117,7 @@ func (p *Propagation) Rewind() {
 		}
 		p.iters[name] = it
 		p.results[name] = it.Result()
+		p.history[name] = []float64{p.ErrorRate(name)}
 	}
 }
 
@@ -142,6 +149,7 @@ func (p *Propagation) Advance() bool {
 		before := p.results[name].Pred
 		it.Step()
 		p.results[name] = it.Result()
+		p.history[name] = append(p.history[name], p.ErrorRate(name))
 		changed = changed || !slices.Equal(before, p.results[name].Pred)
 	}
 	p.Step++
@@ -162,9 +170,16 @@ func (p *Propagation) settled() bool {
 	return true
 }
 
-// Tick advances a playing propagation when its time has come: one step,
-// and more while they change no prediction and SkipBudget lasts.
+// CurveBudget is the time a frame gives to the labeled curve.
+const CurveBudget = 8 * time.Millisecond
+
+// Tick computes a little of the labeled curve, and advances a playing
+// propagation when its time has come: one step, and more while they
+// change no prediction and SkipBudget lasts.
 func (p *Propagation) Tick(now time.Time) {
+	if !p.Curve.Finished() {
+		p.Curve.Step(CurveBudget)
+	}
 	if !p.Playing || now.Sub(p.last) < PlayEvery {
 		return
 	}
@@ -181,6 +196,10 @@ func (p *Propagation) Play(on bool) {
 
 // Result returns the current F(t) of the graph name, or nil.
 func (p *Propagation) Result(name method.Name) *propagate.Result { return p.results[name] }
+
+// History returns the error rate (ErrorRate) of F(t) on the graph name at
+// every step so far, 0 to Step; nil when there is no such graph.
+func (p *Propagation) History(name method.Name) []float64 { return p.history[name] }
 
 // ErrorRate returns the share of unlabeled samples that F(t) of the graph
 // name misclassifies (unreached ones count as errors), or -1 when there

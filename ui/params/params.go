@@ -60,7 +60,7 @@ var (
 var Propagators = []string{"ghf", "lgc"}
 
 // Views are the values of Params.Embed besides "".
-var Views = []string{"graph", "weights", "propagation", "convergence", "outcome"}
+var Views = []string{"graph", "weights", "propagation", "convergence", "outcome", "curves"}
 
 // Builtin are the real data sets the site may carry (tools/site writes
 // them when ../shared/datasets is present), with their names on the page.

@@ -26,7 +26,7 @@ type row struct {
 }
 
 // rows returns the rows of the views in a canvas w wide at text scale ts:
-// three views above two where three fit side by side, two columns where
+// three views above three where three fit side by side, two columns where
 // two fit, else one column.
 func rows(w, ts float32) []row {
 	area := w - 2*Gap
@@ -38,15 +38,18 @@ func rows(w, ts float32) []row {
 		inner := area - 2*Gap
 		ow := max(minW, 0.28*inner)
 		g := (inner - ow) / 2 / inner
+		// The charts too; the weights' heatmaps take the rest.
+		cw := max(minW, 0.27*inner) / inner
 		return []row{
 			{[]string{"graph", "propagation", "outcome"}, []float32{g, g, 1 - 2*g}, 270},
-			{[]string{"weights", "convergence"}, []float32{0.62, 0.38}, 220},
+			{[]string{"weights", "curves", "convergence"}, []float32{1 - 2*cw, cw, cw}, 220},
 		}
 	case area >= 2*minW+Gap:
 		return []row{
 			{[]string{"graph", "propagation"}, []float32{0.5, 0.5}, 250},
 			{[]string{"weights"}, []float32{1}, 200},
-			{[]string{"outcome", "convergence"}, []float32{0.5, 0.5}, 270},
+			{[]string{"outcome", "curves"}, []float32{0.5, 0.5}, 270},
+			{[]string{"convergence"}, []float32{1}, 200},
 		}
 	}
 	// One column: the graphs as tall as about 3/4 of their width.
@@ -54,6 +57,7 @@ func rows(w, ts float32) []row {
 	return []row{
 		{[]string{"graph"}, []float32{1}, gh},
 		{[]string{"propagation"}, []float32{1}, gh},
+		{[]string{"curves"}, []float32{1}, 300},
 		{[]string{"outcome"}, []float32{1}, 290},
 		{[]string{"weights"}, []float32{1}, max(200, min(0.45*area/ts, 300))},
 		{[]string{"convergence"}, []float32{1}, 240},

@@ -86,6 +86,19 @@ func panelKey(name string, m *ui.Model) uint64 {
 		for _, gm := range ConvergenceGraphs {
 			k.graph(r.Graphs[gm])
 		}
+	case "curves":
+		for _, gm := range params.Graphs {
+			k.graph(r.Graphs[gm])
+		}
+		k.n(uint64(pr.Step))
+		k.s(pr.Method + pr.Err)
+		k.bool(pr.Ready())
+		if pr.Curve != nil {
+			k.n(uint64(pr.Curve.Done))
+		}
+		k.f(p.Labeled)
+		k.s(p.Flip)
+		k.s(string(p.Graph))
 	case "outcome":
 		for _, gm := range params.Graphs {
 			k.graph(r.Graphs[gm])

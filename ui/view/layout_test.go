@@ -32,7 +32,7 @@ func TestArrangeSizes(t *testing.T) {
 
 func checkPanels(t *testing.T, what string, ps []Panel, w, h, ts float32, big bool) {
 	t.Helper()
-	if len(ps) != 5 {
+	if len(ps) != 6 {
 		t.Fatalf("%s: %d panels", what, len(ps))
 	}
 	minW := min(MinW*ts, w-2*Gap)

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -337,7 +338,8 @@ func TestWeightsView(t *testing.T) {
 	m := fixture(t)
 	rc := &recorder{}
 	v := New()
-	v.Draw(rc, m, []Panel{panelOf("weights")}, 1200, 800, true)
+	wide := Panel{"weights", Rect{10, 10, 760, 300}} // wide enough for the long captions
+	v.Draw(rc, m, []Panel{wide}, 1200, 800, true)
 	if len(rc.images) != 3 {
 		t.Fatalf("%d heatmaps", len(rc.images))
 	}
@@ -565,5 +567,38 @@ func TestStale(t *testing.T) {
 	}
 	if !v.Stale(m, Arrange(1200, 800, "weights", 1), 1200, 800) {
 		t.Error("not stale with other panels")
+	}
+}
+
+// TestCurvesView draws the error curves of the fixture once the labeled
+// curve is computed: both charts' titles, a line per graph in each, and
+// the page's share ringed on the shown graph.
+func TestCurvesView(t *testing.T) {
+	m := fixture(t)
+	for !m.Prop.Curve.Finished() {
+		m.Prop.Tick(time.Unix(0, 0))
+	}
+	for k := 0; k < 3 && !m.Prop.Converged; k++ {
+		m.Prop.Advance()
+	}
+	rc := &recorder{}
+	New().Draw(rc, m, []Panel{panelOf("curves")}, 1200, 800, true)
+	steps := fmt.Sprintf("steps: 0 to %d", m.Prop.Step)
+	for _, want := range []string{"Error curves", "GHF error, step by step", "GHF error vs labeled %", steps, "labeled: 5% to 60%; mean of 5 draws"} {
+		if !strings.Contains(rc.text(), want) {
+			t.Errorf("no %q in %q", want, rc.texts)
+		}
+	}
+	perColour := map[color.RGBA]int{}
+	for _, l := range rc.lines {
+		perColour[l.c]++
+	}
+	for gm, col := range GraphColours {
+		if perColour[col] < 2 {
+			t.Errorf("%s: %d lines, want one per chart", gm, perColour[col])
+		}
+	}
+	if len(rc.rings) != 1 {
+		t.Errorf("%d rings, want the page's share on the shown graph", len(rc.rings))
 	}
 }

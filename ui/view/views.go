@@ -42,6 +42,7 @@ var titles = map[string]string{
 	"weights":     "Weights W, samples ordered by class",
 	"convergence": "Convergence of the solvers",
 	"outcome":     "Outcome",
+	"curves":      "Error curves",
 }
 
 // Draw draws the panels of a w×h canvas: all of them on the background
@@ -109,6 +110,8 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 		drawConvergence(c, b, m)
 	case "outcome":
 		drawOutcome(c, b, m)
+	case "curves":
+		drawCurves(c, b, m)
 	}
 }
 

@@ -117,6 +117,8 @@ type app struct {
 	lastDraw   time.Time
 	firstFrame bool
 	digestRun  *ui.Run
+	// curvePublished is the labeled curve last published on window.nnlrs.
+	curvePublished *ui.LabeledCurve
 }
 
 func newApp() *app {
@@ -150,6 +152,22 @@ func newApp() *app {
 			return nil
 		}
 		return []any{float64(x + a.pageX), float64(y + a.pageY)}
+	}))
+	// graphW(name) returns the weights of a finished graph of the figure,
+	// row-major, and labels() the true classes and given labels.
+	h.Set("graphW", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if r := a.model.Run; r != nil {
+			if g := r.Graphs[method.Name(args[0].String())]; g != nil && g.Final != nil {
+				return floats(g.Final.W)
+			}
+		}
+		return nil
+	}))
+	h.Set("labels", js.FuncOf(func(js.Value, []js.Value) any {
+		if r := a.model.Run; r != nil && r.Labeled() {
+			return map[string]any{"truth": ints(r.Data.Labels), "given": ints(r.Data.Given)}
+		}
+		return nil
 	}))
 	fetchCatalog(a.q)
 	return a
@@ -527,6 +545,10 @@ func (a *app) report(t time.Time) {
 			h.Set("graphs", summary(r, &m.Prop))
 		}
 	}
+	if c := m.Prop.Curve; c.Finished() && c != nil && a.curvePublished != c {
+		a.curvePublished = c
+		h.Set("curve", curveSummary(c, m))
+	}
 	h.Set("state", state)
 	h.Set("busy", a.pool.Busy())
 	h.Set("checking", m.Checking())
@@ -540,6 +562,30 @@ func (a *app) report(t time.Time) {
 			h.Set("fps", ebiten.ActualFPS())
 		}
 	}
+}
+
+// curveSummary returns the labeled curve c of the figure of m for the
+// tests: the shares, the draws, the seed and α, and per graph the mean
+// GHF and LGC errors (null where not computed).
+func curveSummary(c *ui.LabeledCurve, m *ui.Model) map[string]any {
+	vals := func(v []float64) []any {
+		s := make([]any, len(v))
+		for i, x := range v {
+			if !math.IsNaN(x) {
+				s[i] = x
+			}
+		}
+		return s
+	}
+	shares := make([]any, len(ui.CurveShares))
+	for i, v := range ui.CurveShares {
+		shares[i] = v
+	}
+	out := map[string]any{"shares": shares, "draws": c.Draws, "seed": float64(m.Run.Params.Seed), "alpha": m.Params.Alpha}
+	for gm, v := range c.GHF {
+		out[string(gm)] = map[string]any{"ghf": vals(v), "lgc": vals(c.LGC[gm])}
+	}
+	return out
 }
 
 // digest fingerprints what a run computed (the data and every graph's
@@ -578,6 +624,22 @@ func summary(r *ui.Run, prop *ui.Propagation) map[string]any {
 				"density": f.Density, "diagonal": f.DiagonalShare, "components": f.Components,
 				"iterations": f.Iterations, "converged": f.Converged, "elapsed": f.Elapsed}
 		}
+	}
+	return s
+}
+
+func floats(v []float64) []any {
+	s := make([]any, len(v))
+	for i, x := range v {
+		s[i] = x
+	}
+	return s
+}
+
+func ints(v []int) []any {
+	s := make([]any, len(v))
+	for i, x := range v {
+		s[i] = x
 	}
 	return s
 }

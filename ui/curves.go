@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/method"
+	"nnlrs/core/propagate"
+	"nnlrs/wasm/protocol"
+)
+
+// CurveShares are the labeled shares, in percent, at which the labeled
+// curve evaluates the graphs: the range of the paper's Tables I-II (its
+// Fig. on joint learning goes from 5% to 60% too).
+var CurveShares = []float64{5, 10, 20, 30, 40, 50, 60}
+
+// CurveDraws returns the number of label draws the labeled curve averages
+// over for n samples: 5, fewer for large n, where one draw costs two
+// dense solves of order n in the page's thread.
+func CurveDraws(n int) int {
+	switch {
+	case n <= 200:
+		return 5
+	case n <= 400:
+		return 3
+	}
+	return 1
+}
+
+// CurveDraw returns draw k of the labeled samples at share percent: the
+// page's own draw (params.Params.Given, without clicks) for k = 0 at the
+// same share, then seeds seed+1, seed+2, ...
+func CurveDraw(truth []int, share float64, seed uint64, k int) []int {
+	return propagate.DrawLabeled(truth, share/100, rand.New(rand.NewPCG(seed+uint64(k), protocol.LabelStream)))
+}
+
+// LabeledCurve is each finished graph's error against the labeled share
+// (the paper's Tables I-II at the page's scale): GHF's and LGC's closed
+// forms for CurveDraws label draws at each of CurveShares, averaged, on
+// the graphs already built, with no new solve. It is computed a little at
+// a time (Step), so that the page keeps drawing.
+type LabeledCurve struct {
+	// GHF and LGC hold, per graph, the mean error rate at each share; NaN
+	// until computed, or when the method applies to no draw.
+	GHF, LGC map[method.Name][]float64
+	// Draws is the number of draws per share.
+	Draws int
+	// Done of Total evaluations (a graph, a share, a draw) are computed.
+	Done, Total int
+
+	weights map[method.Name]*mat.SymDense
+	names   []method.Name
+	truth   []int
+	seed    uint64
+	alpha   float64
+	sum     map[method.Name]*[2][]float64
+	count   map[method.Name]*[2][]int
+}
+
+// newLabeledCurve prepares the curve of the graphs w over samples of
+// classes truth, with draws seeded from seed and LGC's alpha.
+func newLabeledCurve(w map[method.Name]*mat.SymDense, truth []int, seed uint64, alpha float64) *LabeledCurve {
+	c := &LabeledCurve{GHF: map[method.Name][]float64{}, LGC: map[method.Name][]float64{}, weights: w,
+		truth: truth, seed: seed, alpha: alpha, sum: map[method.Name]*[2][]float64{}, count: map[method.Name]*[2][]int{}}
+	c.Draws = CurveDraws(len(truth))
+	for _, name := range jobOrder { // a fixed order
+		if w[name] == nil {
+			continue
+		}
+		c.names = append(c.names, name)
+		k := len(CurveShares)
+		c.GHF[name], c.LGC[name] = nans(k), nans(k)
+		c.sum[name] = &[2][]float64{make([]float64, k), make([]float64, k)}
+		c.count[name] = &[2][]int{make([]int, k), make([]int, k)}
+	}
+	c.Total = len(c.names) * len(CurveShares) * c.Draws
+	return c
+}
+
+func nans(k int) []float64 {
+	s := make([]float64, k)
+	for i := range s {
+		s[i] = math.NaN()
+	}
+	return s
+}
+
+// Finished reports whether every evaluation is computed.
+func (c *LabeledCurve) Finished() bool { return c == nil || c.Done == c.Total }
+
+// Step computes evaluations until budget has passed (at least one).
+func (c *LabeledCurve) Step(budget time.Duration) {
+	start := time.Now()
+	for !c.Finished() {
+		c.evaluate(c.Done)
+		c.Done++
+		if time.Since(start) >= budget {
+			return
+		}
+	}
+}
+
+// evaluate computes evaluation i: draw, then share, then graph vary
+// fastest, so that every share fills in early.
+func (c *LabeledCurve) evaluate(i int) {
+	g := i % len(c.names)
+	s := (i / len(c.names)) % len(CurveShares)
+	k := i / (len(c.names) * len(CurveShares))
+	name := c.names[g]
+	given := CurveDraw(c.truth, CurveShares[s], c.seed, k)
+	w := c.weights[name]
+	sum, count := c.sum[name], c.count[name]
+	if res, err := propagate.GHF(w, given); err == nil {
+		sum[0][s] += propagate.ErrorRate(res.Pred, c.truth, given)
+		count[0][s]++
+		c.GHF[name][s] = sum[0][s] / float64(count[0][s])
+	}
+	if res, err := propagate.LGC(w, given, c.alpha); err == nil {
+		sum[1][s] += propagate.ErrorRate(res.Pred, c.truth, given)
+		count[1][s]++
+		c.LGC[name][s] = sum[1][s] / float64(count[1][s])
+	}
+}

@@ -1,0 +1,140 @@
+package view
+
+import (
+	"fmt"
+	"math"
+
+	"nnlrs/core/method"
+	"nnlrs/ui"
+	"nnlrs/ui/params"
+)
+
+// drawCurves charts two error curves of every graph, one above the other:
+// the error of the propagation watched against its step (how fast, and how
+// right, labels spread on each graph: ui.Propagation.History), and the
+// error of the closed form against the labeled share, averaged over label
+// draws (ui.LabeledCurve, the paper's Tables I-II at the page's scale),
+// for the propagation watched; a ring marks the page's own share.
+func drawCurves(c Canvas, r Rect, m *ui.Model) {
+	pr := &m.Prop
+	if m.Run == nil || !pr.Ready() {
+		s := waiting(m)
+		if m.Run != nil && pr.Err != "" {
+			s = pr.Err
+		}
+		placeholder(c, r, s)
+		return
+	}
+	lh := LineHeight(Small)
+	// The legend, right-aligned on the first line.
+	x := r.X + r.W
+	for i := len(params.Graphs) - 1; i >= 0; i-- {
+		gm := params.Graphs[i]
+		name := params.GraphNames[gm]
+		x -= c.TextWidth(name, Small) + 22
+		c.Fill(Rect{x, r.Y + 6, 14, 3}, GraphColours[gm])
+		c.Text(name, x+17, r.Y, Small, Ink)
+	}
+	axisW := c.TextWidth("100%", Small) + 6
+	top := r.Y + lh + 4
+	h := (r.H - (lh + 4) - 2*lh - 2*6) / 2
+	name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[pr.Method]
+
+	// Error against the step.
+	steps := pr.Step
+	box := Rect{r.X + axisW, top, r.W - axisW, h}
+	percentAxes(c, box, r.X, name+" error, step by step")
+	for _, gm := range params.Graphs {
+		hist := pr.History(gm)
+		if len(hist) == 0 {
+			continue
+		}
+		xy := make([]float32, 0, 2*len(hist))
+		lastCol := -1
+		for k, e := range hist {
+			px := box.X + 2 + float32(k)/float32(max(1, steps))*(box.W-4)
+			if int(px) == lastCol && k != len(hist)-1 {
+				continue
+			}
+			lastCol = int(px)
+			xy = append(xy, px, yOf(box, e))
+		}
+		if len(xy) == 2 {
+			xy = append(xy, xy[0]+1, xy[1])
+		}
+		c.Polyline(xy, 1.5, GraphColours[gm])
+	}
+	c.Text(fmt.Sprintf("steps: 0 to %d", steps), box.X, box.Y+box.H+1, Small, Muted)
+
+	// Error against the labeled share.
+	cv := pr.Curve
+	box2 := Rect{r.X + axisW, box.Y + box.H + lh + 6, r.W - axisW, h}
+	percentAxes(c, box2, r.X, name+" error vs labeled %")
+	lo, hi := ui.CurveShares[0], ui.CurveShares[len(ui.CurveShares)-1]
+	xOf := func(share float64) float32 {
+		return box2.X + 2 + float32((share-lo)/(hi-lo))*(box2.W-4)
+	}
+	if cv != nil {
+		for _, gm := range params.Graphs {
+			ys := cv.GHF[gm]
+			if pr.Method == "lgc" {
+				ys = cv.LGC[gm]
+			}
+			var xy []float32
+			for s, e := range ys {
+				if math.IsNaN(e) {
+					continue
+				}
+				xy = append(xy, xOf(ui.CurveShares[s]), yOf(box2, e))
+				c.Disc(xOf(ui.CurveShares[s]), yOf(box2, e), 2, GraphColours[gm])
+			}
+			if len(xy) >= 4 {
+				c.Polyline(xy, 1.5, GraphColours[gm])
+			}
+		}
+	}
+	if p := m.Params.Labeled; p >= lo && p <= hi { // the page's share
+		if e := curveAt(pr, m.Params.Graph); !math.IsNaN(e) {
+			c.Ring(xOf(p), yOf(box2, e), 5, 1.5, Ink)
+		}
+	}
+	foot := fmt.Sprintf("labeled: %g%% to %g%%", lo, hi)
+	if cv != nil && !cv.Finished() {
+		foot += fmt.Sprintf("; computing, %d%%", 100*cv.Done/max(1, cv.Total))
+	} else if cv != nil {
+		foot += fmt.Sprintf("; mean of %d draws", cv.Draws)
+	}
+	foot = Clip(c, foot, Small, box2.W)
+	c.Text(foot, box2.X, box2.Y+box2.H+1, Small, Muted)
+}
+
+// curveAt returns the closed-form error rate the page shows for graph gm
+// (its labeled set, with clicks), NaN when there is none.
+func curveAt(pr *ui.Propagation, gm method.Name) float64 {
+	f := pr.Final(gm)
+	if f == nil {
+		return math.NaN()
+	}
+	if pr.Method == "lgc" {
+		return f.LGC
+	}
+	return f.GHF
+}
+
+// percentAxes draws the axes of a chart of error rates from 0 to 100% in
+// box, its tick labels from x, and its title at the top right.
+func percentAxes(c Canvas, box Rect, x float32, title string) {
+	lh := LineHeight(Small)
+	c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
+	c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
+	c.Text("100%", x, box.Y-2, Small, Muted)
+	c.Text("0%", x, box.Y+box.H-lh+2, Small, Muted)
+	t := Clip(c, title, Small, box.W-8)
+	c.Text(t, box.X+box.W-c.TextWidth(t, Small)-4, box.Y, Small, Muted)
+}
+
+// yOf places an error rate e in [0, 1] in box, 2 pixels from its edges.
+func yOf(box Rect, e float64) float32 {
+	e = math.Max(0, math.Min(1, e))
+	return box.Y + 2 + (1-float32(e))*(box.H-4)
+}
