@@ -77,7 +77,9 @@ type ADMM struct {
 
 	// Start, if not nil, is the state to start from: Result.Warm of an
 	// earlier solve on the same X and A, with any β and λ (warm.go). nil
-	// starts from zero. A Start from other data makes the solve fail with
+	// starts from zero, as does a Start when Z = 0 is already optimal to
+	// within Gap (small λ or large β), where the cold start certifies at
+	// its first check. A Start from other data makes the solve fail with
 	// an *Error wrapping ErrStartMismatch. The stopping rule is the same
 	// either way, so a warm answer is certified as tightly as a cold one.
 	Start *Warm

@@ -186,3 +186,36 @@ func TestADMMWarmMismatch(t *testing.T) {
 	}
 	checkADMMResult(t, "copy of the data", mat.DenseCopyOf(x), nil, Params{Beta: 0.2, Lambda: 12}, res, admmDefaultGap)
 }
+
+// TestADMMWarmZeroOptimal: for λ so small that Z = 0, E = X is optimal to
+// within the gap (here λ = 0.05 on unit-norm samples, whose objective there
+// is λn), the start state is not used: the solve is the cold one, step for
+// step (the same iterations and the same Z), which certifies at its first
+// check. The optimum is λ||X||_2,1 = λn up to the certified gap.
+func TestADMMWarmZeroOptimal(t *testing.T) {
+	x, _ := subspaceData()
+	_, n := x.Dims()
+	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Params{Beta: 0.2, Lambda: 0.05}
+	cold, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, err := NNLRS(context.Background(), x, nil, p, &ADMM{Start: prev.Warm}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dual := checkADMMResult(t, "warm", x, nil, p, warm, admmDefaultGap)
+	if warm.Iterations != cold.Iterations || !mat.Equal(warm.Z, cold.Z) {
+		t.Errorf("warm start took %d iterations, cold %d (Z equal: %v): want the cold solve",
+			warm.Iterations, cold.Iterations, mat.Equal(warm.Z, cold.Z))
+	}
+	// Z = 0 is feasible with objective λn ≥ p* ≥ dual.
+	if zero := p.Lambda * float64(n); dual > zero || (zero-dual)/dual > admmDefaultGap {
+		t.Errorf("lower bound %.8g, objective of Z = 0 %.8g: want within the gap", dual, zero)
+	}
+	t.Logf("cold %d iterations, warm %d, objective %.8g, λn %.8g", cold.Iterations, warm.Iterations, warm.Objective, p.Lambda*float64(n))
+}

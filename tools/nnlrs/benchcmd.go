@@ -82,6 +82,7 @@ type benchConfig struct {
 	procs    int
 	repeat   int
 	numpyMax int
+	warm     bool
 }
 
 // benchSolver is one solver of a case's row set.
@@ -96,6 +97,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cfg.procs))
+	if cfg.warm {
+		return cfg.runWarmBench(stdout, stderr)
+	}
 
 	fmt.Fprintf(stdout, "nnlrs bench: Go %s %s/%s, GOMAXPROCS %d; NNLRS beta 0.2, lambda 10\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, cfg.procs)
@@ -134,6 +138,7 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.Float64Var(&cfg.tight, "tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
 	fs.IntVar(&cfg.procs, "procs", 1, "GOMAXPROCS for the Go solvers (1: one core, as the browser has); NumPy gets as many BLAS threads")
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
+	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
 	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs bench [flags]")
@@ -202,25 +207,36 @@ func (cfg *benchConfig) numpyRunner(stdout io.Writer) *numpyRunner {
 // runCase loads the case, runs its solvers and writes its rows to tw. It
 // returns the case's note for the legend.
 func (cfg *benchConfig) runCase(c benchCase, py *numpyRunner, tw io.Writer, stderr io.Writer) (string, error) {
-	df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
-	if c.usps {
-		if _, err := os.Stat(cfg.usps); err != nil {
-			return fmt.Sprintf("%s: skipped, %s not found (set -usps)", c.name, cfg.usps), nil
-		}
-		df.in = cfg.usps
-	}
-	set, err := df.load()
-	if err != nil {
-		return "", err
+	set, note, err := cfg.loadCase(c, stderr)
+	if set == nil {
+		return note, err
 	}
 	d, n := set.X.Dims()
-	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, d)
 	rows, err := runRepeats(c.name, cfg.solvers(set, py), cfg.repeat, stderr)
 	if err != nil {
 		return "", err
 	}
 	lower := writeBenchRows(tw, c.name, n, d, rows)
 	return fmt.Sprintf("%s: best certified lower bound on the optimum %.7g", c.name, lower), nil
+}
+
+// loadCase loads the case's data; a nil set with a note when its USPS
+// file is absent.
+func (cfg *benchConfig) loadCase(c benchCase, stderr io.Writer) (*dataset.Set, string, error) {
+	df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
+	if c.usps {
+		if _, err := os.Stat(cfg.usps); err != nil {
+			return nil, fmt.Sprintf("%s: skipped, %s not found (set -usps)", c.name, cfg.usps), nil
+		}
+		df.in = cfg.usps
+	}
+	set, err := df.load()
+	if err != nil {
+		return nil, "", err
+	}
+	d, n := set.X.Dims()
+	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, d)
+	return set, "", nil
 }
 
 // solvers lists the solvers run on set: the default ADMM, then those the
