@@ -1,16 +1,17 @@
 package eigen
 
 import (
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/lapack/gonum"
 	"gonum.org/v1/gonum/mat"
 )
 
 // Sym computes the eigen-decomposition A = V diag(w) Vᵀ of a
-// symmetric matrix as LAPACK's dsyevd does: Householder reduction to
-// tridiagonal form (gonum's Dsytrd), Cuppen's divide and conquer on the
-// tridiagonal matrix (tridiagDC), and the back-transformation by the
-// reflectors (gonum's Dormqr). gonum's own mat.EigenSym uses the implicit QL/QR
+// symmetric matrix as LAPACK's dsyevd does: blocked Householder reduction
+// to tridiagonal form (sytrd, LAPACK's dsytrd), Cuppen's divide and
+// conquer on the tridiagonal matrix (tridiagDC, dstedc), and the blocked
+// back-transformation by the reflectors (ormqr, dormtr/dormqr). The
+// level-3 parts run in gemm's packed kernel whatever BLAS the process
+// installed. gonum's own mat.EigenSym uses the implicit QL/QR
 // iteration (Dsteqr), whose plane rotations cost about 6n³ flops with poor
 // locality; the divide and conquer spends its time in matrix multiplies
 // and deflates most of the work on clustered spectra.
@@ -21,6 +22,8 @@ type Sym struct {
 	a          []float64 // reflectors, then unused
 	d, e, tau  []float64
 	work       []float64
+	ormT, ormV []float64 // block reflector T and dense V (ormqr)
+	ormW       []float64
 	vec        mat.Dense // eigenvectors, columns
 	steqrWork  []float64
 	z, dlamda  []float64
@@ -74,20 +77,13 @@ func (s *Sym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
 // factorizeLower decomposes the symmetric matrix whose lower triangle is
 // in buf (n×n, row-major), destroying buf.
 func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
-	impl := gonum.Implementation{}
 	d := s.grow(&s.d, n)
 	e := s.grow(&s.e, max(n-1, 1))
 	tau := s.grow(&s.tau, max(n-1, 1))
-	work := s.grow(&s.work, 1)
-	impl.Dsytrd(blas.Lower, n, buf, n, d, e, tau, work, -1)
-	lw := int(work[0])
-	impl.Dormqr(blas.Left, blas.NoTrans, max(n-1, 1), n, max(n-1, 1), buf, n, tau, buf, n, work, -1)
-	lw = max(lw, int(work[0]), 1)
-	work = s.grow(&s.work, lw)
-	impl.Dsytrd(blas.Lower, n, buf, n, d, e, tau, work, lw)
+	sytrd(n, buf, n, d, e, tau, s.grow(&s.work, n*sytrdBlock))
 	s.vectors = vectors
 	if !vectors {
-		if !impl.Dsterf(n, d, e[:max(n-1, 0)]) {
+		if !(gonum.Implementation{}).Dsterf(n, d, e[:max(n-1, 0)]) {
 			return false
 		}
 		s.ok = true
@@ -103,7 +99,7 @@ func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
 	}
 	// V = Q S with Q = H(0)⋯H(n−2): the reflectors act on rows 1..n−1.
 	if n > 1 {
-		impl.Dormqr(blas.Left, blas.NoTrans, n-1, n, n-1, buf[n:], n, tau, q.Data[q.Stride:], q.Stride, work, lw)
+		s.ormqr(n-1, n, n-1, buf[n:], n, tau, q.Data[q.Stride:], q.Stride)
 	}
 	s.ok = true
 	return true

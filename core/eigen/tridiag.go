@@ -4,9 +4,10 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack"
 	"gonum.org/v1/gonum/lapack/gonum"
+
+	"nnlrs/core/gemm"
 )
 
 // dcMinSize is the order below which the divide and conquer hands a block
@@ -258,16 +259,15 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 		copy(sk[c*k:(c+1)*k], sm[i*k:(i+1)*k])
 	}
 	out := s.grow(&s.out, n*k)
-	bi := blas64.Implementation()
 	// Top rows: columns of types 1, 2.
 	if m > 0 && n1+n2 > 0 {
-		bi.Dgemm('N', 'N', m, k, n1+n2, 1, qk, k, sk, k, 0, out, k)
+		gemm.Gemm(false, false, m, k, n1+n2, 1, qk, k, sk, k, 0, out, k)
 	} else {
 		clear(out[:m*k])
 	}
 	// Bottom rows: columns of types 2, 3.
 	if n-m > 0 && n2+n3 > 0 {
-		bi.Dgemm('N', 'N', n-m, k, n2+n3, 1, qk[m*k+n1:], k, sk[n1*k:], k, 0, out[m*k:], k)
+		gemm.Gemm(false, false, n-m, k, n2+n3, 1, qk[m*k+n1:], k, sk[n1*k:], k, 0, out[m*k:], k)
 	} else {
 		clear(out[m*k:])
 	}

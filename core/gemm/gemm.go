@@ -56,12 +56,11 @@ func (BLAS) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float64, a []float64
 const gemmSmall = 8 * 8 * 8
 
 // Blocking of Gemm: a kc×nc panel of op(B) and an mc×kc block of op(A)
-// are packed into contiguous micro-panels of gemmR rows (columns), so that
-// the 4×4 micro-kernel streams through memory with unit stride. The
-// sizes keep the A block (mc·kc·8 = 128 KiB) near L2 and one B
-// micro-panel (kc·4·8 = 8 KiB) in L1.
+// are packed into contiguous micro-panels of gemmNR columns (gemmMR
+// rows), so that the gemmMR×gemmNR micro-kernel (kernel_*.go) streams
+// through memory with unit stride. The sizes keep the A block
+// (mc·kc·8 = 128 KiB) near L2 and one B micro-panel in L1.
 const (
-	gemmR  = 4
 	gemmKC = 256
 	gemmMC = 64
 	gemmNC = 2048
@@ -94,8 +93,8 @@ func Gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []flo
 	}
 	bufs := gemmPool.Get().(*gemmBuffers)
 	defer gemmPool.Put(bufs)
-	bufA := grow(&bufs.a, roundUp(min(m, gemmMC), gemmR)*min(k, gemmKC))
-	bufB := grow(&bufs.b, roundUp(min(n, gemmNC), gemmR)*min(k, gemmKC))
+	bufA := grow(&bufs.a, roundUp(min(m, gemmMC), gemmMR)*min(k, gemmKC))
+	bufB := grow(&bufs.b, roundUp(min(n, gemmNC), gemmNR)*min(k, gemmKC))
 	for jc := 0; jc < n; jc += gemmNC {
 		nc := min(gemmNC, n-jc)
 		for pc := 0; pc < k; pc += gemmKC {
@@ -126,14 +125,14 @@ func grow(s *[]float64, n int) []float64 {
 func roundUp(x, r int) int { return (x + r - 1) / r * r }
 
 // packA copies alpha·op(A)[ic:ic+mc, pc:pc+kc] into buf as consecutive
-// micro-panels of gemmR rows, each stored column by column (kc groups of
-// gemmR values), padding the last panel with zeros.
+// micro-panels of gemmMR rows, each stored column by column (kc groups of
+// gemmMR values), padding the last panel with zeros.
 func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha float64) {
 	o := 0
-	for i := 0; i < mc; i += gemmR {
-		r := min(gemmR, mc-i)
-		p := buf[o : o+kc*gemmR]
-		if r < gemmR {
+	for i := 0; i < mc; i += gemmMR {
+		r := min(gemmMR, mc-i)
+		p := buf[o : o+kc*gemmMR]
+		if r < gemmMR {
 			clear(p)
 		}
 		for ii := 0; ii < r; ii++ {
@@ -141,28 +140,28 @@ func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha f
 			if tA {
 				// op(A)[row, pc+q] = A[pc+q, row]
 				for q := 0; q < kc; q++ {
-					p[q*gemmR+ii] = alpha * a[(pc+q)*lda+row]
+					p[q*gemmMR+ii] = alpha * a[(pc+q)*lda+row]
 				}
 			} else {
 				src := a[row*lda+pc : row*lda+pc+kc]
 				for q, v := range src {
-					p[q*gemmR+ii] = alpha * v
+					p[q*gemmMR+ii] = alpha * v
 				}
 			}
 		}
-		o += kc * gemmR
+		o += kc * gemmMR
 	}
 }
 
 // packB copies op(B)[pc:pc+kc, jc:jc+nc] into buf as consecutive
-// micro-panels of gemmR columns, each stored row by row, padding with
+// micro-panels of gemmNR columns, each stored row by row, padding with
 // zeros.
 func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, nc int) {
 	o := 0
-	for j := 0; j < nc; j += gemmR {
-		w := min(gemmR, nc-j)
-		p := buf[o : o+kc*gemmR]
-		if w < gemmR {
+	for j := 0; j < nc; j += gemmNR {
+		w := min(gemmNR, nc-j)
+		p := buf[o : o+kc*gemmNR]
+		if w < gemmNR {
 			clear(p)
 		}
 		for jj := 0; jj < w; jj++ {
@@ -171,91 +170,40 @@ func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, nc int) {
 				// op(B)[pc+q, col] = B[col, pc+q]
 				src := b[col*ldb+pc : col*ldb+pc+kc]
 				for q, v := range src {
-					p[q*gemmR+jj] = v
+					p[q*gemmNR+jj] = v
 				}
 			} else {
 				for q := 0; q < kc; q++ {
-					p[q*gemmR+jj] = b[(pc+q)*ldb+col]
+					p[q*gemmNR+jj] = b[(pc+q)*ldb+col]
 				}
 			}
 		}
-		o += kc * gemmR
+		o += kc * gemmNR
 	}
 }
 
 // macroKernel adds the product of the packed mc×kc block and kc×nc panel
-// to c (row stride ldc).
+// to c (row stride ldc), one gemmMR×gemmNR tile at a time; edge tiles go
+// through a scratch tile.
 func macroKernel(pa, pb []float64, mc, nc, kc int, c []float64, ldc int) {
-	var tmp [gemmR * gemmR]float64
-	for j := 0; j < nc; j += gemmR {
-		w := min(gemmR, nc-j)
-		bp := pb[(j/gemmR)*kc*gemmR : (j/gemmR+1)*kc*gemmR]
-		for i := 0; i < mc; i += gemmR {
-			r := min(gemmR, mc-i)
-			ap := pa[(i/gemmR)*kc*gemmR : (i/gemmR+1)*kc*gemmR]
-			if r == gemmR && w == gemmR {
-				kernel4x4(ap, bp, kc, c[i*ldc+j:], ldc)
+	var tmp [gemmMR * gemmNR]float64
+	for j := 0; j < nc; j += gemmNR {
+		w := min(gemmNR, nc-j)
+		bp := pb[(j/gemmNR)*kc*gemmNR : (j/gemmNR+1)*kc*gemmNR]
+		for i := 0; i < mc; i += gemmMR {
+			r := min(gemmMR, mc-i)
+			ap := pa[(i/gemmMR)*kc*gemmMR : (i/gemmMR+1)*kc*gemmMR]
+			if r == gemmMR && w == gemmNR {
+				microKernel(ap, bp, kc, c[i*ldc+j:], ldc)
 				continue
 			}
-			tmp = [gemmR * gemmR]float64{}
-			kernel4x4(ap, bp, kc, tmp[:], gemmR)
+			tmp = [gemmMR * gemmNR]float64{}
+			microKernel(ap, bp, kc, tmp[:], gemmNR)
 			for ii := 0; ii < r; ii++ {
 				for jj := 0; jj < w; jj++ {
-					c[(i+ii)*ldc+j+jj] += tmp[ii*gemmR+jj]
+					c[(i+ii)*ldc+j+jj] += tmp[ii*gemmNR+jj]
 				}
 			}
 		}
 	}
-}
-
-// kernel4x4 adds the product of a 4×kc micro-panel of A and a kc×4
-// micro-panel of B to the 4×4 block of c at row stride ldc, keeping the
-// 16 sums in registers.
-func kernel4x4(a, b []float64, kc int, c []float64, ldc int) {
-	var c00, c01, c02, c03, c10, c11, c12, c13 float64
-	var c20, c21, c22, c23, c30, c31, c32, c33 float64
-	a = a[:kc*4]
-	b = b[:kc*4]
-	for q := 0; q < len(a); q += 4 {
-		aq := a[q : q+4 : q+4]
-		bq := b[q : q+4 : q+4]
-		a0, a1, a2, a3 := aq[0], aq[1], aq[2], aq[3]
-		b0, b1, b2, b3 := bq[0], bq[1], bq[2], bq[3]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		c20 += a2 * b0
-		c21 += a2 * b1
-		c22 += a2 * b2
-		c23 += a2 * b3
-		c30 += a3 * b0
-		c31 += a3 * b1
-		c32 += a3 * b2
-		c33 += a3 * b3
-	}
-	r0 := c[0:4:4]
-	r0[0] += c00
-	r0[1] += c01
-	r0[2] += c02
-	r0[3] += c03
-	r1 := c[ldc : ldc+4 : ldc+4]
-	r1[0] += c10
-	r1[1] += c11
-	r1[2] += c12
-	r1[3] += c13
-	r2 := c[2*ldc : 2*ldc+4 : 2*ldc+4]
-	r2[0] += c20
-	r2[1] += c21
-	r2[2] += c22
-	r2[3] += c23
-	r3 := c[3*ldc : 3*ldc+4 : 3*ldc+4]
-	r3[0] += c30
-	r3[1] += c31
-	r3[2] += c32
-	r3[3] += c33
 }

@@ -11,14 +11,17 @@ It is the side-by-side reference of `nnlrs bench`: no tricks, one full SVD per
 iteration, as anyone would write it from the paper.
 
 Usage:
-    ladmap.py X.npy [--beta 0.2] [--lambda 10] [--max-iter 20000] [--out PREFIX]
+    ladmap.py X.npy [--beta 0.2] [--lambda 10] [--max-iter 20000] [--out PREFIX] [--iter-times]
 
 X.npy holds the d x n data (one sample per column, already normalized). The
 script prints one JSON line: iterations, converged, seconds (the solver alone,
 not the start-up), cpu_seconds (the CPU time of the process over the same span), objective ||Z||_* + beta||Z||_1 + lambda||E||_2,1 at the
 returned Z and E, residual ||X - XZ - E||_F/||X||_F, and the BLAS library
 numpy loaded. With --out it writes Z, H, Y1 and Y2 to PREFIX{Z,H,Y1,Y2}.npy
-(the multipliers let the caller certify the objective by duality).
+(the multipliers let the caller certify the objective by duality). With
+--iter-times the JSON line also holds iter_seconds and iter_cpu_seconds, the
+wall and CPU time of every iteration (for `nnlrs iter`, the cost of one
+iteration side by side).
 """
 
 import argparse
@@ -43,7 +46,8 @@ def l21(r, tau):
     return r * scale
 
 
-def ladmap(x, a, beta, lam, max_iter=20000, mu0=0.1, mu_max=1e10, rho0=1.1, eps1=1e-6, eps2=1e-2):
+def ladmap(x, a, beta, lam, max_iter=20000, mu0=0.1, mu_max=1e10, rho0=1.1, eps1=1e-6, eps2=1e-2,
+           on_iter=None):
     d, n = x.shape
     m = a.shape[1]
     eta1 = np.linalg.norm(a, 2) ** 2
@@ -69,6 +73,8 @@ def ladmap(x, a, beta, lam, max_iter=20000, mu0=0.1, mu_max=1e10, rho0=1.1, eps1
         change = mu * max(np.sqrt(eta1) * np.linalg.norm(z_new - z),
                           np.linalg.norm(h_new - h), np.linalg.norm(e_new - e)) / norm_x
         z, h, e = z_new, h_new, e_new
+        if on_iter is not None:
+            on_iter(k)
         if np.linalg.norm(r1) / norm_x < eps1 and change < eps2:
             return z, h, e, y1, y2, k, True
         if change < eps2:
@@ -98,10 +104,13 @@ def main():
     p.add_argument("--lambda", dest="lam", type=float, default=10.0)
     p.add_argument("--max-iter", type=int, default=20000)
     p.add_argument("--out", help="write Z, H, Y1, Y2 to PREFIX{Z,H,Y1,Y2}.npy")
+    p.add_argument("--iter-times", action="store_true", help="report the wall time of every iteration")
     args = p.parse_args()
     x = np.load(args.x)
+    stamps = []
+    on_iter = (lambda k: stamps.append((time.perf_counter(), time.process_time()))) if args.iter_times else None
     start, cpu_start = time.perf_counter(), time.process_time()
-    z, h, e, y1, y2, iters, converged = ladmap(x, x, args.beta, args.lam, max_iter=args.max_iter)
+    z, h, e, y1, y2, iters, converged = ladmap(x, x, args.beta, args.lam, max_iter=args.max_iter, on_iter=on_iter)
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu_start
     s = np.linalg.svd(z, compute_uv=False)
@@ -110,10 +119,14 @@ def main():
     if args.out:
         for name, m in (("Z", z), ("H", h), ("Y1", y1), ("Y2", y2)):
             np.save(args.out + name + ".npy", m)
-    json.dump({"iterations": iters, "converged": converged, "seconds": seconds,
-               "cpu_seconds": cpu_seconds,
-               "objective": objective, "residual": residual, "blas": blas_name(),
-               "numpy": np.__version__}, sys.stdout)
+    out = {"iterations": iters, "converged": converged, "seconds": seconds,
+           "cpu_seconds": cpu_seconds,
+           "objective": objective, "residual": residual, "blas": blas_name(),
+           "numpy": np.__version__}
+    if args.iter_times:
+        out["iter_seconds"] = list(np.diff([start] + [w for w, _ in stamps]))
+        out["iter_cpu_seconds"] = list(np.diff([cpu_start] + [c for _, c in stamps]))
+    json.dump(out, sys.stdout)
     sys.stdout.write("\n")
 
 
