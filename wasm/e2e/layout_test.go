@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"nnlrs/ui/params"
 )
 
 // screen is a screen the page is checked on: w×h device-independent
@@ -43,7 +45,7 @@ func openScreen(t *testing.T, s screen, hash string) *tab {
 	tb := newTabSized(t, w, h, s.zoom)
 	tb.navigate(baseURL, hash)
 	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
-	tb.settled(5)
+	tb.settled(len(params.Views))
 	return tb
 }
 
@@ -208,7 +210,7 @@ func TestLayoutPresent(t *testing.T) {
 	tb.click("present")
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "true"`, 5*time.Second)
 	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w !== %v`, before["graph"].W), 10*time.Second)
-	tb.settled(5)
+	tb.settled(len(params.Views))
 	checkLayout(t, tb, 5)
 	after := tb.panels()
 	if after["graph"].W <= before["graph"].W {
@@ -231,7 +233,7 @@ func TestLayoutEmbedOff(t *testing.T) {
 		t.Errorf("embedded: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
 	}
 	eval[any](tb, `location.hash = location.hash.replace("&embed=weights", ""); null`)
-	tb.settled(5)
+	tb.settled(len(params.Views))
 	checkLayout(t, tb, 5)
 	tb.checkConsole()
 }

@@ -445,7 +445,7 @@ func TestEmbed(t *testing.T) {
 	}
 	// The other views, by the link's embed setting: the run is kept.
 	runs := eval[int](tb, "nnlrs.runs")
-	for _, v := range []string{"graph", "propagation", "convergence", "outcome"} {
+	for _, v := range []string{"graph", "propagation", "convergence", "outcome", "curves"} {
 		eval[bool](tb, fmt.Sprintf(`(location.hash = %q, true)`, small+"&embed="+v))
 		tb.wait(fmt.Sprintf(`nnlrs.panels.length === 1 && nnlrs.panels[0].name === %q`, v), 10*time.Second)
 		time.Sleep(300 * time.Millisecond)

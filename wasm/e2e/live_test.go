@@ -1,0 +1,154 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/method"
+	"nnlrs/core/propagate"
+	"nnlrs/ui"
+)
+
+// change sets the control id to value (a slider's step index) and waits
+// for the figure that follows: a run other than figure, done. It returns
+// the milliseconds from the change to that figure, as the page counts
+// them.
+func (tb *tab) change(id, value string, figure int) float64 {
+	tb.t.Helper()
+	t0 := eval[float64](tb, fmt.Sprintf(`(() => { const t = performance.now(); const e = document.getElementById(%q);
+		e.value = %q; e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); return t })()`, id, value))
+	tb.wait(fmt.Sprintf(`nnlrs.figure !== %d && nnlrs.state === "done" && nnlrs.doneAt > %v`, figure, t0), 180*time.Second)
+	return eval[float64](tb, "nnlrs.doneAt") - t0
+}
+
+// graphInfo returns a finished graph's measures from the page.
+func (tb *tab) graphInfo(name method.Name) map[string]any {
+	tb.t.Helper()
+	return eval[map[string]any](tb, fmt.Sprintf("nnlrs.graphs[%q]", name))
+}
+
+// TestLive follows the default page as a class explores it, by the
+// controls alone (no Run): a θ step redraws without a solve (no new
+// iterations, no job); a click on a node labels it and the link carries
+// it; a λ step solves NNLRS alone, warm, certified, in fewer iterations
+// than the same λ cold (a fresh load of its link); and the error curves
+// equal GHF and LGC run directly on the page's graphs and label draws.
+// The latencies are logged against the cold default run's.
+func TestLive(t *testing.T) {
+	tb := open(t, "")
+	tb.done()
+	coldMs := eval[float64](tb, "nnlrs.doneAt")
+	iters := eval[int](tb, "nnlrs.iterations")
+	before := tb.graphInfo(method.NNLRS)
+
+	// θ 0.05 → 0.1 (step 4): no solve.
+	fig := eval[int](tb, "nnlrs.figure")
+	thetaMs := tb.change("theta", "4", fig)
+	if it := eval[int](tb, "nnlrs.iterations"); it != iters {
+		t.Errorf("θ step: NNLRS reports %d iterations, had %d: it was solved again", it, iters)
+	}
+	if eval[int](tb, "nnlrs.busy") > 0 {
+		t.Error("θ step: the workers are busy")
+	}
+	after := tb.graphInfo(method.NNLRS)
+	if after["density"].(float64) >= before["density"].(float64) {
+		t.Errorf("θ 0.05 → 0.1: density %v, was %v", after["density"], before["density"])
+	}
+	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "theta=0.1") {
+		t.Errorf("θ step: link %s", h)
+	}
+
+	// A click on an unlabeled node labels it.
+	lab := eval[map[string][]int](tb, "nnlrs.labels()")
+	node := -1
+	for i, g := range lab["given"] {
+		if g == propagate.Unlabeled {
+			node = i
+			break
+		}
+	}
+	xy := eval[[]float64](tb, fmt.Sprintf("nnlrs.nodeXY(%d)", node))
+	fig = eval[int](tb, "nnlrs.figure")
+	t0 := eval[float64](tb, "performance.now()")
+	tb.mouseClick(xy[0], xy[1])
+	tb.wait(fmt.Sprintf(`nnlrs.figure !== %d && nnlrs.state === "done"`, fig), 30*time.Second)
+	clickMs := eval[float64](tb, "nnlrs.doneAt") - t0
+	lab = eval[map[string][]int](tb, "nnlrs.labels()")
+	if lab["given"][node] != lab["truth"][node] {
+		t.Errorf("clicked node %d: given %d, class %d", node, lab["given"][node], lab["truth"][node])
+	}
+	if h := eval[string](tb, "location.hash"); !strings.Contains(h, fmt.Sprintf("flip=%d", node+1)) {
+		t.Errorf("after the click: link %s", h)
+	}
+	if it := eval[int](tb, "nnlrs.iterations"); it != iters {
+		t.Errorf("click: NNLRS reports %d iterations, had %d", it, iters)
+	}
+
+	// λ 1 → 1.5 (step 6): NNLRS alone, warm.
+	fig = eval[int](tb, "nnlrs.figure")
+	runs := eval[int](tb, "nnlrs.runs")
+	lambdaMs := tb.change("lambda", "6", fig)
+	warm := tb.graphInfo(method.NNLRS)
+	hash := strings.TrimPrefix(eval[string](tb, "location.hash"), "#")
+	if r := eval[int](tb, "nnlrs.runs"); r != runs+1 {
+		t.Errorf("λ step: %d runs started", r-runs)
+	}
+	if !strings.Contains(hash, "lambda=1.5") {
+		t.Errorf("λ step: link %s", hash)
+	}
+	cold := open(t, hash)
+	cold.done()
+	coldInfo := cold.graphInfo(method.NNLRS)
+	wi, ci := warm["iterations"].(float64), coldInfo["iterations"].(float64)
+	if warm["converged"] != true || coldInfo["converged"] != true || wi >= ci {
+		t.Errorf("λ step: warm %v iterations (certified %v), cold %v (certified %v)", wi, warm["converged"], ci, coldInfo["converged"])
+	}
+	// Certified within 0.4% of the same optimum: the weights measures of
+	// the two answers are close, the errors of the propagation alike.
+	if d := math.Abs(warm["within"].(float64) - coldInfo["within"].(float64)); d > 0.02 {
+		t.Errorf("λ step: within-class %v warm, %v cold", warm["within"], coldInfo["within"])
+	}
+
+	// The error curves, against GHF and LGC run here on the page's graphs
+	// and draws.
+	tb.wait("nnlrs.curve && nnlrs.curve.draws > 0", 60*time.Second)
+	curve := eval[map[string]any](tb, "nnlrs.curve")
+	truth := lab["truth"]
+	seed := uint64(curve["seed"].(float64))
+	alpha := curve["alpha"].(float64)
+	draws := int(curve["draws"].(float64))
+	for _, gm := range []method.Name{method.NNLRS, method.KNN0} {
+		wv := eval[[]float64](tb, fmt.Sprintf("nnlrs.graphW(%q)", gm))
+		n := len(truth)
+		w := mat.NewSymDense(n, wv)
+		got := curve[string(gm)].(map[string]any)
+		for s, share := range ui.CurveShares {
+			var ghf, lgc float64
+			for k := 0; k < draws; k++ {
+				given := ui.CurveDraw(truth, share, seed, k)
+				rg, err1 := propagate.GHF(w, given)
+				rl, err2 := propagate.LGC(w, given, alpha)
+				if err1 != nil || err2 != nil {
+					t.Fatal(err1, err2)
+				}
+				ghf += propagate.ErrorRate(rg.Pred, truth, given)
+				lgc += propagate.ErrorRate(rl.Pred, truth, given)
+			}
+			ghf, lgc = ghf/float64(draws), lgc/float64(draws)
+			pg, pl := got["ghf"].([]any)[s].(float64), got["lgc"].([]any)[s].(float64)
+			if math.Abs(pg-ghf) > 1e-12 || math.Abs(pl-lgc) > 1e-12 {
+				t.Errorf("%s at %g%%: page GHF %v LGC %v, direct %v %v", gm, share, pg, pl, ghf, lgc)
+			}
+		}
+	}
+	t.Logf("cold default run: done %.0f ms after navigation", coldMs)
+	t.Logf("θ step: %.0f ms (%.1f%% of the cold run); click: %.0f ms (%.1f%%)", thetaMs, 100*thetaMs/coldMs, clickMs, 100*clickMs/coldMs)
+	t.Logf("λ step 1 → 1.5: %.0f ms (%.0f%% of the cold run), %v warm iterations against %v cold (%.2f)",
+		lambdaMs, 100*lambdaMs/coldMs, wi, ci, wi/ci)
+	tb.checkConsole()
+}
