@@ -288,7 +288,7 @@ func (d *dom) markStale(p, f params.Params, have bool) {
 	}
 	text := ""
 	if len(names) > 0 {
-		text = "Changed since the figure was drawn: " + strings.Join(names, ", ") + ". Press Run to redraw it."
+		text = "Changed since the figure was drawn: " + strings.Join(names, ", ") + ". The figure follows when the solver is done; Run computes every graph again."
 	}
 	d.set("stale", "textContent", text)
 	d.set("stale", "hidden", text == "")
