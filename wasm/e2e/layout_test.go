@@ -126,7 +126,7 @@ func TestLayout(t *testing.T) {
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
 			tb := openScreen(t, s, small)
-			checkLayout(t, tb, 5)
+			checkLayout(t, tb, len(params.Views))
 			tb.checkConsole()
 		})
 	}
@@ -211,7 +211,7 @@ func TestLayoutPresent(t *testing.T) {
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "true"`, 5*time.Second)
 	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w !== %v`, before["graph"].W), 10*time.Second)
 	tb.settled(len(params.Views))
-	checkLayout(t, tb, 5)
+	checkLayout(t, tb, len(params.Views))
 	after := tb.panels()
 	if after["graph"].W <= before["graph"].W {
 		t.Errorf("presentation size: the graph is %v wide, was %v", after["graph"].W, before["graph"].W)
@@ -234,7 +234,7 @@ func TestLayoutEmbedOff(t *testing.T) {
 	}
 	eval[any](tb, `location.hash = location.hash.replace("&embed=weights", ""); null`)
 	tb.settled(len(params.Views))
-	checkLayout(t, tb, 5)
+	checkLayout(t, tb, len(params.Views))
 	tb.checkConsole()
 }
 
