@@ -49,7 +49,7 @@ func rows(w, ts float32) []row {
 			{[]string{"graph", "propagation"}, []float32{0.5, 0.5}, 250},
 			{[]string{"weights"}, []float32{1}, 200},
 			{[]string{"outcome", "curves"}, []float32{0.5, 0.5}, 270},
-			{[]string{"convergence"}, []float32{1}, 200},
+			{[]string{"convergence"}, []float32{1}, 250},
 		}
 	}
 	// One column: the graphs as tall as about 3/4 of their width.
