@@ -65,6 +65,10 @@ func (w *jsWorker) Post(m protocol.Message) {
 // Terminate stops the worker at once.
 func (w *jsWorker) Terminate() {
 	w.w.Call("terminate")
+	// A message already queued would still call the handlers: take them
+	// off before releasing them.
+	w.w.Call("removeEventListener", "message", w.onMessage)
+	w.w.Call("removeEventListener", "error", w.onError)
 	w.onMessage.Release()
 	w.onError.Release()
 }
