@@ -76,3 +76,22 @@ func TestHistory(t *testing.T) {
 		t.Errorf("after Rewind: history %v", h)
 	}
 }
+
+// TestCurveKept: watching the other propagator keeps the labeled curve
+// (it holds both); a new α computes it again.
+func TestCurveKept(t *testing.T) {
+	mo, jobs := started(t)
+	finishWithZ(mo, jobs, 4)
+	c := mo.Prop.Curve
+	p := mo.Params
+	p.Propagator = "lgc"
+	mo.SetView(p)
+	if mo.Prop.Curve != c || mo.Prop.Method != "lgc" {
+		t.Error("another propagator computed the curve again")
+	}
+	p.Alpha = 0.5
+	mo.SetView(p)
+	if mo.Prop.Curve == c || mo.Prop.Curve.Done != 0 {
+		t.Error("a new α kept the curve")
+	}
+}

@@ -176,10 +176,8 @@ func (m *Model) Apply(p params.Params, name string, file []byte, now time.Time) 
 		m.SetView(p)
 		m.Params.Labeled, m.Params.Flip = p.Labeled, p.Flip
 		m.Run.Params.Labeled, m.Run.Params.Flip = p.Labeled, p.Flip
-		if d := m.Run.Data; d != nil && d.Labels != nil {
-			c := *d
-			c.Given = p.Given(d.Labels)
-			m.Run.Data = &c
+		if m.Run.Data != nil {
+			m.Run.Data = labeledAs(m.Run.Data, p)
 		}
 		return nil, false, nil
 	}
@@ -201,11 +199,7 @@ func (m *Model) start(p params.Params, name string, file []byte, now time.Time, 
 	reused := Reuse(prev, p, name, file)
 	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID, fileName: name, file: file, drawn: p.Labeled}
 	if reused.Data {
-		d := *prev.Data
-		if d.Labels != nil {
-			d.Given = p.Given(d.Labels)
-		}
-		r.Data = &d
+		r.Data = labeledAs(prev.Data, p)
 	}
 	var jobs []*protocol.Job
 	for k, g := range jobOrder {
@@ -245,6 +239,16 @@ func (m *Model) NeedsWorkers(p params.Params, name string, file []byte) bool {
 	return len(Reuse(prev, p, name, file).Graphs) < len(jobOrder)
 }
 
+// labeledAs returns a copy of the data d with the labeled set of settings
+// p (Params.Given): the page, not the worker, draws it.
+func labeledAs(d *protocol.Data, p params.Params) *protocol.Data {
+	c := *d
+	if c.Labels != nil {
+		c.Given = p.Given(c.Labels)
+	}
+	return &c
+}
+
 // Reused says what a run may take over from an earlier one.
 type Reused struct {
 	// Data: the same samples (the labeled set may differ: the page draws
@@ -265,9 +269,7 @@ func Reuse(prev *Run, p params.Params, name string, file []byte) Reused {
 		return u
 	}
 	q := prev.Params
-	u.Data = p.Dataset == q.Dataset && p.Classes == q.Classes && p.PerClass == q.PerClass &&
-		p.Noise == q.Noise && p.Corrupt == q.Corrupt && p.Seed == q.Seed &&
-		(p.Dataset != protocol.Upload || name == prev.fileName && bytes.Equal(file, prev.file))
+	u.Data = p.SameData(q) && (p.Dataset != protocol.Upload || name == prev.fileName && bytes.Equal(file, prev.file))
 	if !u.Data {
 		return u
 	}
@@ -299,12 +301,7 @@ func (m *Model) carry(g *Graph, q, p params.Params, d *protocol.Data) *Graph {
 	f := *g.Final
 	n := f.N
 	w := weights.ThresholdNormalized(mat.NewDense(n, n, f.Z), p.Theta)
-	f.W = make([]float64, n*n)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			f.W[i*n+j] = w.At(i, j)
-		}
-	}
+	f.W = weights.RowMajor(w)
 	f.Density, f.DiagonalShare, f.Components = weights.Density(w), weights.DiagonalShare(w), weights.Components(w)
 	f.WithinClass = math.NaN()
 	if d != nil && d.Labels != nil {

@@ -32,6 +32,7 @@ type Propagation struct {
 	// when there is nothing to propagate.
 	Curve *LabeledCurve
 
+	run     *Run // the run propagated over
 	iters   map[method.Name]*propagate.Iterator
 	history map[method.Name][]float64 // ErrorRate at steps 0..Step
 	results map[method.Name]*propagate.Result
@@ -64,7 +65,10 @@ const (
 // Reset starts the propagation over at step 0 on the finished graphs of r,
 // and computes the closed forms it tends to.
 func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
-	*p = Propagation{Method: propagator, Alpha: alpha, final: map[method.Name]*Final{}, weights: map[method.Name]*mat.SymDense{}}
+	// The labeled curve holds both GHF and LGC: another propagator on the
+	// same run keeps it.
+	curve, run := p.Curve, p.run
+	*p = Propagation{run: r, Method: propagator, Alpha: alpha, final: map[method.Name]*Final{}, weights: map[method.Name]*mat.SymDense{}}
 	if r == nil || !r.Labeled() {
 		p.Err = "These data have no labels to propagate."
 		return
@@ -95,7 +99,9 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 		}
 		p.final[name] = f
 	}
-	p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.Seed, alpha)
+	if p.Curve = curve; run != r || curve == nil || curve.alpha != alpha {
+		p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.Seed, alpha)
+	}
 	p.Rewind()
 }
 

@@ -35,21 +35,10 @@ func finishWithZ(mo *Model, jobs []*protocol.Job, m int) {
 		g := finalGraph(j.ID, j.Method, twoBlocks(m, 0), n)
 		if j.Method == method.NNLRS {
 			g.Z, g.Warm = z, []byte{42}
-			g.W = rowMajorOf(weights.ThresholdNormalized(mat.NewDense(n, n, z), mo.Run.Params.Theta))
+			g.W = weights.RowMajor(weights.ThresholdNormalized(mat.NewDense(n, n, z), mo.Run.Params.Theta))
 		}
 		mo.Receive(g, t0.Add(time.Second))
 	}
-}
-
-func rowMajorOf(w mat.Symmetric) []float64 {
-	n := w.SymmetricDim()
-	v := make([]float64, n*n)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			v[i*n+j] = w.At(i, j)
-		}
-	}
-	return v
 }
 
 func methods(jobs []*protocol.Job) []method.Name {

@@ -55,13 +55,20 @@ func benchmarkSytrd(b *testing.B, n int) {
 	reportGFlops(b, 4*float64(n*n*n)/3)
 }
 
-func benchmarkTridiagDC(b *testing.B, n int) {
-	a := kernelMatrix(n)
-	var s Sym
-	buf := make([]float64, n*n)
-	lowerCopy(buf, a)
-	d, e, tau := make([]float64, n), make([]float64, n), make([]float64, n)
+// reduced returns the tridiagonal reduction of kernelMatrix(n): the
+// reflectors below the diagonal of buf, the diagonal d, the off-diagonal
+// e and the scalars tau.
+func reduced(n int) (buf, d, e, tau []float64) {
+	buf = make([]float64, n*n)
+	lowerCopy(buf, kernelMatrix(n))
+	d, e, tau = make([]float64, n), make([]float64, n), make([]float64, n)
 	sytrd(n, buf, n, d, e, tau, make([]float64, n*sytrdBlock))
+	return buf, d, e, tau
+}
+
+func benchmarkTridiagDC(b *testing.B, n int) {
+	var s Sym
+	_, d, e, _ := reduced(n)
 	dd, ee := make([]float64, n), make([]float64, n)
 	q := make([]float64, n*n)
 	b.ResetTimer()
@@ -76,12 +83,8 @@ func benchmarkTridiagDC(b *testing.B, n int) {
 }
 
 func benchmarkOrmqr(b *testing.B, n int) {
-	a := kernelMatrix(n)
 	var s Sym
-	buf := make([]float64, n*n)
-	lowerCopy(buf, a)
-	d, e, tau := make([]float64, n), make([]float64, n), make([]float64, n)
-	sytrd(n, buf, n, d, e, tau, make([]float64, n*sytrdBlock))
+	buf, _, _, tau := reduced(n)
 	q := make([]float64, n*n)
 	b.ResetTimer()
 	for range b.N {

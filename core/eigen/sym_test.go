@@ -138,13 +138,7 @@ func TestEigenSym(t *testing.T) {
 var sinkEig []float64
 
 func benchmarkEigenSym(b *testing.B, n int, gonumRef bool) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	g := mat.NewDense(n, n, nil)
-	for i := range g.RawMatrix().Data {
-		g.RawMatrix().Data[i] = rng.NormFloat64()
-	}
-	a := mat.NewSymDense(n, nil)
-	a.SymOuterK(1, g.T())
+	a := kernelMatrix(n)
 	var es Sym
 	var ref mat.EigenSym
 	b.ResetTimer()

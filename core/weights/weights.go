@@ -48,3 +48,16 @@ func SymmetrizeAbs(z mat.Matrix) *mat.SymDense {
 	}
 	return w
 }
+
+// RowMajor returns the entries of m row after row, the layout in which
+// the page and its workers exchange W and Z.
+func RowMajor(m mat.Matrix) []float64 {
+	r, c := m.Dims()
+	v := make([]float64, r*c)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			v[i*c+j] = m.At(i, j)
+		}
+	}
+	return v
+}

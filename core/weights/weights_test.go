@@ -2,6 +2,7 @@ package weights
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -95,6 +96,18 @@ func TestSymmetrizeAbs(t *testing.T) {
 			if got := w.At(i, j); got != want[2*i+j] {
 				t.Errorf("W[%d,%d] = %v, want %v", i, j, got, want[2*i+j])
 			}
+		}
+	}
+}
+
+func TestRowMajor(t *testing.T) {
+	z := mat.NewDense(2, 3, []float64{1, 2, 3, 4, 5, 6})
+	w := mat.NewSymDense(2, []float64{1, 2, 2, 3})
+	for name, c := range map[string]struct {
+		got, want []float64
+	}{"dense": {RowMajor(z), []float64{1, 2, 3, 4, 5, 6}}, "symmetric": {RowMajor(w), []float64{1, 2, 2, 3}}} {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("%s: %v, want %v", name, c.got, c.want)
 		}
 	}
 }

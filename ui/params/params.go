@@ -189,6 +189,14 @@ func (p Params) Spec() protocol.Spec {
 	}
 }
 
+// SameData reports whether p and q draw the same samples (an upload
+// also needs the same file): the data set, its size, the noise, the
+// corruption and the seed.
+func (p Params) SameData(q Params) bool {
+	return p.Dataset == q.Dataset && p.Classes == q.Classes && p.PerClass == q.PerClass &&
+		p.Noise == q.Noise && p.Corrupt == q.Corrupt && p.Seed == q.Seed
+}
+
 // SameRun reports whether p and q ask for the same computation, that is
 // differ at most in what the page alone shows.
 func (p Params) SameRun(q Params) bool { return p.Spec() == q.Spec() }

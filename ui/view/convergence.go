@@ -88,12 +88,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	axisW += 6
 	for k, ch := range charts {
 		box := Rect{r.X + axisW, top + float32(k)*(h+8), r.W - axisW, h}
-		c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
-		c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
-		c.Text(ch.ticks(ch.hi), r.X, box.Y-2, Small, Muted)
-		c.Text(ch.ticks(ch.lo), r.X, box.Y+box.H-lh+2, Small, Muted)
-		title := Clip(c, ch.title, Small, box.W-8)
-		c.Text(title, box.X+box.W-c.TextWidth(title, Small)-4, box.Y, Small, Muted)
+		axes(c, box, r.X, ch.ticks(ch.hi), ch.ticks(ch.lo), ch.title)
 		if k == 0 { // where the solvers stop
 			y := box.Y + 2 + float32(stopHi)/(stopHi-stopLo)*(box.H-4)
 			c.Fill(Rect{box.X, y, box.W, 1}, Muted)
@@ -111,27 +106,37 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 }
 
 // polyline draws y(iteration) in box, with x from 1 to maxIter and y from lo
-// to hi, keeping one point per pixel column.
+// to hi.
 func polyline(c Canvas, box Rect, iters []protocol.Iter, maxIter int, lo, hi float64, y func(protocol.Iter) float64, col color.RGBA) {
-	if len(iters) == 0 || hi <= lo {
+	if hi <= lo {
 		return
 	}
-	// Keep 2 pixels from the axes so that a line along one shows.
-	px := func(it protocol.Iter) (float32, float32) {
-		fx := float64(it.Iter-1) / math.Max(1, float64(maxIter-1))
-		fy := (y(it) - lo) / (hi - lo)
-		if math.IsNaN(fy) {
-			fy = 1
-		}
-		fy = math.Max(0, math.Min(1, fy))
-		return box.X + 2 + float32(fx)*(box.W-4), box.Y + 2 + (1-float32(fy))*(box.H-4)
+	line(c, box, len(iters), func(k int) float64 { return float64(iters[k].Iter-1) / math.Max(1, float64(maxIter-1)) },
+		func(k int) float64 { return (y(iters[k]) - lo) / (hi - lo) }, col)
+}
+
+// line draws the n points (fx(k), fy(k)) of the unit square in box,
+// keeping one point per pixel column and 2 pixels from the axes (so that
+// a line along one shows); a y that is NaN goes to the top, one outside
+// [0, 1] to the edge.
+func line(c Canvas, box Rect, n int, fx, fy func(k int) float64, col color.RGBA) {
+	if n == 0 {
+		return
 	}
-	x0, y0 := px(iters[0])
+	px := func(k int) (float32, float32) {
+		y := fy(k)
+		if math.IsNaN(y) {
+			y = 1
+		}
+		y = math.Max(0, math.Min(1, y))
+		return box.X + 2 + float32(fx(k))*(box.W-4), box.Y + 2 + (1-float32(y))*(box.H-4)
+	}
+	x0, y0 := px(0)
 	xy := []float32{x0, y0}
 	lastCol := int(x0)
-	for k := 1; k < len(iters); k++ {
-		x1, y1 := px(iters[k])
-		if int(x1) == lastCol && k != len(iters)-1 {
+	for k := 1; k < n; k++ {
+		x1, y1 := px(k)
+		if int(x1) == lastCol && k != n-1 {
 			continue
 		}
 		xy = append(xy, x1, y1)
@@ -141,4 +146,16 @@ func polyline(c Canvas, box Rect, iters []protocol.Iter, maxIter int, lo, hi flo
 		xy = append(xy, x0+1, y0)
 	}
 	c.Polyline(xy, 1.5, col)
+}
+
+// axes draws the axes of a chart in box, its top and bottom tick labels hi
+// and lo from x, and its title at the top right.
+func axes(c Canvas, box Rect, x float32, hi, lo, title string) {
+	lh := LineHeight(Small)
+	c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
+	c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
+	c.Text(hi, x, box.Y-2, Small, Muted)
+	c.Text(lo, x, box.Y+box.H-lh+2, Small, Muted)
+	t := Clip(c, title, Small, box.W-8)
+	c.Text(t, box.X+box.W-c.TextWidth(t, Small)-4, box.Y, Small, Muted)
 }

@@ -43,33 +43,18 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	// Error against the step.
 	steps := pr.Step
 	box := Rect{r.X + axisW, top, r.W - axisW, h}
-	percentAxes(c, box, r.X, name+" error, step by step")
+	axes(c, box, r.X, "100%", "0%", name+" error, step by step")
 	for _, gm := range params.Graphs {
 		hist := pr.History(gm)
-		if len(hist) == 0 {
-			continue
-		}
-		xy := make([]float32, 0, 2*len(hist))
-		lastCol := -1
-		for k, e := range hist {
-			px := box.X + 2 + float32(k)/float32(max(1, steps))*(box.W-4)
-			if int(px) == lastCol && k != len(hist)-1 {
-				continue
-			}
-			lastCol = int(px)
-			xy = append(xy, px, yOf(box, e))
-		}
-		if len(xy) == 2 {
-			xy = append(xy, xy[0]+1, xy[1])
-		}
-		c.Polyline(xy, 1.5, GraphColours[gm])
+		line(c, box, len(hist), func(k int) float64 { return float64(k) / float64(max(1, steps)) },
+			func(k int) float64 { return hist[k] }, GraphColours[gm])
 	}
 	c.Text(fmt.Sprintf("steps: 0 to %d", steps), box.X, box.Y+box.H+1, Small, Muted)
 
 	// Error against the labeled share.
 	cv := pr.Curve
 	box2 := Rect{r.X + axisW, box.Y + box.H + lh + 6, r.W - axisW, h}
-	percentAxes(c, box2, r.X, name+" error vs labeled %")
+	axes(c, box2, r.X, "100%", "0%", name+" error vs labeled %")
 	lo, hi := ui.CurveShares[0], ui.CurveShares[len(ui.CurveShares)-1]
 	xOf := func(share float64) float32 {
 		return box2.X + 2 + float32((share-lo)/(hi-lo))*(box2.W-4)
@@ -119,18 +104,6 @@ func curveAt(pr *ui.Propagation, gm method.Name) float64 {
 		return f.LGC
 	}
 	return f.GHF
-}
-
-// percentAxes draws the axes of a chart of error rates from 0 to 100% in
-// box, its tick labels from x, and its title at the top right.
-func percentAxes(c Canvas, box Rect, x float32, title string) {
-	lh := LineHeight(Small)
-	c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
-	c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
-	c.Text("100%", x, box.Y-2, Small, Muted)
-	c.Text("0%", x, box.Y+box.H-lh+2, Small, Muted)
-	t := Clip(c, title, Small, box.W-8)
-	c.Text(t, box.X+box.W-c.TextWidth(t, Small)-4, box.Y, Small, Muted)
 }
 
 // yOf places an error rate e in [0, 1] in box, 2 pixels from its edges.

@@ -371,9 +371,7 @@ const liveDelay = 300 * time.Millisecond
 // change. The clicked labels are dropped when the labeled set they flip
 // is drawn anew.
 func (a *app) edit(p params.Params, t time.Time) {
-	c := a.controls
-	if p.Dataset != c.Dataset || p.Classes != c.Classes || p.PerClass != c.PerClass || p.Noise != c.Noise ||
-		p.Corrupt != c.Corrupt || p.Seed != c.Seed || p.Labeled != c.Labeled {
+	if !p.SameData(a.controls) || p.Labeled != a.controls.Labeled {
 		p.Flip = ""
 	}
 	a.controls = p
@@ -391,9 +389,7 @@ func (a *app) toggleLabel(i int, t time.Time) {
 	if r == nil || !r.Labeled() || i >= len(r.Data.Given) {
 		return
 	}
-	p := a.controls
-	p.Labeled, p.Flip = a.model.Params.Labeled, a.model.Params.Flip
-	a.controls.Flip = p.Toggle(i).Flip
+	a.controls.Flip = a.model.Params.Toggle(i).Flip // the figure's clicks, and this one
 	a.pending = false
 	a.start(a.controls, t, false)
 }

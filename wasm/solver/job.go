@@ -153,7 +153,7 @@ func columns(x *mat.Dense) []float64 {
 func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, start time.Time) *protocol.Graph {
 	set := prob.set
 	d, n := set.X.Dims()
-	w := rowMajor(g.W)
+	w := weights.RowMajor(g.W)
 	m := &protocol.Graph{
 		JobID: job.ID, Method: job.Method, N: n, W: w,
 		Iterations: g.Info.Iterations, Converged: g.Info.Converged,
@@ -167,11 +167,11 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 		// The page applies a new θ to Z itself (Graph.Z): the nodes stay
 		// where they are only if the layout does not depend on θ, so it is
 		// that of θ = 0, and a link gives the figure the page showed.
-		m.Z = denseRowMajor(g.Z)
+		m.Z = weights.RowMajor(g.Z)
 		if g.Warm != nil {
 			m.Warm, _ = g.Warm.MarshalBinary()
 		}
-		lw = rowMajor(weights.ThresholdNormalized(g.Z, 0))
+		lw = weights.RowMajor(weights.ThresholdNormalized(g.Z, 0))
 	}
 	if d == 2 || d == 3 {
 		m.Layout = dataLayout(set.X)
@@ -192,28 +192,6 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 	}
 	m.Elapsed = time.Since(start).Seconds()
 	return m
-}
-
-// denseRowMajor returns the entries of z row after row.
-func denseRowMajor(z *mat.Dense) []float64 {
-	r, c := z.Dims()
-	v := make([]float64, 0, r*c)
-	for i := 0; i < r; i++ {
-		v = append(v, z.RawRowView(i)...)
-	}
-	return v
-}
-
-// rowMajor returns the entries of the symmetric w row after row.
-func rowMajor(w mat.Symmetric) []float64 {
-	n := w.SymmetricDim()
-	v := make([]float64, n*n)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			v[i*n+j] = w.At(i, j)
-		}
-	}
-	return v
 }
 
 // dataLayout places 2-D samples at their coordinates and 3-D samples at
@@ -292,9 +270,9 @@ func (p *reporter) samples(done, total int) {
 func (p *reporter) weights(z mat.Matrix) []float64 {
 	switch p.job.Method {
 	case method.NNLRS:
-		return rowMajor(weights.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
+		return weights.RowMajor(weights.ThresholdNormalized(mat.DenseCopyOf(z), p.theta))
 	case method.LRR:
-		return rowMajor(weights.SymmetrizeAbs(z))
+		return weights.RowMajor(weights.SymmetrizeAbs(z))
 	}
 	return nil
 }
