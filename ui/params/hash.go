@@ -78,6 +78,7 @@ var fields = []field{
 	stringField("flip", func(p *Params) *string { return &p.Flip }),
 	nameField("graph", func(p *Params) *method.Name { return &p.Graph }),
 	stringField("embed", func(p *Params) *string { return &p.Embed }),
+	intField("tour", func(p *Params) *int { return &p.Tour }),
 }
 
 // Differ returns the keys (as in the hash) of the settings where p and q
@@ -94,12 +95,12 @@ func Differ(p, q Params) []string {
 
 // Hash returns the URL fragment (without "#") that restores p: every
 // setting, in a fixed order, so that equal settings give equal links.
-// Embed and Flip appear only when set.
+// Embed, Flip and Tour appear only when set.
 func (p Params) Hash() string {
 	var b strings.Builder
 	for _, f := range fields {
 		v := f.get(&p)
-		if (f.key == "embed" || f.key == "flip") && v == "" {
+		if (f.key == "embed" || f.key == "flip") && v == "" || f.key == "tour" && v == "0" {
 			continue
 		}
 		if b.Len() > 0 {
@@ -115,7 +116,9 @@ func (p Params) Hash() string {
 // FromHash returns the settings a URL fragment (with or without its "#")
 // describes. A link that names a built-in data set starts from that data
 // set's preset (ForDataset), so that "#data=usps&seed=2" shows the digits
-// as the preset has them; settings the link gives override it.
+// as the preset has them; settings the link gives override it. A link
+// to a step of the tour ("#tour=3") starts from the step's settings
+// (AtTour), or from the preset of the data set it names if another.
 //
 // A setting the link gets wrong (a value that does not parse, or out of
 // range) falls back alone to its default, and the notice, in words for
@@ -133,12 +136,20 @@ func FromHash(hash string) (Params, string) {
 	}
 	base := Default()
 	var bad []string
-	if vs, ok := q["data"]; ok {
+	tour := 0
+	if vs, ok := q["tour"]; ok {
+		// A tour step's link starts from the step's settings.
+		if n, err := strconv.Atoi(vs[0]); err == nil && len(vs) == 1 && n >= 1 && n <= len(Tour) {
+			tour, base = n, AtTour(n, false)
+		}
+	}
+	if vs, ok := q["data"]; ok && (tour == 0 || len(vs) != 1 || vs[0] != base.Dataset) {
 		switch {
 		case len(vs) == 1 && vs[0] == protocol.Upload:
 			return Default(), "A link cannot carry an uploaded file; showing the defaults. Load the file again to see it."
 		case len(vs) == 1 && (vs[0] == protocol.Synthetic || slices.Contains(Builtin, vs[0])):
 			base = ForDataset(vs[0])
+			base.Tour = tour
 		default:
 			bad = append(bad, fmt.Sprintf("data=%s (no such data set)", strings.Join(vs, ",")))
 		}

@@ -47,6 +47,9 @@ type Params struct {
 	// Embed, when not empty, names the one view the page shows, without
 	// controls (for slides and iframes).
 	Embed string
+	// Tour is the step of the guided tour shown (1-based, see Tour), 0
+	// for none.
+	Tour int
 }
 
 // The graphs a run builds, in the order of the paper's tables, and their
@@ -171,6 +174,8 @@ func (p Params) Validate() error {
 		return bad("graph", "unknown graph %q", p.Graph)
 	case p.Embed != "" && !slices.Contains(Views, p.Embed):
 		return bad("embed", "unknown view %q", p.Embed)
+	case p.Tour < 0 || p.Tour > len(Tour):
+		return bad("tour", "the tour has steps 1 to %d, have %d", len(Tour), p.Tour)
 	}
 	if n := p.N(); n > 0 && !upload {
 		if err := protocol.CheckSize(syntheticD, n); err != nil {

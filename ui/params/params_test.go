@@ -2,6 +2,8 @@ package params
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -267,6 +269,53 @@ func TestFlip(t *testing.T) {
 		}
 		if r, notice := FromHash("flip=" + bad); r.Flip != "" || !strings.Contains(notice, "flip") {
 			t.Errorf("link flip=%s: %q, notice %q", bad, r.Flip, notice)
+		}
+	}
+}
+
+// TestTourLinks checks that every step of the tour is a link: "#tour=N"
+// alone restores the step, the page's full link of it too, embedded or
+// not, and a bad step number falls back with a notice.
+func TestTourLinks(t *testing.T) {
+	if n := len(Tour); n < 5 || n > 8 {
+		t.Errorf("the tour has %d steps, want 5-8", n)
+	}
+	for n := 1; n <= len(Tour); n++ {
+		s := Tour[n-1]
+		if s.Title == "" || s.Text == "" || !slices.Contains(Views, s.View) || s.Params.Tour != 0 || s.Params.Embed != "" {
+			t.Errorf("step %d: %+v", n, s)
+		}
+		for _, embedded := range []bool{false, true} {
+			want := AtTour(n, embedded)
+			if err := want.Validate(); err != nil {
+				t.Errorf("step %d: %v", n, err)
+			}
+			if embedded != (want.Embed == s.View) || want.Tour != n {
+				t.Errorf("step %d embedded %v: %+v", n, embedded, want)
+			}
+			short := fmt.Sprintf("#tour=%d", n)
+			if embedded {
+				short += "&embed=" + s.View
+			}
+			for _, link := range []string{short, "#" + want.Hash()} {
+				if got, notice := FromHash(link); got != want || notice != "" {
+					t.Errorf("%s: got %+v, %q; want %+v", link, got, notice, want)
+				}
+			}
+		}
+	}
+	if strings.Contains(Default().Hash(), "tour") {
+		t.Errorf("default hash %q names the tour", Default().Hash())
+	}
+	// A step with other data starts from that data's preset.
+	p, notice := FromHash("#tour=2&data=usps")
+	if want := ForDataset("usps"); notice != "" || p.Tour != 2 || p.Dataset != "usps" || p.Lambda != want.Lambda || p.Classes != want.Classes {
+		t.Errorf("tour=2&data=usps: %+v, %q", p, notice)
+	}
+	for _, bad := range []string{"#tour=-1", "#tour=99", "#tour=x"} {
+		p, notice := FromHash(bad)
+		if p.Tour != 0 || notice == "" {
+			t.Errorf("%s: tour %d, notice %q", bad, p.Tour, notice)
 		}
 	}
 }

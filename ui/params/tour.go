@@ -1,0 +1,115 @@
+package params
+
+import (
+	"nnlrs/core/method"
+)
+
+// TourStep is one step of the guided tour of the paper: a preset, a title
+// and a sentence or two, and the view to look at.
+type TourStep struct {
+	Title, Text string
+	// View is the params.Views name of the view the step is about: the
+	// page frames it, and an embedded tour shows it.
+	View string
+	// Params are the settings the step shows (Tour and Embed unset).
+	Params Params
+}
+
+// Tour is the guided tour, in order; Params.Tour numbers its steps from 1.
+//
+// Steps 2-7 share their data (the defaults), so that the page computes
+// them once: after step 2, Next and Back only change what is shown. What
+// each step's text claims of its graphs is checked on the page's own
+// runner, seeds 1-3 (TestTourClaims in wasm/solver).
+var Tour = []TourStep{
+	{
+		Title: "A union of subspaces",
+		Text: "Each colour is one class: 25 samples from a 4-dimensional subspace of R^50, one labeled per class (ringed). " +
+			"A graph for learning from few labels should link samples within their subspace only. On these clean data " +
+			"NNLRS does: all its weight stays within the colours, in four separate pieces.",
+		View:   "graph",
+		Params: tourData(0, 0, method.NNLRS),
+	},
+	{
+		Title: "kNN links across subspaces under noise",
+		Text: "Now noise is added and 20% of the samples are grossly corrupted. kNN looks at distances only: " +
+			"6-9% of its weight now joins different classes (red edges), and labels spread on it go wrong for " +
+			"2-29% of the samples, depending on the seed.",
+		View:   "graph",
+		Params: tourData(0.2, 20, method.KNN0),
+	},
+	{
+		Title: "The l1-graph is sparse, but not grouped",
+		Text: "The l1-graph writes each sample with few others: it keeps about a fifth of the possible edges. " +
+			"But each sample picks its partners alone, blind to the subspaces: 13% of its weight falls between " +
+			"classes, more than kNN's.",
+		View:   "weights",
+		Params: tourData(0.2, 20, method.L1),
+	},
+	{
+		Title: "LRR groups, but is dense",
+		Text: "LRR asks the codes of all samples to be low-rank together. On the clean data of step 1 it keeps " +
+			"all its weight within the subspaces, yet every pair of samples gets a weight: W is full. " +
+			"With the corrupted samples those weights spread: only 56-57% stay within classes.",
+		View:   "weights",
+		Params: tourData(0.2, 20, method.LRR),
+	},
+	{
+		Title: "NNLRS is both",
+		Text: "NNLRS asks for low rank and sparsity at once, with nonnegative weights (problem (6)): " +
+			"97-99% of its weight within classes, on a tenth of the possible edges. " +
+			"Move θ, which thresholds the weights, and the graph thins at once.",
+		View:   "weights",
+		Params: tourData(0.2, 20, method.NNLRS),
+	},
+	{
+		Title: "Labels spread along the edges",
+		Text: "From one labeled sample per class, GHF spreads the labels along the edges: press Play. On NNLRS it " +
+			"misses 0-1% of the unlabeled samples, on kNN 2-29%, l1 1-9%, LRR 20-62% (seeds 1-3). " +
+			"The error curves follow each graph step by step, and as more samples get labels. Click a node to label it.",
+		View:   "propagation",
+		Params: tourData(0.2, 20, method.NNLRS),
+	},
+	{
+		Title: "The error term E catches the corrupted samples",
+		Text: "NNLRS writes X = XZ + E: E takes what the other samples cannot explain. 85-95% of the samples with " +
+			"the largest columns of E are the corrupted ones, crossed in the graph. Raise λ and E is pushed " +
+			"towards zero: the corrupted samples then link to themselves.",
+		View:   "graph",
+		Params: tourData(0.2, 20, method.NNLRS),
+	},
+	{
+		Title: "Real data: the paper's faces",
+		Text: "Extended Yale B, 5 people × 20 images, at the preset's settings. As in the paper's Fig. 3, LRR's W " +
+			"is denser than l1's. At this scale l1 labels these faces better than NNLRS (GHF 10% against 17%): " +
+			"the paper's ranking is not reproduced here. On USPS digits (Data set) NNLRS does best.",
+		View:   "weights",
+		Params: tourReal("yaleb", method.LRR),
+	},
+}
+
+// tourData returns the defaults with noise, corrupt % and the graph shown.
+func tourData(noise, corrupt float64, g method.Name) Params {
+	p := Default()
+	p.Noise, p.Corrupt, p.Graph = noise, corrupt, g
+	return p
+}
+
+// tourReal returns the preset of a built-in data set with the graph shown.
+func tourReal(name string, g method.Name) Params {
+	p := ForDataset(name)
+	p.Graph = g
+	return p
+}
+
+// AtTour returns the settings of tour step n (1-based): an embedded page
+// (embedded) shows the step's view alone.
+func AtTour(n int, embedded bool) Params {
+	s := Tour[n-1]
+	p := s.Params
+	p.Tour = n
+	if embedded {
+		p.Embed = s.View
+	}
+	return p
+}
