@@ -160,10 +160,7 @@ func (m *Model) Rerun(p params.Params, name string, file []byte, now time.Time) 
 // in place while a run computes; otherwise Start. It returns the jobs for
 // the workers, and whether a run started.
 func (m *Model) Apply(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, bool, error) {
-	view := func(q params.Params) params.Params {
-		q.Graph, q.Propagator, q.Alpha, q.Embed = "", "", 0, ""
-		return q
-	}
+	view := func(q params.Params) params.Params { return q.WithView(params.Params{}) }
 	labels := func(q params.Params) params.Params {
 		q.Labeled, q.Flip = 0, ""
 		return view(q)
@@ -331,8 +328,7 @@ func (m *Model) restore(r *Run) {
 	}
 	m.Ended = r
 	view := m.Params
-	m.Run, m.Params = m.last, m.last.Params
-	m.Params.Graph, m.Params.Propagator, m.Params.Alpha, m.Params.Embed = view.Graph, view.Propagator, view.Alpha, view.Embed
+	m.Run, m.Params = m.last, m.last.Params.WithView(view)
 	m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
 }
 
@@ -468,10 +464,11 @@ func (m *Model) Shown() *Graph {
 }
 
 // SetView applies the settings that need no new run: the graph shown, the
-// propagation watched (which then restarts at step 0) and the embed view.
+// propagation watched (which then restarts at step 0), the embed view and
+// the tour's step.
 func (m *Model) SetView(p params.Params) {
 	restart := p.Propagator != m.Params.Propagator || p.Alpha != m.Params.Alpha
-	m.Params.Graph, m.Params.Propagator, m.Params.Alpha, m.Params.Embed = p.Graph, p.Propagator, p.Alpha, p.Embed
+	m.Params = m.Params.WithView(p)
 	if restart && m.Run != nil && m.Run.State == Done {
 		m.Prop.Reset(m.Run, p.Propagator, p.Alpha)
 		m.Prop.Play(true)

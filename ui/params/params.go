@@ -202,6 +202,14 @@ func (p Params) SameData(q Params) bool {
 		p.Noise == q.Noise && p.Corrupt == q.Corrupt && p.Seed == q.Seed
 }
 
+// WithView returns p with the view settings of v, those the page alone
+// shows: the graph shown, the propagation watched and its α, the embedded
+// view and the tour's step.
+func (p Params) WithView(v Params) Params {
+	p.Graph, p.Propagator, p.Alpha, p.Embed, p.Tour = v.Graph, v.Propagator, v.Alpha, v.Embed, v.Tour
+	return p
+}
+
 // SameRun reports whether p and q ask for the same computation, that is
 // differ at most in what the page alone shows.
 func (p Params) SameRun(q Params) bool { return p.Spec() == q.Spec() }

@@ -58,6 +58,7 @@ func panelKey(name string, m *ui.Model) uint64 {
 	k.s(string(p.Graph))
 	k.s(p.Propagator)
 	k.f(p.Alpha)
+	k.bool(Focus(m) == name)
 	r := m.Run
 	if r == nil {
 		return k.sum()

@@ -85,8 +85,13 @@ func (v *Views) Stale(m *ui.Model, panels []Panel, w, h float32) bool {
 // drawPanel draws one panel: its frame, title and view.
 func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 	r := p.Rect
-	c.Fill(r, Rule)
-	c.Fill(r.Inset(1), PanelFill)
+	if Focus(m) == p.Name && m.Params.Embed == "" {
+		c.Fill(r, Accent) // the view the tour's step is about
+		c.Fill(r.Inset(3), PanelFill)
+	} else {
+		c.Fill(r, Rule)
+		c.Fill(r.Inset(1), PanelFill)
+	}
 	title := titles[p.Name]
 	switch p.Name {
 	case "graph":
@@ -113,6 +118,15 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 	case "curves":
 		drawCurves(c, b, m)
 	}
+}
+
+// Focus returns the view the tour's step shown is about, "" outside the
+// tour.
+func Focus(m *ui.Model) string {
+	if n := m.Params.Tour; n >= 1 && n <= len(params.Tour) {
+		return params.Tour[n-1].View
+	}
+	return ""
 }
 
 func (v *Views) graphTitle(m *ui.Model) string {

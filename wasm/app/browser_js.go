@@ -33,6 +33,7 @@ const (
 	evEdit                         // a run control changed
 	evCanvasClick                  // a click on the canvas, at x, y
 	evLabel                        // the label button of the inspected sample
+	evTour                         // the tour's buttons and keys: go to step n (0 ends it), or by delta
 )
 
 // event is something that happened outside Update: the browser's callbacks
@@ -45,6 +46,8 @@ type event struct {
 	data      []byte
 	catalog   []params.Dataset
 	x, y      float32 // a click, in CSS pixels of the viewport
+	step      int     // evTour: the step to go to, or with delta the steps to move
+	delta     bool
 }
 
 // queue is the events waiting for Update. JavaScript callbacks must not

@@ -98,13 +98,33 @@ func (d *dom) listen(q *queue) {
 	d.on("inspect", "input", func(js.Value, js.Value) { q.push(event{kind: evInspect}) })
 	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })
 	d.on("window", "hashchange", func(js.Value, js.Value) { q.push(event{kind: evHash}) })
-	// An embedded view has no controls: Space plays and pauses the
-	// propagation, the right arrow steps it, R resets it.
+	d.on("tour-start", "click", func(js.Value, js.Value) { q.push(event{kind: evTour, step: 1}) })
+	d.on("tour-back", "click", func(js.Value, js.Value) { q.push(event{kind: evTour, step: -1, delta: true}) })
+	d.on("tour-next", "click", func(js.Value, js.Value) { q.push(event{kind: evTour, step: 1, delta: true}) })
+	d.on("tour-end", "click", func(js.Value, js.Value) { q.push(event{kind: evTour}) })
+	// During the tour the arrow keys and a presenter's clicker (Page Up,
+	// Page Down) go back and on, unless a control has the keys (a slider
+	// moves with the arrows); Escape ends it. An embedded view has no
+	// controls: Space plays and pauses the propagation, the right arrow
+	// steps it (outside the tour), R resets it.
 	d.on("window", "keydown", func(_ js.Value, ev js.Value) {
+		key := ev.Get("key").String()
+		tag := ev.Get("target").Get("tagName")
+		field := tag.Truthy() && (tag.String() == "INPUT" || tag.String() == "SELECT" || tag.String() == "TEXTAREA")
+		if !d.el("tour").Get("hidden").Bool() && !field && !ev.Get("altKey").Bool() && !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
+			e, ok := map[string]event{"ArrowRight": {step: 1, delta: true}, "PageDown": {step: 1, delta: true},
+				"ArrowLeft": {step: -1, delta: true}, "PageUp": {step: -1, delta: true}, "Escape": {}}[key]
+			if ok {
+				ev.Call("preventDefault")
+				e.kind = evTour
+				q.push(e)
+				return
+			}
+		}
 		if !d.doc.Get("body").Get("classList").Call("contains", "embed").Bool() {
 			return
 		}
-		kind, ok := map[string]eventKind{" ": evPlay, "ArrowRight": evStep, "r": evReset}[ev.Get("key").String()]
+		kind, ok := map[string]eventKind{" ": evPlay, "ArrowRight": evStep, "r": evReset}[key]
 		if ok {
 			ev.Call("preventDefault")
 			q.push(event{kind: kind})
@@ -327,6 +347,23 @@ func (d *dom) addDatasets(cat []params.Dataset) {
 		o.Set("textContent", ds.Title)
 		sel.Call("insertBefore", o, upload)
 	}
+}
+
+// showTour shows step p.Tour of the tour in its strip, or hides the strip
+// outside the tour.
+func (d *dom) showTour(p params.Params) {
+	n := p.Tour
+	d.set("tour", "hidden", n == 0)
+	d.set("tour-start", "hidden", n != 0)
+	if n == 0 {
+		return
+	}
+	s := params.Tour[n-1]
+	d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.Tour)))
+	d.set("tour-title", "textContent", s.Title)
+	d.set("tour-text", "textContent", s.Text)
+	d.set("tour-back", "disabled", n == 1)
+	d.set("tour-next", "disabled", n == len(params.Tour))
 }
 
 // set writes v into property prop of element id when it changed.

@@ -100,7 +100,9 @@ type app struct {
 	fitted       struct {
 		text  float32
 		embed string
+		tour  int
 	}
+	reveal    string   // the view to scroll into sight once the panels are placed
 	published struct { // the panels last published on window.nnlrs
 		first *view.Panel
 		at    [2]float32
@@ -200,9 +202,7 @@ func (a *app) Update() error {
 
 	// The URL hash follows the controls (view settings included, which
 	// apply at once).
-	c := a.controls
-	v := a.model.Params
-	c.Graph, c.Propagator, c.Alpha, c.Embed = v.Graph, v.Propagator, v.Alpha, v.Embed
+	c := a.controls.WithView(a.model.Params)
 	hash := c.Hash()
 	if a.started && hash != a.hash {
 		a.hash = hash
@@ -215,7 +215,7 @@ func (a *app) Update() error {
 		}
 		if key != a.stale {
 			a.stale = key
-			a.dom.markStale(c, v, r != nil)
+			a.dom.markStale(c, a.model.Params, r != nil)
 		}
 	}
 	a.dom.update(a.model, t, hash, a.inspect)
@@ -287,7 +287,7 @@ func (a *app) apply(e event, t time.Time) {
 	case evView:
 		p, _ := a.dom.read(m.Params) // a run control's error does not hold up the view
 		m.SetView(p)
-		a.controls.Graph, a.controls.Propagator, a.controls.Alpha = p.Graph, p.Propagator, p.Alpha
+		a.controls = a.controls.WithView(p)
 	case evInspect:
 		a.inspect = max(a.dom.intValue("inspect"), 0)
 	case evFile:
@@ -326,7 +326,33 @@ func (a *app) apply(e event, t time.Time) {
 		}
 	case evCrash:
 		a.pool.Crash()
+	case evTour:
+		n := e.step
+		if e.delta {
+			n += a.controls.Tour
+		}
+		a.tour(n, t)
 	}
+}
+
+// tour shows step n of the guided tour (params.Tour): its settings, its
+// words and the view it is about, which an embedded page shows alone;
+// n = 0 ends the tour and keeps the figure.
+func (a *app) tour(n int, t time.Time) {
+	if n < 0 || n > len(params.Tour) || n == 0 && a.controls.Tour == 0 {
+		return
+	}
+	p := a.controls
+	p.Tour = 0
+	if n > 0 {
+		p = params.AtTour(n, a.model.Params.Embed != "")
+		a.reveal = params.Tour[n-1].View
+	}
+	a.dom.write(p)
+	a.dom.showFieldError(nil)
+	a.controls = p
+	a.pending = false
+	a.start(p, t, false)
 }
 
 // workerCount returns how many solver workers to start: one per core

@@ -20,14 +20,16 @@ import (
 // of the controls' height).
 type page struct {
 	doc, body, canvas, panel js.Value
+	tour                     js.Value    // the tour's strip, above the views
 	present                  atomic.Bool // the presentation text size is on
 	height                   int         // the body's height last set, CSS pixels
 	panelH                   int         // the controls' height last published
+	tourH                    int         // the tour strip's height last published
 }
 
 func newPage(d *dom) *page {
 	doc := js.Global().Get("document")
-	p := &page{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel")}
+	p := &page{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("tour")}
 	d.on("present", "click", func(this js.Value, _ js.Value) {
 		on := !p.present.Load()
 		p.present.Store(on)
@@ -53,8 +55,12 @@ func (p *page) fit(embed string, ts float32) {
 		p.panelH = h
 		p.doc.Get("documentElement").Get("style").Call("setProperty", "--panel-h", strconv.Itoa(h)+"px")
 	}
+	if h := p.tour.Get("offsetHeight").Int(); h != p.tourH {
+		p.tourH = h
+		p.doc.Get("documentElement").Get("style").Call("setProperty", "--tour-h", strconv.Itoa(h)+"px")
+	}
 	w := float32(p.body.Get("clientWidth").Float())
-	h := int(view.Height(w, float32(win.Get("innerHeight").Float()), embed, ts))
+	h := int(view.Height(w, float32(win.Get("innerHeight").Float())-float32(p.tourH), embed, ts))
 	if h != p.height {
 		p.height = h
 		p.body.Get("style").Set("height", strconv.Itoa(h)+"px")
@@ -92,12 +98,37 @@ func (a *app) fitPage() {
 		view.SetTextScale(ts) // Layout loads the fonts of the new size
 		a.arrange()
 	}
-	if a.tick%15 == 0 || ts != a.fitted.text || embed != a.fitted.embed {
-		a.fitted.text, a.fitted.embed = ts, embed
+	tour := a.model.Params.Tour
+	if tour != a.fitted.tour {
+		a.dom.showTour(a.model.Params) // before the fit: the strip's height changes
+	}
+	if a.tick%15 == 0 || ts != a.fitted.text || embed != a.fitted.embed || tour != a.fitted.tour {
+		a.fitted.text, a.fitted.embed, a.fitted.tour = ts, embed, tour
 		a.page.fit(embed, ts)
 	}
 	a.left, a.top, a.pageX, a.pageY = a.page.origin()
 	a.publishPanels()
+	if a.reveal != "" && !a.redraw {
+		a.scrollTo(a.reveal)
+		a.reveal = ""
+	}
+}
+
+// scrollTo scrolls the page so that view name is in sight below the
+// tour's strip, if it is not.
+func (a *app) scrollTo(name string) {
+	win := js.Global()
+	for _, p := range a.panels {
+		if p.Name != name {
+			continue
+		}
+		top := float64(p.Rect.Y+a.pageY) - float64(a.page.tourH)
+		bottom := float64(p.Rect.Y + a.pageY + p.Rect.H)
+		sy, vh := win.Get("scrollY").Float(), win.Get("innerHeight").Float()
+		if top < sy || bottom > sy+vh {
+			win.Call("scrollTo", 0, math.Max(0, top-view.Gap))
+		}
+	}
 }
 
 // publishPanels sets window.nnlrs.panels to the views' rectangles on the
