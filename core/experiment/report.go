@@ -12,6 +12,7 @@ import (
 
 	"nnlrs/core/embed"
 	"nnlrs/core/method"
+	"nnlrs/core/paper"
 )
 
 // FlagPoints is the difference, in percentage points, from the paper's
@@ -27,13 +28,13 @@ func WriteCSV(w io.Writer, rs ...*Results) error {
 	cw.Write([]string{"dataset", "classifier", "labeled_pct", "graph", "error_pct", "std_pct", "trials", "paper_pct", "diff_pct"})
 	for _, r := range rs {
 		for _, c := range r.Cells {
-			paper, diff := "", ""
+			reported, diff := "", ""
 			if v, ok := PaperError(c.Propagator, r.Protocol.Name, c.Labeled, c.Graph); ok && len(c.Errors) > 0 {
-				paper = ff(v)
+				reported = ff(v)
 				diff = ff(100*c.Mean() - v)
 			}
 			cw.Write([]string{r.Protocol.Name, c.Propagator, ff(100 * c.Labeled), string(c.Graph),
-				ff(100 * c.Mean()), ff(100 * c.Std()), strconv.Itoa(len(c.Errors)), paper, diff})
+				ff(100 * c.Mean()), ff(100 * c.Std()), strconv.Itoa(len(c.Errors)), reported, diff})
 		}
 	}
 	cw.Flush()
@@ -48,14 +49,14 @@ func WriteSweepCSV(w io.Writer, rs ...*Results) error {
 	cw.Write([]string{"dataset", "classifier", "lambda", "beta", "labeled_pct", "error_pct", "std_pct", "trials", "paper_pct"})
 	for _, r := range rs {
 		for _, c := range r.Sweep {
-			paper := ""
-			if v, ok := PaperSweep(c.Beta, c.Labeled); ok && r.Protocol.Name == "pie" && c.Propagator == SDA && c.Lambda == 10 {
-				paper = ff(v)
+			reported := ""
+			if v, ok := paper.Sweep(c.Beta, c.Labeled); ok && r.Protocol.Name == "pie" && c.Propagator == SDA && c.Lambda == 10 {
+				reported = ff(v)
 			}
 			// the parameters exactly (β = 0.001 is not 0.00)
 			param := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 			cw.Write([]string{r.Protocol.Name, c.Propagator, param(c.Lambda), param(c.Beta), ff(100 * c.Labeled),
-				ff(100 * mean(c.Errors)), ff(100 * std(c.Errors)), strconv.Itoa(len(c.Errors)), paper})
+				ff(100 * mean(c.Errors)), ff(100 * std(c.Errors)), strconv.Itoa(len(c.Errors)), reported})
 		}
 	}
 	cw.Flush()
@@ -379,7 +380,7 @@ func writeSweep(b *strings.Builder, r *Results) {
 					continue
 				}
 				s := fmt.Sprintf("%.2f ± %.2f", 100*mean(c.Errors), 100*std(c.Errors))
-				if v, ok := PaperSweep(be, f); ok && r.Protocol.Name == "pie" && prop == SDA && c.Lambda == 10 {
+				if v, ok := paper.Sweep(be, f); ok && r.Protocol.Name == "pie" && prop == SDA && c.Lambda == 10 {
 					if math.Abs(100*mean(c.Errors)-v) > FlagPoints {
 						s += "†"
 					}
@@ -466,4 +467,14 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// PaperError returns the paper's error rate (%) for classifier p (both LGC
+// readings compare with its single LGC table: paper.Error), data set ds,
+// labeled fraction frac and graph g, and whether the paper reports one.
+func PaperError(p, ds string, frac float64, g method.Name) (float64, bool) {
+	if p == LGCMu {
+		p = LGC
+	}
+	return paper.Error(p, ds, frac, g)
 }

@@ -53,10 +53,6 @@ func GraphTitle(g method.Name) string {
 	return string(g)
 }
 
-// PaperSweepBetas are the β of the paper's Table IV (parameter
-// sensitivity, SDA on PIE with λ = 10).
-var PaperSweepBetas = []float64{0, 0.001, 0.01, 0.2, 0.8, 1, 5, 10, 100}
-
 // Grid is the tuning grid: λ and β of the NNLRS graphs (each pair one
 // solve), θ of their thresholding (free: applied to the solved Z), and λ
 // of LRR (LRRLambda; Lambda when empty).

@@ -23,6 +23,7 @@ import (
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
+	"nnlrs/core/paper"
 )
 
 func init() {
@@ -253,7 +254,7 @@ func (f *reproduceFlags) setSolvers(cfg *experiment.Config) {
 		cfg.EFSettings = &embed.Settings{MaxOuter: f.efOuter, Normalize: f.efNorm}
 	}
 	if f.sweep {
-		cfg.SweepBetas = experiment.PaperSweepBetas
+		cfg.SweepBetas = paper.SweepBetas
 	}
 }
 

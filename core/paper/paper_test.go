@@ -1,4 +1,4 @@
-package experiment
+package paper
 
 import (
 	"os"
@@ -65,7 +65,7 @@ func TestPaperTablesMatchTeX(t *testing.T) {
 			pctStr := strings.TrimSuffix(strings.TrimPrefix(strings.Fields(head)[1], "("), `\%)`)
 			pct, _ := strconv.Atoi(pctStr)
 			for c, want := range v {
-				got, ok := PaperError(prop, ds, float64(pct)/100, paperColumns[c])
+				got, ok := Error(prop, ds, float64(pct)/100, paperColumns[c])
 				if !ok || got != want {
 					t.Errorf("%s %s %d%% %s: transcribed %v, paper %v", prop, ds, pct, paperColumns[c], got, want)
 				}
@@ -77,8 +77,8 @@ func TestPaperTablesMatchTeX(t *testing.T) {
 		head, v := parse(row)
 		pct, _ := strconv.Atoi(strings.TrimSuffix(head, `\%`))
 		for c, want := range v {
-			if got, ok := PaperSweep(PaperSweepBetas[c], float64(pct)/100); !ok || got != want {
-				t.Errorf("Table IV %d%% β=%v: transcribed %v, paper %v", pct, PaperSweepBetas[c], got, want)
+			if got, ok := Sweep(SweepBetas[c], float64(pct)/100); !ok || got != want {
+				t.Errorf("Table IV %d%% β=%v: transcribed %v, paper %v", pct, SweepBetas[c], got, want)
 			}
 			checked++
 		}

@@ -1,4 +1,9 @@
-package experiment
+// Package paper holds the error rates Zhuang et al. report, transcribed
+// from the paper's Tables I (GHF), II (LGC), III (SDA) and IV (β
+// sensitivity), for comparison with what this project measures: the
+// command line's reproduction and the page's error curves. It depends on
+// nothing but the method names, so that the page may link it.
+package paper
 
 import (
 	"math"
@@ -11,6 +16,19 @@ import (
 // labeled percentages 10, 20, ..., 60; columns follow paperColumns (SDA
 // has no NNLRS-EF column).
 var paperColumns = []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF}
+
+// The tables, by the propagation or classifier they use.
+const (
+	GHF = "ghf" // Table I
+	LGC = "lgc" // Table II
+	SDA = "sda" // Table III
+)
+
+// Datasets are the data sets of the tables, as the project names them.
+var Datasets = []string{"yaleb", "pie", "usps"}
+
+// Labeled are the labeled fractions of the tables' rows.
+var Labeled = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}
 
 var paperTables = map[string]map[string][][]float64{
 	GHF: {
@@ -86,7 +104,7 @@ var paperTables = map[string]map[string][][]float64{
 }
 
 // paperSweep is Table IV: NNLRS + SDA on PIE, λ = 10; rows 10–60% labeled,
-// columns PaperSweepBetas.
+// columns SweepBetas.
 var paperSweep = [][]float64{
 	{38.93, 26.48, 26.48, 26.43, 26.62, 27.05, 39.10, 39.52, 40.24},
 	{24.03, 20.10, 20.10, 20.05, 20.05, 20.24, 28.90, 30.76, 31.81},
@@ -105,13 +123,10 @@ func paperRow(frac float64) (int, bool) {
 	return int(r), true
 }
 
-// PaperError returns the paper's error rate (%) for classifier p (both LGC
-// readings compare with its single LGC table), data set ds, labeled
-// fraction frac and graph g, and whether the paper reports one.
-func PaperError(p, ds string, frac float64, g method.Name) (float64, bool) {
-	if p == LGCMu {
-		p = LGC
-	}
+// Error returns the paper's error rate (%) in table p (GHF, LGC or SDA)
+// for data set ds, labeled fraction frac and graph g, and whether the
+// paper reports one.
+func Error(p, ds string, frac float64, g method.Name) (float64, bool) {
 	rows, ok := paperTables[p][ds]
 	if !ok {
 		return 0, false
@@ -128,17 +143,21 @@ func PaperError(p, ds string, frac float64, g method.Name) (float64, bool) {
 	return 0, false
 }
 
-// PaperSweep returns the paper's Table IV entry (%) for β and a labeled
+// Sweep returns the paper's Table IV entry (%) for β and a labeled
 // fraction (SDA on PIE, λ = 10), and whether it has one.
-func PaperSweep(beta, frac float64) (float64, bool) {
+func Sweep(beta, frac float64) (float64, bool) {
 	r, ok := paperRow(frac)
 	if !ok {
 		return 0, false
 	}
-	for c, b := range PaperSweepBetas {
+	for c, b := range SweepBetas {
 		if b == beta {
 			return paperSweep[r][c], true
 		}
 	}
 	return 0, false
 }
+
+// SweepBetas are the β of the paper's Table IV (parameter sensitivity,
+// SDA on PIE with λ = 10).
+var SweepBetas = []float64{0, 0.001, 0.01, 0.2, 0.8, 1, 5, 10, 100}
