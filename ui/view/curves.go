@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"nnlrs/core/method"
+	"nnlrs/core/paper"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 )
@@ -14,7 +15,10 @@ import (
 // right, labels spread on each graph: ui.Propagation.History), and the
 // error of the closed form against the labeled share, averaged over label
 // draws (ui.LabeledCurve, the paper's Tables I-II at the page's scale),
-// for the propagation watched; a ring marks the page's own share.
+// for the propagation watched; a ring marks the page's own share. On the
+// paper's data sets small rings in the graphs' colours give the paper's
+// own numbers (Table I for GHF, II for LGC, 10-60% labeled, on its larger
+// sets): the trend to compare with.
 func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	pr := &m.Prop
 	if m.Run == nil || !pr.Ready() {
@@ -78,16 +82,29 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 			}
 		}
 	}
+	table := map[string]string{"ghf": paper.GHF, "lgc": paper.LGC}[pr.Method]
+	reported := false
+	for _, gm := range params.Graphs {
+		for _, f := range paper.Labeled {
+			if v, ok := paper.Error(table, m.Run.Params.Dataset, f, gm); ok {
+				c.Ring(xOf(100*f), yOf(box2, v/100), 3, 1, GraphColours[gm])
+				reported = true
+			}
+		}
+	}
 	if p := m.Params.Labeled; p >= lo && p <= hi { // the page's share
 		if e := curveAt(pr, m.Params.Graph); !math.IsNaN(e) {
 			c.Ring(xOf(p), yOf(box2, e), 5, 1.5, Ink)
 		}
 	}
-	foot := fmt.Sprintf("labeled: %g%% to %g%%", lo, hi)
+	foot := fmt.Sprintf("%g-%g%%", lo, hi)
 	if cv != nil && !cv.Finished() {
 		foot += fmt.Sprintf("; computing, %d%%", 100*cv.Done/max(1, cv.Total))
 	} else if cv != nil {
-		foot += fmt.Sprintf("; mean of %d draws", cv.Draws)
+		foot += fmt.Sprintf(", %d draws", cv.Draws)
+	}
+	if reported {
+		foot += map[string]string{"ghf": "; rings: paper's Table I", "lgc": "; rings: paper's Table II"}[pr.Method]
 	}
 	foot = Clip(c, foot, Small, box2.W)
 	c.Text(foot, box2.X, box2.Y+box2.H+1, Small, Muted)

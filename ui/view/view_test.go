@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/paper"
 	"nnlrs/core/propagate"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
@@ -584,7 +585,7 @@ func TestCurvesView(t *testing.T) {
 	rc := &recorder{}
 	New().Draw(rc, m, []Panel{panelOf("curves")}, 1200, 800, true)
 	steps := fmt.Sprintf("steps: 0 to %d", m.Prop.Step)
-	for _, want := range []string{"Error curves", "GHF error, step by step", "GHF error vs labeled %", steps, "labeled: 5% to 60%; mean of 5 draws"} {
+	for _, want := range []string{"Error curves", "GHF error, step by step", "GHF error vs labeled %", steps, "5-60%, 5 draws"} {
 		if !strings.Contains(rc.text(), want) {
 			t.Errorf("no %q in %q", want, rc.texts)
 		}
@@ -600,5 +601,37 @@ func TestCurvesView(t *testing.T) {
 	}
 	if len(rc.rings) != 1 {
 		t.Errorf("%d rings, want the page's share on the shown graph", len(rc.rings))
+	}
+
+	// On the paper's data sets, the paper's numbers: a ring per graph and
+	// labeled share of its table, at its value.
+	for _, c := range []struct{ prop, table, foot string }{{"ghf", paper.GHF, "Table I"}, {"lgc", paper.LGC, "Table II"}} {
+		m.Run.Params.Dataset = "usps"
+		m.Prop.Method = c.prop
+		rc = &recorder{}
+		New().Draw(rc, m, []Panel{panelOf("curves")}, 1200, 800, true)
+		if !strings.Contains(rc.text(), "rings: paper's "+c.foot) {
+			t.Errorf("%s: no note of the paper's numbers in %q", c.prop, rc.texts)
+		}
+		got := map[color.RGBA][]float32{}
+		for _, r := range rc.rings[:len(rc.rings)-1] { // the last ring is the page's share
+			got[r.c] = append(got[r.c], r.y)
+		}
+		box := panelOf("curves").Rect
+		for _, gm := range params.Graphs {
+			ys := got[GraphColours[gm]]
+			if len(ys) != len(paper.Labeled) {
+				t.Fatalf("%s %s: %d rings, want %d", c.prop, gm, len(ys), len(paper.Labeled))
+			}
+			// Higher errors lower on the screen: the rings' order is the
+			// reverse of the paper's numbers'.
+			for k := 1; k < len(ys); k++ {
+				a, _ := paper.Error(c.table, "usps", paper.Labeled[k-1], gm)
+				b, _ := paper.Error(c.table, "usps", paper.Labeled[k], gm)
+				if (a < b) != (ys[k-1] > ys[k]) && a != b || ys[k] < box.Y || ys[k] > box.Y+box.H {
+					t.Errorf("%s %s: ring %d at y %v after %v, paper %v after %v", c.prop, gm, k, ys[k], ys[k-1], b, a)
+				}
+			}
+		}
 	}
 }
