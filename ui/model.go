@@ -162,7 +162,7 @@ func (m *Model) Rerun(p params.Params, name string, file []byte, now time.Time) 
 func (m *Model) Apply(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, bool, error) {
 	view := func(q params.Params) params.Params { return q.WithView(params.Params{}) }
 	labels := func(q params.Params) params.Params {
-		q.Labeled, q.Flip = 0, ""
+		q.Labeled, q.Flip, q.LabelSeed = 0, "", 0
 		return view(q)
 	}
 	switch {
@@ -171,8 +171,8 @@ func (m *Model) Apply(p params.Params, name string, file []byte, now time.Time) 
 		return nil, false, nil
 	case m.Running() && labels(p) == labels(m.Params) && p.Validate() == nil:
 		m.SetView(p)
-		m.Params.Labeled, m.Params.Flip = p.Labeled, p.Flip
-		m.Run.Params.Labeled, m.Run.Params.Flip = p.Labeled, p.Flip
+		m.Params.Labeled, m.Params.Flip, m.Params.LabelSeed = p.Labeled, p.Flip, p.LabelSeed
+		m.Run.Params.Labeled, m.Run.Params.Flip, m.Run.Params.LabelSeed = p.Labeled, p.Flip, p.LabelSeed
 		if m.Run.Data != nil {
 			m.Run.Data = labeledAs(m.Run.Data, p)
 		}

@@ -100,7 +100,7 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 		p.final[name] = f
 	}
 	if p.Curve = curve; run != r || curve == nil || curve.alpha != alpha {
-		p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.Seed, alpha)
+		p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.LabelsSeed(), alpha)
 	}
 	p.Rewind()
 }

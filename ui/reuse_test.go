@@ -111,6 +111,24 @@ func TestReuse(t *testing.T) {
 		t.Errorf("flip: sample %d given %d, drawn %d", k+1, got, drawn[k])
 	}
 
+	// The labels' own seed: no job, another draw, which the curve starts
+	// from.
+	q := p
+	q.LabelSeed, q.Flip = 9, ""
+	if jobs, _ := mo.Start(q, "", nil, t0); len(jobs) != 0 {
+		t.Errorf("labels' seed: jobs %v", methods(jobs))
+	}
+	other := q.Given(mo.Run.Data.Labels)
+	if !slices.Equal(mo.Run.Data.Given, other) || slices.Equal(other, drawn) {
+		t.Errorf("labels' seed: given %v, want %v (the seed's draw was %v)", mo.Run.Data.Given, other, drawn)
+	}
+	if want := CurveDraw(mo.Run.Data.Labels, q.Labeled, 9, 0); !slices.Equal(want, other) {
+		t.Errorf("labels' seed: the curve's first draw %v, the page's %v", want, other)
+	}
+	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 0 {
+		t.Errorf("labels' seed back to 0: jobs %v", methods(jobs))
+	}
+
 	// λ: NNLRS alone, warm from the last NNLRS graph.
 	p.Lambda = 2
 	jobs, _ = mo.Start(p, "", nil, t0)

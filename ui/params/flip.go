@@ -53,9 +53,10 @@ func (p Params) Toggle(i int) Params {
 }
 
 // Given returns the labels handed to the propagation for samples of true
-// classes truth: the seeded draw, as the worker makes it, with p's flips.
+// classes truth: the draw seeded by LabelsSeed, as the worker makes it,
+// with p's flips.
 func (p Params) Given(truth []int) []int {
-	return p.Flipped(propagate.DrawLabeled(truth, p.Labeled/100, rand.New(rand.NewPCG(p.Seed, protocol.LabelStream))), truth)
+	return p.Flipped(propagate.DrawLabeled(truth, p.Labeled/100, rand.New(rand.NewPCG(p.LabelsSeed(), protocol.LabelStream))), truth)
 }
 
 // Flipped returns a copy of the drawn labels given (of samples of true

@@ -75,6 +75,13 @@ var fields = []field{
 			p.Seed = x
 			return err
 		}},
+	{"lseed",
+		func(p *Params) string { return strconv.FormatUint(p.LabelSeed, 10) },
+		func(p *Params, v string) error {
+			x, err := strconv.ParseUint(v, 10, 64)
+			p.LabelSeed = x
+			return err
+		}},
 	stringField("flip", func(p *Params) *string { return &p.Flip }),
 	nameField("graph", func(p *Params) *method.Name { return &p.Graph }),
 	stringField("embed", func(p *Params) *string { return &p.Embed }),
@@ -95,12 +102,12 @@ func Differ(p, q Params) []string {
 
 // Hash returns the URL fragment (without "#") that restores p: every
 // setting, in a fixed order, so that equal settings give equal links.
-// Embed, Flip and Tour appear only when set.
+// Embed, Flip, LabelSeed and Tour appear only when set.
 func (p Params) Hash() string {
 	var b strings.Builder
 	for _, f := range fields {
 		v := f.get(&p)
-		if (f.key == "embed" || f.key == "flip") && v == "" || f.key == "tour" && v == "0" {
+		if (f.key == "embed" || f.key == "flip") && v == "" || (f.key == "tour" || f.key == "lseed") && v == "0" {
 			continue
 		}
 		if b.Len() > 0 {

@@ -37,8 +37,10 @@ type Params struct {
 	// Alpha is LGC's α.
 	Propagator string
 	Alpha      float64
-	// Seed fixes the data, the labels and the corruption.
-	Seed uint64
+	// Seed fixes the data, the corruption and, unless LabelSeed is set,
+	// the labels; LabelSeed, when not 0, fixes the labeled draw alone, so
+	// that other labels need no new graphs.
+	Seed, LabelSeed uint64
 	// Flip lists the samples whose labeled state the user flipped by a
 	// click, "" for none (see Flips).
 	Flip string
@@ -189,9 +191,16 @@ func (p Params) Validate() error {
 func (p Params) Spec() protocol.Spec {
 	return protocol.Spec{
 		Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
-		Labeled: p.Labeled / 100, Noise: p.Noise, Corrupt: p.Corrupt / 100, Seed: p.Seed,
+		Labeled: p.Labeled / 100, Noise: p.Noise, Corrupt: p.Corrupt / 100, Seed: p.Seed, LabelSeed: p.LabelSeed,
 		Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, LRRLambda: p.LRRLambda, Alpha: p.Alpha,
 	}
+}
+
+// LabelsSeed returns the seed of the labeled draw: LabelSeed, or Seed
+// when it is 0.
+func (p Params) LabelsSeed() uint64 {
+	s := p.Spec()
+	return s.LabelsSeed()
 }
 
 // SameData reports whether p and q draw the same samples (an upload

@@ -319,3 +319,28 @@ func TestTourLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelSeed checks that the labels' seed draws the labels alone: the
+// same data and job specification but for it, another labeled set, and a
+// link that carries it only when set.
+func TestLabelSeed(t *testing.T) {
+	p := Default()
+	q := p
+	q.LabelSeed = 7
+	if !q.SameData(p) || q.LabelsSeed() != 7 || p.LabelsSeed() != p.Seed {
+		t.Errorf("LabelsSeed: %d and %d", q.LabelsSeed(), p.LabelsSeed())
+	}
+	truth := make([]int, 100)
+	for i := range truth {
+		truth[i] = 1 + i/25
+	}
+	if slices.Equal(p.Given(truth), q.Given(truth)) {
+		t.Error("another labels' seed draws the same labels")
+	}
+	if strings.Contains(p.Hash(), "lseed") || !strings.Contains(q.Hash(), "lseed=7") {
+		t.Errorf("links %q and %q", p.Hash(), q.Hash())
+	}
+	if got, notice := FromHash(q.Hash()); got != q || notice != "" {
+		t.Errorf("round trip: %+v, %q", got, notice)
+	}
+}

@@ -64,9 +64,9 @@ var Tour = []TourStep{
 	},
 	{
 		Title: "Labels spread along the edges",
-		Text: "From one labeled sample per class, GHF spreads the labels along the edges: press Play. On NNLRS it " +
-			"misses 0-1% of the unlabeled samples, on kNN 2-29%, l1 1-9%, LRR 20-62% (seeds 1-3). " +
-			"The error curves follow each graph step by step, and as more samples get labels. Click a node to label it.",
+		Text: "From one labeled sample per class, GHF spreads the labels along the edges: press Play. It misses " +
+			"0-1% of the unlabeled samples on NNLRS, 2-29% on kNN, 1-9% on l1, 20-62% on LRR (seeds 1-3); the error " +
+			"curves compare them. Click a node to label it.",
 		View:   "propagation",
 		Params: tourData(0.2, 20, method.NNLRS),
 	},

@@ -22,7 +22,7 @@ var sliders = []string{"labeled", "noise", "corrupt", "beta", "lambda", "theta",
 
 // runControls are the ids of the controls that change the computation:
 // those that differ from the figure are marked until Run redraws it.
-var runControls = []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "beta", "lambda", "theta", "lrr"}
+var runControls = []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "lseed", "beta", "lambda", "theta", "lrr"}
 
 // controlOf returns the id of the control of a setting, as
 // params.FieldError names it.
@@ -83,7 +83,7 @@ func (d *dom) listen(q *queue) {
 			}
 		})
 	}
-	for _, id := range []string{"classes", "per", "seed"} {
+	for _, id := range []string{"classes", "per", "seed", "lseed"} {
 		d.on(id, "input", func(js.Value, js.Value) { q.push(event{kind: evEdit}) })
 	}
 	// A data set opens with its preset. The controls change at once, not
@@ -91,7 +91,7 @@ func (d *dom) listen(q *queue) {
 	d.on("dataset", "change", func(js.Value, js.Value) {
 		cur, _ := d.read(params.Default())
 		p := params.ForDataset(cur.Dataset)
-		p.Seed, p.Graph, p.Propagator, p.Alpha = cur.Seed, cur.Graph, cur.Propagator, cur.Alpha
+		p.Seed, p.LabelSeed, p.Graph, p.Propagator, p.Alpha = cur.Seed, cur.LabelSeed, cur.Graph, cur.Propagator, cur.Alpha
 		d.write(p)
 		q.push(event{kind: evEdit})
 	})
@@ -189,6 +189,7 @@ func (d *dom) write(p params.Params) {
 		}
 	}
 	d.el("seed").Set("value", strconv.FormatUint(p.Seed, 10))
+	d.el("lseed").Set("value", strconv.FormatUint(p.LabelSeed, 10))
 	for key, v := range map[string]float64{"labeled": p.Labeled, "noise": p.Noise, "corrupt": p.Corrupt,
 		"beta": p.Beta, "lambda": p.Lambda, "theta": p.Theta, "lrr": p.LRRLambda, "alpha": p.Alpha} {
 		d.setSlider(key, v)
@@ -235,6 +236,11 @@ func (d *dom) read(base params.Params) (params.Params, error) {
 		p.Seed = s
 	} else {
 		fail("seed", "the seed must be a whole number, 0 or more")
+	}
+	if s, err := strconv.ParseUint(strings.TrimSpace(d.el("lseed").Get("value").String()), 10, 64); err == nil {
+		p.LabelSeed = s
+	} else {
+		fail("lseed", "the labels' seed must be a whole number, 0 or more")
 	}
 	p.Labeled, p.Noise, p.Corrupt = d.slider("labeled"), d.slider("noise"), d.slider("corrupt")
 	p.Beta, p.Lambda, p.Theta, p.Alpha = d.slider("beta"), d.slider("lambda"), d.slider("theta"), d.slider("alpha")

@@ -397,7 +397,7 @@ const liveDelay = 300 * time.Millisecond
 // change. The clicked labels are dropped when the labeled set they flip
 // is drawn anew.
 func (a *app) edit(p params.Params, t time.Time) {
-	if !p.SameData(a.controls) || p.Labeled != a.controls.Labeled {
+	if !p.SameData(a.controls) || p.Labeled != a.controls.Labeled || p.LabelSeed != a.controls.LabelSeed {
 		p.Flip = ""
 	}
 	a.controls = p
@@ -603,7 +603,7 @@ func curveSummary(c *ui.LabeledCurve, m *ui.Model) map[string]any {
 	for i, v := range ui.CurveShares {
 		shares[i] = v
 	}
-	out := map[string]any{"shares": shares, "draws": c.Draws, "seed": float64(m.Run.Params.Seed), "alpha": m.Params.Alpha}
+	out := map[string]any{"shares": shares, "draws": c.Draws, "seed": float64(m.Run.Params.LabelsSeed()), "alpha": m.Params.Alpha}
 	for gm, v := range c.GHF {
 		out[string(gm)] = map[string]any{"ghf": vals(v), "lgc": vals(c.LGC[gm])}
 	}

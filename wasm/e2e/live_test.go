@@ -89,6 +89,18 @@ func TestLive(t *testing.T) {
 		t.Errorf("click: NNLRS reports %d iterations, had %d", it, iters)
 	}
 
+	// The labels' own seed: other labels, no solve, the clicks dropped.
+	fig = eval[int](tb, "nnlrs.figure")
+	seedMs := tb.change("lseed", "7", fig)
+	relab := eval[map[string][]int](tb, "nnlrs.labels()")
+	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "lseed=7") || strings.Contains(h, "flip=") {
+		t.Errorf("labels' seed: link %s", h)
+	}
+	if it := eval[int](tb, "nnlrs.iterations"); it != iters || eval[int](tb, "nnlrs.busy") > 0 || fmt.Sprint(relab["given"]) == fmt.Sprint(lab["given"]) {
+		t.Errorf("labels' seed: NNLRS %d iterations (had %d), or the labels did not change", it, iters)
+	}
+	t.Logf("labels' seed 0 → 7: %.0f ms", seedMs)
+
 	// λ 1 → 1.5 (step 6): NNLRS alone, warm.
 	fig = eval[int](tb, "nnlrs.figure")
 	runs := eval[int](tb, "nnlrs.runs")

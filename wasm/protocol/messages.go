@@ -112,8 +112,9 @@ type Spec struct {
 	// of grossly corrupted samples (dataset.SyntheticParams). Real data,
 	// scaled to unit norm, get them only when they are not zero.
 	Noise, Corrupt float64
-	// Seed fixes every random draw.
-	Seed uint64
+	// Seed fixes every random draw; LabelSeed, when not 0, the labeled
+	// draw instead (LabelsSeed).
+	Seed, LabelSeed uint64
 	// Beta, Lambda and Theta are the parameters of the NNLRS graph
 	// (Algorithm 2).
 	Beta, Lambda, Theta float64
@@ -137,6 +138,16 @@ func (s *Spec) encode(w *writer) {
 	w.f64(s.Theta)
 	w.f64(s.Alpha)
 	w.f64(s.LRRLambda)
+	w.uvarint(s.LabelSeed)
+}
+
+// LabelsSeed returns the seed of the labeled draw: LabelSeed, or Seed
+// when it is 0.
+func (s *Spec) LabelsSeed() uint64 {
+	if s.LabelSeed != 0 {
+		return s.LabelSeed
+	}
+	return s.Seed
 }
 
 func (s *Spec) decode(r *reader) {
@@ -152,6 +163,7 @@ func (s *Spec) decode(r *reader) {
 	s.Theta = r.f64()
 	s.Alpha = r.f64()
 	s.LRRLambda = r.f64()
+	s.LabelSeed = r.uvarint()
 }
 
 // Job asks a worker to build one graph.

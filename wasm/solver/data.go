@@ -80,7 +80,7 @@ func prepare(s protocol.Spec, fileName string, file []byte, fetch fetcher) (*pro
 	}
 	p := &problem{set: set}
 	if set.Labels != nil {
-		p.given = propagate.DrawLabeled(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.Seed, protocol.LabelStream)))
+		p.given = propagate.DrawLabeled(set.Labels, s.Labeled, rand.New(rand.NewPCG(s.LabelsSeed(), protocol.LabelStream)))
 	}
 	return p, nil
 }
