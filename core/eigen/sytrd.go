@@ -2,7 +2,6 @@ package eigen
 
 import (
 	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/lapack/gonum"
 
 	"nnlrs/core/gemm"
 )
@@ -26,10 +25,10 @@ const (
 // done here by gemm.BLAS's Dsyr2k (matrix multiplies in the packed
 // kernel) whatever BLAS the process installed: gonum's own Dsyr2k is a
 // loop of vector updates. The last sytrdCross or fewer columns are
-// reduced by Dsytd2. On return d and e hold the diagonal and
-// off-diagonal of T, and the reflectors H(i) = I − τ_i v vᵀ are stored
-// below the subdiagonal of a, as in LAPACK. work needs sytrdWork(n)
-// entries.
+// reduced by sytd2 (LAPACK's dsytd2). On return d and e hold the
+// diagonal and off-diagonal of T, and the reflectors H(i) = I − τ_i v vᵀ
+// are stored below the subdiagonal of a, as in LAPACK. work needs
+// sytrdWork(n) entries.
 func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	nb := sytrdBlock
 	i := 0
@@ -46,9 +45,9 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 			}
 		}
 	}
-	gonum.Implementation{}.Dsytd2(blas.Lower, n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:])
+	sytd2(n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:], work)
 }
 
-// sytrdWork returns the length of sytrd's work for order n: W, n×sytrdBlock,
-// and latrd's vectors.
+// sytrdWork returns the length of sytrd's work for order n: W,
+// n×sytrdBlock, and latrd's vectors (sytd2 needs fewer).
 func sytrdWork(n int) int { return n*sytrdBlock + 2*n + 2*sytrdBlock }
