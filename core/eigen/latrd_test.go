@@ -11,7 +11,7 @@ import (
 
 // TestLatrd compares latrd with gonum's Dlatrd (lower) on random
 // symmetric matrices, odd and even orders, panels of 1 to 32 columns and
-// lda > n: the reduced panel and reflectors in a, e, tau and the rows of
+// lda ≥ n: the reduced panel and reflectors in a, e, tau and the rows of
 // W that sytrd uses. Both apply the same reflectors (the same Dlarfg) and
 // differ only in the order of their sums, so every entry agrees to a
 // small multiple of n·ε·max|A| (the backward error of the Householder

@@ -13,7 +13,7 @@ import (
 // with Q formed from the reflectors (gonum's Dorgtr) and T from d and e,
 // the backward error ‖A − Q T Qᵀ‖_F / (n ‖A‖_F ε) must stay below 30,
 // the suite's usual threshold, on random symmetric matrices of orders
-// 0..70 and a few larger, with lda > n. (Entry by entry, sytd2 and gonum's
+// 0..70 and a few larger, with lda ≥ n. (Entry by entry, sytd2 and gonum's
 // Dsytd2 drift apart along the reduction, as two backward-stable
 // reductions summing in different orders may: by 1e-10 at n = 131.)
 func TestSytd2(t *testing.T) {
