@@ -44,7 +44,7 @@ func benchmarkSytrd(b *testing.B, n int) {
 	a := kernelMatrix(n)
 	buf := make([]float64, n*n)
 	d, e, tau := make([]float64, n), make([]float64, n), make([]float64, n)
-	work := make([]float64, n*sytrdBlock)
+	work := make([]float64, sytrdWork(n))
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
@@ -62,7 +62,7 @@ func reduced(n int) (buf, d, e, tau []float64) {
 	buf = make([]float64, n*n)
 	lowerCopy(buf, kernelMatrix(n))
 	d, e, tau = make([]float64, n), make([]float64, n), make([]float64, n)
-	sytrd(n, buf, n, d, e, tau, make([]float64, n*sytrdBlock))
+	sytrd(n, buf, n, d, e, tau, make([]float64, sytrdWork(n)))
 	return buf, d, e, tau
 }
 

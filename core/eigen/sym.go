@@ -80,7 +80,7 @@ func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
 	d := s.grow(&s.d, n)
 	e := s.grow(&s.e, max(n-1, 1))
 	tau := s.grow(&s.tau, max(n-1, 1))
-	sytrd(n, buf, n, d, e, tau, s.grow(&s.work, n*sytrdBlock))
+	sytrd(n, buf, n, d, e, tau, s.grow(&s.work, sytrdWork(n)))
 	s.vectors = vectors
 	if !vectors {
 		if !(gonum.Implementation{}).Dsterf(n, d, e[:max(n-1, 0)]) {

@@ -2,7 +2,6 @@ package eigen
 
 import (
 	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/lapack/gonum"
 
 	"nnlrs/core/gemm"
 )
@@ -18,26 +17,25 @@ const (
 // sytrd reduces the symmetric n×n matrix whose lower triangle is in a
 // (row-major, stride lda) to tridiagonal form T = Qᵀ A Q, as LAPACK's
 // dsytrd with uplo = 'L': panels of sytrdBlock columns are reduced by
-// Dlatrd, which also returns W such that the trailing matrix is updated
-// by the symmetric rank-2k update
+// latrd (LAPACK's dlatrd), which also returns W such that the trailing
+// matrix is updated by the symmetric rank-2k update
 //
 //	A₂₂ ← A₂₂ − V Wᵀ − W Vᵀ,
 //
 // done here by gemm.BLAS's Dsyr2k (matrix multiplies in the packed
 // kernel) whatever BLAS the process installed: gonum's own Dsyr2k is a
 // loop of vector updates. The last sytrdCross or fewer columns are
-// reduced by Dsytd2. On return d and e hold the diagonal and
-// off-diagonal of T, and the reflectors H(i) = I − τ_i v vᵀ are stored
-// below the subdiagonal of a, as in LAPACK. work needs n·sytrdBlock
-// entries.
+// reduced by sytd2 (LAPACK's dsytd2). On return d and e hold the
+// diagonal and off-diagonal of T, and the reflectors H(i) = I − τ_i v vᵀ
+// are stored below the subdiagonal of a, as in LAPACK. work needs
+// sytrdWork(n) entries.
 func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
-	impl := gonum.Implementation{}
 	nb := sytrdBlock
 	i := 0
 	if n > sytrdCross {
 		for ; i < n-sytrdCross; i += nb {
 			// Reduce columns i:i+nb and form W (n−i)×nb in work.
-			impl.Dlatrd(blas.Lower, n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb)
+			latrd(n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb, work[n*nb:])
 			gemm.BLAS{}.Dsyr2k(blas.Lower, blas.NoTrans, n-i-nb, nb, -1, a[(i+nb)*lda+i:], lda,
 				work[nb*nb:], nb, 1, a[(i+nb)*lda+i+nb:], lda)
 			// Put the subdiagonal back into a and the diagonal into d.
@@ -47,5 +45,9 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 			}
 		}
 	}
-	impl.Dsytd2(blas.Lower, n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:])
+	sytd2(n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:], work)
 }
+
+// sytrdWork returns the length of sytrd's work for order n: W,
+// n×sytrdBlock, and latrd's vectors (sytd2 needs fewer).
+func sytrdWork(n int) int { return n*sytrdBlock + 2*n + 2*sytrdBlock }

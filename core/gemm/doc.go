@@ -1,10 +1,12 @@
 // Package gemm is a packed, cache- and register-blocked matrix multiply
 // (Gemm) and a gonum BLAS that uses it for Dgemm, Dsyrk and Dsyr2k (BLAS).
 //
-// gonum's own Dgemm calls assembly on amd64 and is faster there; without
-// assembly, in WebAssembly, Gemm is 3-5 times faster (n = 200: 4.9 ms
-// against 14.3 ms in the browser), and the blocked parts of gonum's LAPACK
-// (Dsytrd, Dormqr, ...) and every mat product inherit the speed.
+// gonum's own Dgemm calls assembly on amd64 and is as fast there (the same
+// 6 GFLOP/s at n = 100..800, and gonum's Dsyrk faster: docs/BENCH.md,
+// issue 13), so native programs keep it; without assembly, in
+// WebAssembly, Gemm is 3-5 times faster (n = 200: 4.9 ms against 14.3 ms
+// in the browser), and the blocked parts of gonum's LAPACK (Dsytrd,
+// Dormqr, ...) and every mat product inherit the speed.
 //
 // Nothing changes until a program asks: Use installs BLAS as the
 // process-wide implementation of gonum's blas64 (and so of mat and of

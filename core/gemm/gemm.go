@@ -9,7 +9,7 @@ import (
 
 // BLAS is gonum's pure-Go BLAS with the matrix multiply Dgemm replaced by
 // Gemm, a packed, register-blocked kernel. gonum's own Dgemm calls
-// assembly on amd64 and is faster there; without assembly (WebAssembly,
+// assembly on amd64 and is as fast there; without assembly (WebAssembly,
 // or the noasm tag) Gemm is 3-5 times faster, and the blocked parts of
 // gonum's LAPACK (Dsytrd, Dormqr, ...) inherit the speed. Use installs it.
 type BLAS struct{ gonum.Implementation }
