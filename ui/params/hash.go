@@ -42,6 +42,16 @@ func floatField(key string, f func(p *Params) *float64) field {
 		}}
 }
 
+func uintField(key string, f func(p *Params) *uint64) field {
+	return field{key,
+		func(p *Params) string { return strconv.FormatUint(*f(p), 10) },
+		func(p *Params, v string) error {
+			x, err := strconv.ParseUint(v, 10, 64)
+			*f(p) = x
+			return err
+		}}
+}
+
 func stringField(key string, f func(p *Params) *string) field {
 	return field{key,
 		func(p *Params) string { return *f(p) },
@@ -68,20 +78,8 @@ var fields = []field{
 	floatField("lrr", func(p *Params) *float64 { return &p.LRRLambda }),
 	stringField("prop", func(p *Params) *string { return &p.Propagator }),
 	floatField("alpha", func(p *Params) *float64 { return &p.Alpha }),
-	{"seed",
-		func(p *Params) string { return strconv.FormatUint(p.Seed, 10) },
-		func(p *Params, v string) error {
-			x, err := strconv.ParseUint(v, 10, 64)
-			p.Seed = x
-			return err
-		}},
-	{"lseed",
-		func(p *Params) string { return strconv.FormatUint(p.LabelSeed, 10) },
-		func(p *Params, v string) error {
-			x, err := strconv.ParseUint(v, 10, 64)
-			p.LabelSeed = x
-			return err
-		}},
+	uintField("seed", func(p *Params) *uint64 { return &p.Seed }),
+	uintField("lseed", func(p *Params) *uint64 { return &p.LabelSeed }),
 	stringField("flip", func(p *Params) *string { return &p.Flip }),
 	nameField("graph", func(p *Params) *method.Name { return &p.Graph }),
 	stringField("embed", func(p *Params) *string { return &p.Embed }),
