@@ -216,6 +216,16 @@ func (tb *tab) wait(expr string, timeout time.Duration) {
 	}
 }
 
+// poll waits up to timeout until the JavaScript expression is truthy and
+// reports whether it became so; the caller says what it expected.
+func (tb *tab) poll(expr string, timeout time.Duration) bool {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, timeout+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond)))
+	return err == nil
+}
+
 // state describes the page for failure messages.
 func (tb *tab) state() string {
 	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)

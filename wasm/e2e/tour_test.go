@@ -96,7 +96,7 @@ func TestTour(t *testing.T) {
 	// A slider keeps its arrow keys: the tour does not move.
 	tb.wait(`(document.getElementById("theta").focus(), document.activeElement.id === "theta")`, 5*time.Second)
 	tb.keys(kb.ArrowRight)
-	time.Sleep(500 * time.Millisecond)
+	tb.poll(`location.hash.includes("theta=0.1")`, 10*time.Second)
 	if h := eval[string](tb, "location.hash"); !strings.Contains(h, "tour=7") || !strings.Contains(h, "theta=0.1") {
 		t.Errorf("an arrow key on θ's slider: link %s, want the tour at 7 and θ 0.1", h)
 	}
