@@ -1,6 +1,17 @@
 // Loads the page's Go program (app.wasm), showing the download's progress.
 // Everything else happens in Go: see wasm/app.
 "use strict";
+// The first solver worker starts now, to compile solver.wasm while app.wasm
+// loads; the page's Go code takes it over with the messages it sent before
+// (wasm/app/workers_js.go).
+{
+  const worker = new Worker("worker.js");
+  const early = [];
+  const keep = (e) => { if (e.type === "error") e.preventDefault(); early.push(e); };
+  worker.addEventListener("message", keep);
+  worker.addEventListener("error", keep);
+  window.nnlrsFirstWorker = { worker, early, keep };
+}
 (async () => {
   const text = document.getElementById("load-text");
   const bar = document.getElementById("load-progress");

@@ -20,7 +20,14 @@ type jsWorker struct {
 func spawner(q *queue) pool.Spawn {
 	uint8Array := js.Global().Get("Uint8Array")
 	return func(slot, gen int) pool.Worker {
-		jw := &jsWorker{w: js.Global().Get("Worker").New("worker.js")}
+		jw := &jsWorker{}
+		first := js.Global().Get("nnlrsFirstWorker") // started by app.js
+		if first.Truthy() {
+			js.Global().Delete("nnlrsFirstWorker")
+			jw.w = first.Get("worker")
+		} else {
+			jw.w = js.Global().Get("Worker").New("worker.js")
+		}
 		jw.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
 			data := args[0].Get("data")
 			if data.InstanceOf(uint8Array) {
@@ -50,6 +57,20 @@ func spawner(q *queue) pool.Spawn {
 		})
 		jw.w.Call("addEventListener", "message", jw.onMessage)
 		jw.w.Call("addEventListener", "error", jw.onError)
+		if first.Truthy() { // what it said before the page listened
+			keep := first.Get("keep")
+			jw.w.Call("removeEventListener", "message", keep)
+			jw.w.Call("removeEventListener", "error", keep)
+			early := first.Get("early")
+			for i := 0; i < early.Length(); i++ {
+				e := early.Index(i)
+				if e.Get("type").String() == "error" {
+					jw.onError.Invoke(e)
+				} else {
+					jw.onMessage.Invoke(e)
+				}
+			}
+		}
 		return jw
 	}
 }

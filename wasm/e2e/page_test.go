@@ -301,7 +301,9 @@ func TestCancel(t *testing.T) {
 	if n := differing(before, after, ps["convergence"].rect()); n < 500 {
 		t.Errorf("the convergence view changed %d pixels while the solvers ran", n)
 	}
-	if n := inked(after, ps["weights"].rect()); n < 20000 {
+	// NNLRS's iterate alone inks about 5000 pixels here (its blocks, at
+	// iteration 20-30); with a second worker, LRR's dense one adds 15000.
+	if n := inked(after, ps["weights"].rect()); n < 4000 {
 		t.Errorf("the weights view drew %d pixels while the solvers ran", n)
 	}
 	start := time.Now()
