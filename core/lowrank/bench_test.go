@@ -26,7 +26,7 @@ var sinkResult *Result
 // zero state: SVT, H- and E-steps, the Z-step solve and the multipliers).
 func benchmarkADMMIteration(b *testing.B, n int) {
 	x := benchData(n)
-	s := newADMM(x, x, DefaultParams(), (*ADMM)(nil).withDefaults())
+	s := newADMM(x, x, DefaultParams(), (*ADMM)(nil).withDefaults(DefaultParams()))
 	// Move away from the zero state so that J has realistic rank.
 	for range 10 {
 		if err := s.step(); err != nil {

@@ -85,7 +85,7 @@ func TestADMMWarmPenalties(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := Params{Beta: 0.2, Lambda: 12}
-	set := (&ADMM{Start: prev.Warm}).withDefaults()
+	set := (&ADMM{Start: prev.Warm}).withDefaults(p)
 	s := newADMM(x, x, p, set)
 	if err := s.start(set.Start); err != nil {
 		t.Fatal(err)
