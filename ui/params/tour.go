@@ -26,8 +26,8 @@ var Tour = []TourStep{
 		Title: "A union of subspaces",
 		Text: "Each colour is one class: 25 samples from a 4-dimensional subspace of R^50, one labeled per class (ringed). " +
 			"A graph for learning from few labels should link samples within their subspace only. On these clean data " +
-			"NNLRS does: all its weight stays within the colours, in four separate pieces (with other seeds, a trace " +
-			"may cross: the solver stops within 0.4% of the optimum, which keeps them apart).",
+			"NNLRS does: all its weight stays within the colours, in four separate pieces (other seeds may leave a " +
+			"trace across, as the solver stops 0.4% from the optimum).",
 		View:   "graph",
 		Params: tourData(0, 0, method.NNLRS),
 	},
