@@ -138,6 +138,9 @@ func newApp() *app {
 	a.model = ui.NewModel(p)
 	a.model.Notice = notice
 	a.controls = p
+	if p.Tour > 0 && p.Embed == "" { // a tour step's link: its view in sight
+		a.reveal = params.Tour[p.Tour-1].View
+	}
 	a.dom.write(p)
 	a.dom.listen(a.q)
 	a.dom.describeCanvas(a.q)

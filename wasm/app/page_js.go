@@ -108,15 +108,14 @@ func (a *app) fitPage() {
 	}
 	a.left, a.top, a.pageX, a.pageY = a.page.origin()
 	a.publishPanels()
-	if a.reveal != "" && !a.redraw {
-		a.scrollTo(a.reveal)
+	if a.reveal != "" && !a.redraw && !a.model.Running() && a.scrollTo(a.reveal) {
 		a.reveal = ""
 	}
 }
 
 // scrollTo scrolls the page so that view name is in sight below the
-// tour's strip, if it is not.
-func (a *app) scrollTo(name string) {
+// tour's strip, if it is not, and reports whether the view is placed.
+func (a *app) scrollTo(name string) bool {
 	win := js.Global()
 	for _, p := range a.panels {
 		if p.Name != name {
@@ -128,7 +127,9 @@ func (a *app) scrollTo(name string) {
 		if top < sy || bottom > sy+vh {
 			win.Call("scrollTo", 0, math.Max(0, top-view.Gap))
 		}
+		return true
 	}
+	return false
 }
 
 // publishPanels sets window.nnlrs.panels to the views' rectangles on the

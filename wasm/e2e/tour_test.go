@@ -172,3 +172,19 @@ func TestTourScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestTourLinkReveals: a tour step's link opened on a phone, where the
+// views are below the controls, scrolls the step's view into sight under
+// the tour's strip once the graphs are built.
+func TestTourLinkReveals(t *testing.T) {
+	tb := openScreen(t, screens[6], "tour=6")
+	tb.done()
+	p := tb.panels()["propagation"]
+	ok := tb.poll(fmt.Sprintf(`(() => { const top = %v - scrollY, strip = document.getElementById("tour").getBoundingClientRect().bottom;
+		return top >= strip && top + %v <= innerHeight })()`, p.Y, p.H), 5*time.Second)
+	if !ok {
+		t.Errorf("the propagation view (y %v, height %v) is not in sight: scrollY %v, tour strip to %v, viewport %v", p.Y, p.H,
+			eval[float64](tb, "scrollY"), eval[float64](tb, `document.getElementById("tour").getBoundingClientRect().bottom`), eval[float64](tb, "innerHeight"))
+	}
+	tb.checkConsole()
+}
