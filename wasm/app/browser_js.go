@@ -48,6 +48,7 @@ type event struct {
 	x, y      float32 // a click, in CSS pixels of the viewport
 	step      int     // evTour: the step to go to, or with delta the steps to move
 	delta     bool
+	settled   bool // evEdit: the control's change is complete (its "change" event)
 }
 
 // queue is the events waiting for Update. JavaScript callbacks must not

@@ -72,6 +72,9 @@ func (d *dom) listen(q *queue) {
 	for _, id := range []string{"graph", "prop"} {
 		d.on(id, "change", func(js.Value, js.Value) { q.push(event{kind: evView}) })
 	}
+	// A run control's "input" (a slider dragged, a digit typed) applies
+	// after a pause; its "change" (the slider released or stepped by a key
+	// or a click, Enter or leaving the field) at once.
 	for _, key := range sliders {
 		key := key
 		d.on(key, "input", func(js.Value, js.Value) {
@@ -82,9 +85,13 @@ func (d *dom) listen(q *queue) {
 				q.push(event{kind: evEdit})
 			}
 		})
+		if key != "alpha" {
+			d.on(key, "change", func(js.Value, js.Value) { q.push(event{kind: evEdit, settled: true}) })
+		}
 	}
 	for _, id := range []string{"classes", "per", "seed", "lseed"} {
 		d.on(id, "input", func(js.Value, js.Value) { q.push(event{kind: evEdit}) })
+		d.on(id, "change", func(js.Value, js.Value) { q.push(event{kind: evEdit, settled: true}) })
 	}
 	// A data set opens with its preset. The controls change at once, not
 	// at the next tick, so that edits made right after it stand.
@@ -93,7 +100,7 @@ func (d *dom) listen(q *queue) {
 		p := params.ForDataset(cur.Dataset)
 		p.Seed, p.LabelSeed, p.Graph, p.Propagator, p.Alpha = cur.Seed, cur.LabelSeed, cur.Graph, cur.Propagator, cur.Alpha
 		d.write(p)
-		q.push(event{kind: evEdit})
+		q.push(event{kind: evEdit, settled: true})
 	})
 	d.on("inspect", "input", func(js.Value, js.Value) { q.push(event{kind: evInspect}) })
 	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })

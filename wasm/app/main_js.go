@@ -276,7 +276,7 @@ func (a *app) apply(e event, t time.Time) {
 		p, err := a.dom.read(a.controls)
 		a.dom.showFieldError(err)
 		if err == nil {
-			a.edit(p, t)
+			a.edit(p, t, e.settled)
 		}
 	case evCancel:
 		if m.Cancel(t) {
@@ -309,7 +309,7 @@ func (a *app) apply(e event, t time.Time) {
 		a.fileName, a.file = e.name, e.data
 		hooks().Set("file", e.name)
 		if a.controls.Dataset == protocol.Upload {
-			a.edit(a.controls, t)
+			a.edit(a.controls, t, true)
 		}
 	case evHash:
 		p, notice := params.FromHash(location().Get("hash").String())
@@ -414,17 +414,18 @@ func (a *app) fitCatalog(p params.Params) (params.Params, string) {
 const liveDelay = 300 * time.Millisecond
 
 // edit takes the controls' new settings p: the figure follows them, at
-// once when the page alone can redraw it, else liveDelay after the last
-// change. The clicked labels are dropped when the labeled set they flip
-// is drawn anew.
-func (a *app) edit(p params.Params, t time.Time) {
+// once when the page alone can redraw it or when the change is settled
+// (a slider released or stepped, a field left), else liveDelay after the
+// last change. The clicked labels are dropped when the labeled set they
+// flip is drawn anew.
+func (a *app) edit(p params.Params, t time.Time, settled bool) {
 	if !p.SameData(a.controls) || p.Labeled != a.controls.Labeled || p.LabelSeed != a.controls.LabelSeed {
 		p.Flip = ""
 	}
 	a.controls = p
 	a.pending = true
 	a.applyAt = t
-	if a.model.NeedsWorkers(p, a.fileName, a.file) {
+	if !settled && a.model.NeedsWorkers(p, a.fileName, a.file) {
 		a.applyAt = t.Add(liveDelay)
 	}
 }
@@ -597,6 +598,7 @@ func (a *app) report(t time.Time) {
 		h.Set("curve", curveSummary(c, m))
 	}
 	h.Set("state", state)
+	h.Set("waiting", a.pending) // an edit waits for the controls to settle
 	h.Set("busy", a.pool.Busy())
 	h.Set("checking", m.Checking())
 	h.Set("replaced", a.pool.Replaced())

@@ -165,3 +165,32 @@ func TestLive(t *testing.T) {
 		lambdaMs, 100*lambdaMs/coldMs, wi, ci, wi/ci)
 	tb.checkConsole()
 }
+
+// TestDrag: a slider dragged (its "input" events, no "change") solves once,
+// for where it stopped, after a pause; a settled change (a key, a click,
+// the release) solves at once. "At once" and "before the pause" are
+// counted in the page's frames, not in time.
+func TestDrag(t *testing.T) {
+	tb := open(t, "")
+	tb.done()
+	runs := eval[int](tb, "nnlrs.runs")
+	f := eval[int](tb, `(() => { const e = document.getElementById("lambda");
+		for (const v of ["7", "8", "9", "10"]) { e.value = v; e.dispatchEvent(new Event("input")) } return nnlrs.frames })()`)
+	tb.wait(fmt.Sprintf("nnlrs.frames > %d", f+2), 10*time.Second)
+	if r, w := eval[int](tb, "nnlrs.runs"), eval[bool](tb, "nnlrs.waiting"); r != runs || !w {
+		t.Errorf("two frames into a drag: %d runs started, waiting %v; want none, waiting", r-runs, w)
+	}
+	tb.wait(`location.hash.includes("lambda=10&") && nnlrs.state === "done" && nnlrs.runs > `+fmt.Sprint(runs), 60*time.Second)
+	if r := eval[int](tb, "nnlrs.runs"); r != runs+1 {
+		t.Errorf("a drag over 4 steps started %d runs, want 1", r-runs)
+	}
+	runs++
+	f = eval[int](tb, `(() => { const e = document.getElementById("lambda");
+		e.value = "11"; e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); return nnlrs.frames })()`)
+	tb.wait(fmt.Sprintf("nnlrs.frames > %d", f+2), 10*time.Second)
+	if r, w := eval[int](tb, "nnlrs.runs"), eval[bool](tb, "nnlrs.waiting"); r != runs+1 || w {
+		t.Errorf("two frames after a settled change: %d runs started, waiting %v; want 1, not waiting", r-runs, w)
+	}
+	tb.done()
+	tb.checkConsole()
+}
