@@ -59,10 +59,11 @@ const gemmSmall = 8 * 8 * 8
 // are packed into contiguous micro-panels of gemmNR columns (gemmMR
 // rows), so that the gemmMR×gemmNR micro-kernel (kernel_*.go) streams
 // through memory with unit stride. The sizes keep the A block
-// (mc·kc·8 = 128 KiB) near L2 and one B micro-panel in L1.
+// (mc·kc·8 ≤ 128 KiB) near L2 and one B micro-panel in L1; mc is a
+// multiple of gemmMR, so that only the matrix's last panel is padded.
 const (
 	gemmKC = 256
-	gemmMC = 64
+	gemmMC = 64 / gemmMR * gemmMR
 	gemmNC = 2048
 )
 

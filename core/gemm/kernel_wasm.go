@@ -2,47 +2,48 @@
 
 package gemm
 
-// The micro-kernel shape in WebAssembly: 4×4, the largest tile whose
-// sums the engine (V8 on x86-64) keeps mostly in registers. Measured
-// against 4×2 under Node (docs/BENCH.md, issue 13), 4×4 is the faster.
+// The micro-kernel shape in WebAssembly: 3×4. Go's WebAssembly backend
+// has 16 float registers (kept in the engine's locals, the rest spilled
+// to the Go stack in linear memory): 12 sums, 3 entries of A and one of B
+// fill them exactly, where 4×4 needs 21. Measured under Node against the
+// 4×4 kernel before it, in pairs of runs (docs/BENCH.md, issue 13): Gemm
+// 0.80-0.82 of the time at n = 200 and 400, one ADMM iteration 0.85-0.88
+// at n = 100 to 400. (4×2, 13 values, was slower than 4×4: fewer sums
+// per load.)
 const (
-	gemmMR = 4
+	gemmMR = 3
 	gemmNR = 4
 )
 
-// microKernel adds the product of a 4×kc micro-panel of A (packed column
-// by column) and a kc×4 micro-panel of B (packed row by row) to the 4×4
-// block of c at row stride ldc, keeping the 16 sums in locals. The
+// microKernel adds the product of a 3×kc micro-panel of A (packed column
+// by column) and a kc×4 micro-panel of B (packed row by row) to the 3×4
+// block of c at row stride ldc, keeping the 12 sums in locals. The
 // entries of B are loaded one at a time, which leaves the engine fewer
 // live values than loading a whole row.
 func microKernel(a, b []float64, kc int, c []float64, ldc int) {
 	var c00, c01, c02, c03, c10, c11, c12, c13 float64
-	var c20, c21, c22, c23, c30, c31, c32, c33 float64
-	a = a[:kc*4]
+	var c20, c21, c22, c23 float64
+	a = a[:kc*3]
 	b = b[:kc*4]
-	for len(a) >= 4 && len(b) >= 4 {
-		a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
+	for len(a) >= 3 && len(b) >= 4 {
+		a0, a1, a2 := a[0], a[1], a[2]
 		bj := b[0]
 		c00 += a0 * bj
 		c10 += a1 * bj
 		c20 += a2 * bj
-		c30 += a3 * bj
 		bj = b[1]
 		c01 += a0 * bj
 		c11 += a1 * bj
 		c21 += a2 * bj
-		c31 += a3 * bj
 		bj = b[2]
 		c02 += a0 * bj
 		c12 += a1 * bj
 		c22 += a2 * bj
-		c32 += a3 * bj
 		bj = b[3]
 		c03 += a0 * bj
 		c13 += a1 * bj
 		c23 += a2 * bj
-		c33 += a3 * bj
-		a = a[4:]
+		a = a[3:]
 		b = b[4:]
 	}
 	r0 := c[0:4:4]
@@ -60,9 +61,4 @@ func microKernel(a, b []float64, kc int, c []float64, ldc int) {
 	r2[1] += c21
 	r2[2] += c22
 	r2[3] += c23
-	r3 := c[3*ldc : 3*ldc+4 : 3*ldc+4]
-	r3[0] += c30
-	r3[1] += c31
-	r3[2] += c32
-	r3[3] += c33
 }
