@@ -387,6 +387,22 @@ type numpyRunner struct {
 
 // findNumpy looks for a python that imports numpy and returns a runner,
 // or nil and a note saying why the NumPy column is absent.
+// numpyProbe prints NumPy's and Python's versions and the BLAS library
+// NumPy loaded (read from /proc/self/maps on Linux): Debian's NumPy takes
+// the system's libblas.so.3, the slow reference BLAS unless an optimized
+// one (libopenblas0-pthread) is installed, and the comparison means little
+// then.
+const numpyProbe = `import numpy, sys
+numpy.ones((2, 2)) @ numpy.ones((2, 2))
+blas = "unknown"
+try:
+    libs = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l.lower() and "/" in l})
+    if libs:
+        blas = ", ".join(libs)
+except OSError:
+    pass
+print("numpy " + numpy.__version__ + ", python " + sys.version.split()[0] + "; BLAS: " + blas)`
+
 func findNumpy(python, script string, threads int) (*numpyRunner, string) {
 	if runtime.GOOS == "js" {
 		return nil, "NumPy reference: skipped (no subprocesses under js/wasm)"
@@ -399,12 +415,12 @@ func findNumpy(python, script string, threads int) (*numpyRunner, string) {
 		candidates = []string{python}
 	}
 	for _, p := range candidates {
-		out, err := exec.Command(p, "-c", "import numpy, sys; print(numpy.__version__, sys.version.split()[0])").Output()
+		out, err := exec.Command(p, "-c", numpyProbe).Output()
 		if err != nil {
 			continue
 		}
 		r := &numpyRunner{python: p, script: script, threads: threads}
-		return r, fmt.Sprintf("NumPy reference: %s (numpy %s), %d BLAS thread(s), script %s",
+		return r, fmt.Sprintf("NumPy reference: %s (%s), %d BLAS thread(s), script %s",
 			p, strings.TrimSpace(string(out)), threads, script)
 	}
 	return nil, "NumPy reference: skipped, no python3 with numpy found (Debian: apt-get install -y python3-numpy)"
