@@ -88,6 +88,7 @@ type app struct {
 	// solver, at once otherwise).
 	pending bool
 	applyAt time.Time
+	editAt  time.Time // the last such change
 
 	noCanvas bool // the pictures cannot be drawn: no ebiten
 	w, h     int  // the screen, in CSS pixels
@@ -195,6 +196,9 @@ func (a *app) Update() error {
 	}
 	if a.pending && !t.Before(a.applyAt) {
 		a.pending = false
+		// How long the edit waited for the controls to settle, in the
+		// page's own clock (TestDrag).
+		hooks().Set("waited", t.Sub(a.editAt).Milliseconds())
 		a.start(a.controls, t, false)
 	}
 	a.pool.Tick(t)
@@ -424,7 +428,7 @@ func (a *app) edit(p params.Params, t time.Time, settled bool) {
 	}
 	a.controls = p
 	a.pending = true
-	a.applyAt = t
+	a.applyAt, a.editAt = t, t
 	if !settled && a.model.NeedsWorkers(p, a.fileName, a.file) {
 		a.applyAt = t.Add(liveDelay)
 	}
