@@ -20,8 +20,10 @@ import (
 	"time"
 
 	"nnlrs/core/dataset"
-	"nnlrs/core/gemm"
 	"nnlrs/core/lowrank"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/blas/gonum"
 )
 
 func init() {
@@ -72,8 +74,8 @@ func iterCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if cfg.blas == "gemm" {
-		gemm.Use()
+	if cfg.blas == "gonum" {
+		blas64.Use(gonum.Implementation{}) // main installed gemm's
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	var py *numpyRunner
@@ -142,7 +144,7 @@ func parseIterFlags(args []string, stderr io.Writer) (*iterConfig, error) {
 	fs.StringVar(&cfg.script, "script", filepath.Join("tools", "numpy", "ladmap.py"), "the NumPy reference script")
 	fs.StringVar(&cfg.wasm, "wasm", "", "a GOOS=js GOARCH=wasm build of this command, run under Node for the wasm column")
 	fs.StringVar(&cfg.wasmExec, "wasm-exec", "", "the wasm runner (default: $(go env GOROOT)/lib/wasm/go_js_wasm_exec)")
-	fs.StringVar(&cfg.blas, "blas", "gonum", "gonum's BLAS for mat products: gonum (its own Dgemm, assembly on amd64) or gemm (gemm.Use, as the browser worker)")
+	fs.StringVar(&cfg.blas, "blas", "gemm", "the BLAS of the mat products: gemm (gemm.Use, as every command and the browser worker) or gonum (its own Dgemm, SSE2 assembly on amd64)")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON line per size (Go timings only; used for the wasm column)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err

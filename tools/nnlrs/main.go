@@ -15,9 +15,14 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"nnlrs/core/gemm"
 )
 
 func main() {
+	// gonum's matrix products on the packed kernel of core/gemm (AVX2 and
+	// FMA on amd64, 5-6 times gonum's own Dgemm; docs/BENCH.md, issue 13).
+	gemm.Use()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -10,7 +10,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"nnlrs/core/gemm"
 )
+
+// TestMain runs the tests on the BLAS the command installs (main).
+func TestMain(m *testing.M) {
+	gemm.Use()
+	os.Exit(m.Run())
+}
 
 // runCLI runs the command in-process and returns status, stdout, stderr.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
