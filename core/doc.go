@@ -4,8 +4,9 @@
 //	linalg      dense helpers: finiteness checks, norms, rank, inner
 //	            products, column scaling
 //	eigen       the symmetric eigen-decomposition by divide and conquer
-//	gemm        a packed matrix multiply and a BLAS on it, installed by
-//	            gemm.Use (the solver Web Worker does: wasm has no assembly)
+//	gemm        a packed matrix multiply (AVX2/FMA assembly on amd64) and
+//	            a BLAS on it, installed by gemm.Use (the command line and
+//	            the solver Web Worker do)
 //	prox        proximal operators Θ (SVT), S (shrinkage), Ω (l2,1)
 //	lowrank     NNLRS by a certified ADMM (the default) or LADMAP
 //	            (Algorithm 1), LRR by inexact ALM, duality bounds
