@@ -31,7 +31,7 @@ func TestHighDPI(t *testing.T) {
 	if size[0] != 2*size[2] || size[1] != 2*size[3] {
 		t.Errorf("canvas of %v×%v pixels shown on %v×%v CSS pixels: not the screen's resolution", size[0], size[1], size[2], size[3])
 	}
-	time.Sleep(300 * time.Millisecond)
+	tb.drawn()
 	img := tb.screenshot()
 	if w := img.Bounds().Dx(); w != 2*viewW {
 		t.Fatalf("screenshot %d pixels wide, want %d", w, 2*viewW)

@@ -226,6 +226,17 @@ func (tb *tab) poll(expr string, timeout time.Duration) bool {
 	return err == nil
 }
 
+// drawn waits until the page has drawn three more frames: the events
+// sent before it are applied and the figure they change is on screen.
+// Counted in the page's frames rather than slept for a fixed time, so
+// that a loaded machine, where a frame may take hundreds of
+// milliseconds, waits as long as it needs.
+func (tb *tab) drawn() {
+	tb.t.Helper()
+	f := eval[int](tb, "nnlrs.frames")
+	tb.wait(fmt.Sprintf("nnlrs.frames > %d", f+2), 30*time.Second)
+}
+
 // state describes the page for failure messages.
 func (tb *tab) state() string {
 	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)

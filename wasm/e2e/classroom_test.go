@@ -183,7 +183,7 @@ func TestFocus(t *testing.T) {
 	tb.click("run")
 	tb.done()
 	tb.mouseClick(xy[0], xy[1])
-	time.Sleep(200 * time.Millisecond)
+	tb.drawn()
 	if f := tb.focused(); f == "CANVAS" {
 		t.Error("a click on a node gives the canvas the focus")
 	}

@@ -86,7 +86,7 @@ func TestDefaultRun(t *testing.T) {
 	if a := tb.text("advice"); a != "" {
 		t.Errorf("advice on the defaults: %q", a)
 	}
-	time.Sleep(300 * time.Millisecond) // a few frames of the finished run
+	tb.drawn()
 	img := tb.screenshot()
 	ps := tb.panels()
 	for _, name := range []string{"graph", "weights", "propagation"} {
@@ -105,7 +105,7 @@ func TestDefaultRun(t *testing.T) {
 		xy := eval[[]float64](tb, "nnlrs.nodeXY(10)")
 		tb.mouse(xy[0], xy[1])
 		tb.wait("nnlrs.hover === 10", 10*time.Second)
-		time.Sleep(200 * time.Millisecond)
+		tb.drawn()
 		after := tb.screenshot()
 		if d := differing(img, after, ps["graph"].rect()); d < 3000 {
 			t.Errorf("hovering node 10 changed %d pixels of the graph view", d)
@@ -128,11 +128,11 @@ func TestDefaultRun(t *testing.T) {
 		}
 		tb.click("reset")
 		tb.wait("nnlrs.step === 0", 10*time.Second)
-		time.Sleep(300 * time.Millisecond)
+		tb.drawn()
 		before := tb.screenshot()
 		tb.click("step")
 		tb.wait("nnlrs.step === 1", 10*time.Second)
-		time.Sleep(300 * time.Millisecond)
+		tb.drawn()
 		after := tb.screenshot()
 		r := ps["propagation"].rect()
 		if d := differing(before, after, r); d < 2000 {
@@ -157,7 +157,7 @@ func TestDefaultRun(t *testing.T) {
 		tb.t = t
 		before := tb.screenshot()
 		tb.setValue("graph", "lrr")
-		time.Sleep(300 * time.Millisecond)
+		tb.drawn()
 		after := tb.screenshot()
 		if d := differing(before, after, ps["graph"].rect()); d < 3000 {
 			t.Errorf("showing LRR changed %d pixels of the graph view", d)
@@ -205,7 +205,7 @@ func TestDefaultRun(t *testing.T) {
 		tb.mouse(xy[0], xy[1])
 		tb.wait("nnlrs.hover === 40", 10*time.Second)
 		eval[bool](tb, `(document.getElementById("panel").scrollTop = 0, true)`)
-		time.Sleep(300 * time.Millisecond)
+		tb.drawn()
 		var b bytes.Buffer
 		png.Encode(&b, tb.screenshot())
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
@@ -240,7 +240,8 @@ func TestSharedLink(t *testing.T) {
 	if da != db || da == "" {
 		t.Errorf("digests %q and %q", da, db)
 	}
-	time.Sleep(300 * time.Millisecond)
+	a.drawn()
+	b.drawn()
 	ia, ib := a.screenshot(), b.screenshot()
 	ps := a.panels()
 	// The same figure, up to SwiftShader's antialiasing (see differing):
@@ -257,7 +258,7 @@ func TestSharedLink(t *testing.T) {
 	// pixels differ than the antialiasing tolerance above allows.
 	eval[bool](b, `(location.hash = location.hash.replace("seed=7", "seed=8"), true)`)
 	b.wait(`nnlrs.state === "done" && nnlrs.digest !== "`+da+`"`, 120*time.Second)
-	time.Sleep(300 * time.Millisecond)
+	b.drawn()
 	ib = b.screenshot()
 	for _, name := range []string{"graph", "weights"} {
 		r := ps[name].rect()
@@ -437,7 +438,7 @@ func TestEmbed(t *testing.T) {
 	if w := eval[float64](tb, `document.getElementById("panel").getBoundingClientRect().width`); w != 0 {
 		t.Errorf("the controls are %v pixels wide", w)
 	}
-	time.Sleep(300 * time.Millisecond)
+	tb.drawn()
 	img := tb.screenshot()
 	if k := classesShown(img, ps["weights"].rect(), 50); k < 3 {
 		t.Errorf("%d of the 3 classes coloured", k)
@@ -450,7 +451,7 @@ func TestEmbed(t *testing.T) {
 	for _, v := range []string{"graph", "propagation", "convergence", "outcome", "curves"} {
 		eval[bool](tb, fmt.Sprintf(`(location.hash = %q, true)`, small+"&embed="+v))
 		tb.wait(fmt.Sprintf(`nnlrs.panels.length === 1 && nnlrs.panels[0].name === %q`, v), 10*time.Second)
-		time.Sleep(300 * time.Millisecond)
+		tb.drawn()
 		r := tb.panels()[v].rect()
 		if n := inked(tb.screenshot(), r); n < 5000 {
 			t.Errorf("embed=%s: %d pixels drawn", v, n)
@@ -549,13 +550,13 @@ func TestBuiltinData(t *testing.T) {
 	}
 	// Hovering a node shows its digit: a 64×64 picture in many grey levels
 	// (a 2: a 1 is too thin to have many).
-	time.Sleep(300 * time.Millisecond)
+	tb.drawn()
 	r := tb.panels()["graph"].rect()
 	before := greys(tb.screenshot(), r)
 	xy := eval[[]float64](tb, "nnlrs.nodeXY(25)")
 	tb.mouse(xy[0], xy[1])
 	tb.wait("nnlrs.hover === 25", 10*time.Second)
-	time.Sleep(300 * time.Millisecond)
+	tb.drawn()
 	after := greys(tb.screenshot(), r)
 	if after < before+1500 {
 		t.Errorf("hovering a digit: %d grey pixels, %d before", after, before)

@@ -48,7 +48,7 @@ func (tb *tab) atStep(n int, embedded bool) {
 // frame: its left edge, half-way down, in the screen's pixels.
 func (tb *tab) framed(name string) bool {
 	tb.t.Helper()
-	time.Sleep(700 * time.Millisecond) // the next frame drawn
+	tb.drawn()
 	p := tb.panels()[name]
 	sx, sy := eval[float64](tb, "scrollX"), eval[float64](tb, "scrollY")
 	c := color.RGBAModel.Convert(tb.screenshot().At(int(p.X-sx)+1, int(p.Y-sy+p.H/2))).(color.RGBA)
@@ -111,7 +111,7 @@ func TestTour(t *testing.T) {
 			t.Error("step 8's words (LRR denser than l1; l1 better than NNLRS) do not hold on the site's data")
 		}
 		tb.keys(kb.ArrowRight) // the last step: nothing further
-		time.Sleep(300 * time.Millisecond)
+		tb.drawn()
 		tb.atStep(8, false)
 	} else {
 		t.Log("the site has no Yale B faces: step 8 not taken")
