@@ -431,7 +431,7 @@ func (s *admm) step() error {
 func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error) {
 	gap, maxIter := s.set.Gap, s.set.MaxIter
 	certGap, stop := math.Inf(1), math.Inf(1)
-	var fnorm float64
+	var fnorm, bound float64
 	for it := 0; ; it++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -464,6 +464,7 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		converged := false
 		if (it+1)%s.set.CheckEvery == 0 {
 			dual := s.dualBound()
+			bound = dual
 			stop = (objective - dual) / math.Abs(dual) / gap
 			if stop < 1 && it-s.lastPrimalAt >= 2*s.set.CheckEvery {
 				s.lastPrimalAt = it
@@ -476,7 +477,7 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		if progress != nil {
 			progress(Progress{
 				Iter: it + 1, Residual: math.Sqrt(feas) / s.normX, Change: fnorm, Mu: s.mu1,
-				RankZ: s.rankJ, NNZH: s.nnzH, Objective: objective, Gap: certGap, Stop: stop, Z: s.h,
+				RankZ: s.rankJ, NNZH: s.nnzH, Objective: objective, Gap: certGap, Bound: bound, Stop: stop, Z: s.h,
 			})
 		}
 		if converged {

@@ -187,6 +187,40 @@ func TestADMMProgressAndCancel(t *testing.T) {
 	}
 }
 
+// TestADMMProgressBound: the lower bound the progress reports is 0 until
+// the first check and then never above the optimum, which a much tighter
+// solve brackets from above; the last one certifies the answer within Gap.
+func TestADMMProgressBound(t *testing.T) {
+	x, _ := subspaceData()
+	p := DefaultParams()
+	var bounds []float64
+	const every = 5
+	res, err := NNLRS(context.Background(), x, nil, p, &ADMM{CheckEvery: every}, func(pr Progress) {
+		bounds = append(bounds, pr.Bound)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tight, err := NNLRS(context.Background(), x, nil, p, &ADMM{Gap: 1e-5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range bounds {
+		if i+1 < every && b != 0 {
+			t.Errorf("iteration %d, before the first check: bound %v, want 0", i+1, b)
+		}
+		// tight.Objective ≥ p*: a bound above it (beyond rounding) is
+		// no lower bound.
+		if b > tight.Objective*(1+1e-9) {
+			t.Errorf("iteration %d: bound %.10g above the objective %.10g of a solve to gap 1e-5", i+1, b, tight.Objective)
+		}
+	}
+	last := bounds[len(bounds)-1]
+	if g := (res.Objective - last) / last; !(g < admmDefaultGap) {
+		t.Errorf("last bound %.10g, objective %.10g: gap %.3g, want below %v", last, res.Objective, g, admmDefaultGap)
+	}
+}
+
 func TestADMMBadSettings(t *testing.T) {
 	x, _ := subspaceData()
 	for _, s := range []*ADMM{

@@ -37,6 +37,12 @@ type Progress struct {
 	// Gap is ADMM's last certified relative duality gap (+Inf before
 	// the first certificate; 0 for the other solvers).
 	Gap float64
+	// Bound is ADMM's latest lower bound on the optimum of problem (6),
+	// the value of the dual point built from its multipliers
+	// (certificate.go); 0, the trivial bound, before the first and for
+	// the other solvers. Objective − Bound is what the stopping rule
+	// waits on.
+	Bound float64
 	// Stop is the solver's stopping measure over its threshold: the
 	// solver stops once Stop ≤ 1. LADMAP: max(Residual/ε₁, Change/ε₂);
 	// LRR: Change/Tol; ADMM: the relative gap between the objective of

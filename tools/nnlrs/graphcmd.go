@@ -150,8 +150,8 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer) {
 	every := cfg.progress
 	opts.Progress = func(p lowrank.Progress) {
 		if p.Iter%every == 0 {
-			fmt.Fprintf(stderr, "iter %6d  residual %.3e  change %.3e  mu %.3e  rank %d  nnz %d  objective %.6g\n",
-				p.Iter, p.Residual, p.Change, p.Mu, p.RankZ, p.NNZH, p.Objective)
+			fmt.Fprintf(stderr, "iter %6d  residual %.3e  change %.3e  mu %.3e  rank %d  nnz %d  objective %.6g  lower bound %.6g\n",
+				p.Iter, p.Residual, p.Change, p.Mu, p.RankZ, p.NNZH, p.Objective, p.Bound)
 		}
 	}
 }
