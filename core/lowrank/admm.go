@@ -205,7 +205,9 @@ type admm struct {
 	hth          mat.SymDense
 	ah           *mat.Dense // k×n
 	certScale    float64
-	colSum       []float64
+	colSum       []float64 // certificate scratch: per column
+	colDot       []float64
+	colT         []float64
 	lastPrimalAt int
 }
 
