@@ -2,6 +2,25 @@
 
 #include "textflag.h"
 
+// ROWS adds to two rows of sums (lo0, hi0 and lo1, hi1) the row of B in
+// Y0, Y1 times the entries of A at offsets a0 and a1 from SI.
+#define ROWS(a0, a1, lo0, hi0, lo1, hi1) \
+	VBROADCASTSD a0(SI), Y2 \
+	VBROADCASTSD a1(SI), Y3 \
+	VFMADD231PD  Y0, Y2, lo0 \
+	VFMADD231PD  Y1, Y2, hi0 \
+	VFMADD231PD  Y0, Y3, lo1 \
+	VFMADD231PD  Y1, Y3, hi1
+
+// STORE adds a row of sums (lo, hi) to the row of C at DX and moves DX to
+// the next row.
+#define STORE(lo, hi) \
+	VADDPD  0(DX), lo, lo \
+	VADDPD  32(DX), hi, hi \
+	VMOVUPD lo, 0(DX) \
+	VMOVUPD hi, 32(DX) \
+	ADDQ    R8, DX
+
 // func kernel6x8(kc int, a, b, c *float64, ldc int)
 //
 // C[6×8] += A[6×kc] B[kc×8] with A packed column by column (6 values per
@@ -30,59 +49,21 @@ TEXT ·kernel6x8(SB), NOSPLIT, $0-40
 	VXORPD Y15, Y15, Y15
 
 loop:
-	VMOVUPD      0(DI), Y0
-	VMOVUPD      32(DI), Y1
-	VBROADCASTSD 0(SI), Y2
-	VBROADCASTSD 8(SI), Y3
-	VFMADD231PD  Y0, Y2, Y4
-	VFMADD231PD  Y1, Y2, Y5
-	VFMADD231PD  Y0, Y3, Y6
-	VFMADD231PD  Y1, Y3, Y7
-	VBROADCASTSD 16(SI), Y2
-	VBROADCASTSD 24(SI), Y3
-	VFMADD231PD  Y0, Y2, Y8
-	VFMADD231PD  Y1, Y2, Y9
-	VFMADD231PD  Y0, Y3, Y10
-	VFMADD231PD  Y1, Y3, Y11
-	VBROADCASTSD 32(SI), Y2
-	VBROADCASTSD 40(SI), Y3
-	VFMADD231PD  Y0, Y2, Y12
-	VFMADD231PD  Y1, Y2, Y13
-	VFMADD231PD  Y0, Y3, Y14
-	VFMADD231PD  Y1, Y3, Y15
-	ADDQ $48, SI
-	ADDQ $64, DI
-	DECQ CX
-	JNZ  loop
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	ROWS(0, 8, Y4, Y5, Y6, Y7)
+	ROWS(16, 24, Y8, Y9, Y10, Y11)
+	ROWS(32, 40, Y12, Y13, Y14, Y15)
+	ADDQ    $48, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     loop
 
-	VADDPD  0(DX), Y4, Y4
-	VADDPD  32(DX), Y5, Y5
-	VMOVUPD Y4, 0(DX)
-	VMOVUPD Y5, 32(DX)
-	ADDQ    R8, DX
-	VADDPD  0(DX), Y6, Y6
-	VADDPD  32(DX), Y7, Y7
-	VMOVUPD Y6, 0(DX)
-	VMOVUPD Y7, 32(DX)
-	ADDQ    R8, DX
-	VADDPD  0(DX), Y8, Y8
-	VADDPD  32(DX), Y9, Y9
-	VMOVUPD Y8, 0(DX)
-	VMOVUPD Y9, 32(DX)
-	ADDQ    R8, DX
-	VADDPD  0(DX), Y10, Y10
-	VADDPD  32(DX), Y11, Y11
-	VMOVUPD Y10, 0(DX)
-	VMOVUPD Y11, 32(DX)
-	ADDQ    R8, DX
-	VADDPD  0(DX), Y12, Y12
-	VADDPD  32(DX), Y13, Y13
-	VMOVUPD Y12, 0(DX)
-	VMOVUPD Y13, 32(DX)
-	ADDQ    R8, DX
-	VADDPD  0(DX), Y14, Y14
-	VADDPD  32(DX), Y15, Y15
-	VMOVUPD Y14, 0(DX)
-	VMOVUPD Y15, 32(DX)
+	STORE(Y4, Y5)
+	STORE(Y6, Y7)
+	STORE(Y8, Y9)
+	STORE(Y10, Y11)
+	STORE(Y12, Y13)
+	STORE(Y14, Y15)
 	VZEROUPPER
 	RET
