@@ -73,12 +73,7 @@ func (s *admm) dualBound() float64 {
 	}
 	delta := s.mu2 * 10 * float64(max(m, n)) * epsilon * math.Sqrt(g2f)
 
-	// t = 1.
-	for j := range t {
-		t[j] = 1
-	}
-	d1, _ := s.dualValue(t, dots, delta)
-	// The per-column factors.
+	// The per-column factors, against t = 1 (nil).
 	for j := range t {
 		t[j] = 1
 	}
@@ -92,28 +87,42 @@ func (s *admm) dualBound() float64 {
 		}
 	}
 	d, scale := s.dualValue(t, dots, delta)
-	if d1 >= d {
-		for j := range t {
-			t[j] = 1
-		}
-		d, scale = s.dualValue(t, dots, delta)
+	if d1, scale1 := s.dualValue(nil, dots, delta); d1 >= d {
+		t, d, scale = nil, d1, scale1
 	}
-	for i := 0; i < k; i++ {
+	// The kept point: U scaled by t, Y₂ = min(t_j(AᵀU)_ij − (Ŷ₂)_ij, β).
+	y2 := raw(s.certY2)
+	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
-			u[i*n+j] *= t[j]
+			y2[i*n+j] = math.Min(factor(t, j)*mm[i*n+j]-yh2[i*n+j], beta)
+		}
+	}
+	if t != nil {
+		for i := 0; i < k; i++ {
+			for j := 0; j < n; j++ {
+				u[i*n+j] *= t[j]
+			}
 		}
 	}
 	s.certScale = scale
 	return d
 }
 
+// factor returns t_j, or 1 for t = nil.
+func factor(t []float64, j int) float64 {
+	if t == nil {
+		return 1
+	}
+	return t[j]
+}
+
 // dualValue evaluates the dual point of dualBound for the column factors
-// t: it writes Y₂ = min(t_j(AᵀŶ₁)_ij − (Ŷ₂)_ij, β) into certY2 (certM
-// holding AᵀŶ₁ with the clipped Ŷ₁) and returns D = Σ_j t_j dots_j / ς
-// and ς = 1 + δ + ||V||₂'s bound.
+// t (nil: all 1), certM holding AᵀU for the clipped U = Ŷ₁: it returns
+// D = Σ_j t_j dots_j / ς and ς = 1 + δ + the bound on ||V||₂, V =
+// (t_j(AᵀU)_ij − (Ŷ₂)_ij − β)₊.
 func (s *admm) dualValue(t, dots []float64, delta float64) (d, scale float64) {
 	n, m := s.n, s.m
-	mm, yh2, y2 := raw(s.certM), raw(s.yh2), raw(s.certY2)
+	mm, yh2 := raw(s.certM), raw(s.yh2)
 	beta := s.p.Beta
 	s.colSum = resize(s.colSum, n)
 	colSum := s.colSum
@@ -123,15 +132,11 @@ func (s *admm) dualValue(t, dots []float64, delta float64) (d, scale float64) {
 	for i := 0; i < m; i++ {
 		row := 0.0
 		for j := 0; j < n; j++ {
-			v := t[j]*mm[i*n+j] - yh2[i*n+j]
-			if v > beta {
-				e := v - beta
+			if e := factor(t, j)*mm[i*n+j] - yh2[i*n+j] - beta; e > 0 {
 				vf += e * e
 				row += e
 				colSum[j] += e
-				v = beta
 			}
-			y2[i*n+j] = v
 		}
 		maxRow = math.Max(maxRow, row)
 	}
@@ -143,7 +148,7 @@ func (s *admm) dualValue(t, dots []float64, delta float64) (d, scale float64) {
 	vn := math.Min(math.Sqrt(vf), math.Sqrt(maxCol*maxRow))
 	scale = 1 + delta + vn
 	for j, dj := range dots {
-		d += t[j] * dj
+		d += factor(t, j) * dj
 	}
 	return d / scale, scale
 }
