@@ -48,11 +48,61 @@ func loadFaces(scale float32) *faces {
 // pixels; the canvas shifts their drawing by (ox, oy) and scales it by
 // faces.scale, the device pixels per CSS pixel, so that text and lines are
 // sharp on high-density screens.
+//
+// The anti-aliased shapes (lines, polylines, discs, rings) are gathered
+// into one batch and drawn with one DrawTriangles when something else is
+// drawn, or by flush at the end. Ebiten gives every anti-aliased call an
+// offscreen of twice the resolution, sized to that call's bounds, and
+// draws it back down; a graph view makes a thousand such calls (one per
+// edge and node), which under software WebGL (SwiftShader) cost about
+// 0.3 s of CPU per frame, taken from the solver's workers.
 type canvas struct {
 	dst    *ebiten.Image
 	ox, oy float32
 	faces  *faces
 	cache  *imageCache
+	vs     []ebiten.Vertex // the batch of anti-aliased triangles
+	is     []uint16
+}
+
+// add appends the triangles vs, is (with indices into vs) to the batch,
+// in colour col, flushing first if the batch would outgrow 16-bit
+// indices.
+func (c *canvas) add(vs []ebiten.Vertex, is []uint16, col color.RGBA) {
+	if len(c.vs)+len(vs) > math.MaxUint16 {
+		c.flush()
+	}
+	r, g, b, a := col.RGBA()
+	base := uint16(len(c.vs))
+	for _, v := range vs {
+		v.SrcX, v.SrcY = 1, 1
+		v.ColorR = float32(r) / 0xffff
+		v.ColorG = float32(g) / 0xffff
+		v.ColorB = float32(b) / 0xffff
+		v.ColorA = float32(a) / 0xffff
+		c.vs = append(c.vs, v)
+	}
+	for _, i := range is {
+		c.is = append(c.is, base+i)
+	}
+}
+
+// flush draws the batch of anti-aliased shapes, as vector does for one
+// shape: premultiplied colours on a white source.
+func (c *canvas) flush() {
+	if len(c.is) == 0 {
+		c.vs, c.is = c.vs[:0], c.is[:0]
+		return
+	}
+	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+	c.dst.DrawTriangles(c.vs, c.is, whitePixel(), op)
+	c.vs, c.is = c.vs[:0], c.is[:0]
+}
+
+// stroke adds the stroke of p, width w in device pixels, to the batch.
+func (c *canvas) stroke(p *vector.Path, w float32, join vector.LineJoin, col color.RGBA) {
+	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w, LineJoin: join})
+	c.add(vs, is, col)
 }
 
 // at returns the device coordinates of the point (x, y).
@@ -96,15 +146,17 @@ func (c *imageCache) endFrame() {
 }
 
 func (c *canvas) Fill(r view.Rect, col color.RGBA) {
+	c.flush()
 	x, y := c.at(r.X, r.Y)
 	s := c.faces.scale
 	vector.DrawFilledRect(c.dst, x, y, r.W*s, r.H*s, col, false)
 }
 
 func (c *canvas) Line(x0, y0, x1, y1, width float32, col color.RGBA) {
-	ax, ay := c.at(x0, y0)
-	bx, by := c.at(x1, y1)
-	vector.StrokeLine(c.dst, ax, ay, bx, by, width*c.faces.scale, col, true)
+	var p vector.Path
+	p.MoveTo(c.at(x0, y0))
+	p.LineTo(c.at(x1, y1))
+	c.stroke(&p, width*c.faces.scale, vector.LineJoinMiter, col)
 }
 
 func (c *canvas) Polyline(xy []float32, width float32, col color.RGBA) {
@@ -116,16 +168,7 @@ func (c *canvas) Polyline(xy []float32, width float32, col color.RGBA) {
 	for i := 2; i+1 < len(xy); i += 2 {
 		p.LineTo(c.at(xy[i], xy[i+1]))
 	}
-	so := &vector.StrokeOptions{Width: width * c.faces.scale, LineJoin: vector.LineJoinRound}
-	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, so)
-	r, g, b, a := col.RGBA()
-	for i := range vs {
-		vs[i].ColorR = float32(r) / 0xffff
-		vs[i].ColorG = float32(g) / 0xffff
-		vs[i].ColorB = float32(b) / 0xffff
-		vs[i].ColorA = float32(a) / 0xffff
-	}
-	c.dst.DrawTriangles(vs, is, whitePixel(), &ebiten.DrawTrianglesOptions{AntiAlias: true})
+	c.stroke(&p, width*c.faces.scale, vector.LineJoinRound, col)
 }
 
 // whitePixel returns a 1×1 white image, the source of solid triangles.
@@ -136,17 +179,23 @@ var whitePixel = sync.OnceValue(func() *ebiten.Image {
 })
 
 func (c *canvas) Disc(x, y, r float32, col color.RGBA) {
+	var p vector.Path
 	cx, cy := c.at(x, y)
-	vector.DrawFilledCircle(c.dst, cx, cy, r*c.faces.scale, col, true)
+	p.Arc(cx, cy, r*c.faces.scale, 0, 2*math.Pi, vector.Clockwise)
+	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
+	c.add(vs, is, col)
 }
 
 func (c *canvas) Ring(x, y, r, width float32, col color.RGBA) {
+	var p vector.Path
 	cx, cy := c.at(x, y)
 	s := c.faces.scale
-	vector.StrokeCircle(c.dst, cx, cy, r*s, width*s, col, true)
+	p.Arc(cx, cy, r*s, 0, 2*math.Pi, vector.Clockwise)
+	c.stroke(&p, width*s, vector.LineJoinMiter, col)
 }
 
 func (c *canvas) Text(s string, x, y float32, size view.Size, col color.RGBA) {
+	c.flush()
 	face := c.faces.face[size]
 	tx, ty := c.at(x, y)
 	ascent := face.Metrics().Ascent.Ceil()
@@ -158,6 +207,7 @@ func (c *canvas) TextWidth(s string, size view.Size) float32 {
 }
 
 func (c *canvas) Image(img *image.RGBA, r view.Rect) {
+	c.flush()
 	e := c.cache.images[img]
 	if e == nil {
 		e = &cachedImage{img: ebiten.NewImageFromImage(img)}
@@ -174,6 +224,7 @@ func (c *canvas) Image(img *image.RGBA, r view.Rect) {
 }
 
 func (c *canvas) Layer(key string, version uint64, r view.Rect, draw func(view.Canvas)) {
+	c.flush()
 	s := c.faces.scale
 	w, h := int(math.Ceil(float64(r.W*s))), int(math.Ceil(float64(r.H*s)))
 	if w <= 0 || h <= 0 {
@@ -191,7 +242,9 @@ func (c *canvas) Layer(key string, version uint64, r view.Rect, draw func(view.C
 			c.cache.layers[key] = l
 		}
 		l.version, l.rect, l.scale = version, r, s
-		draw(&canvas{dst: l.img, ox: -r.X, oy: -r.Y, faces: c.faces, cache: c.cache})
+		lc := &canvas{dst: l.img, ox: -r.X, oy: -r.Y, faces: c.faces, cache: c.cache}
+		draw(lc)
+		lc.flush()
 	}
 	x, y := c.at(r.X, r.Y)
 	op := &ebiten.DrawImageOptions{}

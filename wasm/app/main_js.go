@@ -510,6 +510,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.lastDraw = time.Now()
 	c := &canvas{dst: screen, faces: a.faces, cache: a.images}
 	a.views.Draw(c, a.model, a.panels, w, h, a.redraw)
+	c.flush()
 	a.redraw = false
 	a.images.endFrame()
 	if !a.firstFrame {
@@ -520,7 +521,13 @@ func (a *app) Draw(screen *ebiten.Image) {
 }
 
 // runningDrawEvery paces the drawing of the live panels during a run.
-const runningDrawEvery = 500 * time.Millisecond
+// Under software WebGL a draw that redraws panels costs about 0.3 s of
+// CPU in the browser's GPU process (SwiftShader, measured on the default
+// page in headless Chromium on 2 cores), which runs at a higher priority
+// than the workers; at 500 ms the page kept 10-13 frames a second while
+// the workers computed, at one second (with the batched shapes of
+// canvas_js.go) 22-25 (make measure).
+const runningDrawEvery = time.Second
 
 // Layout keeps the views in CSS pixels and the screen in device pixels,
 // so that the drawing is sharp on high-density screens.
@@ -551,7 +558,9 @@ func (a *app) savePNG() {
 	}
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	a.views.Draw(&canvas{dst: img, faces: a.faces, cache: a.images}, a.model, a.panels, float32(a.w), float32(a.h), true)
+	c := &canvas{dst: img, faces: a.faces, cache: a.images}
+	a.views.Draw(c, a.model, a.panels, float32(a.w), float32(a.h), true)
+	c.flush()
 	a.redraw = true // the screen is drawn whole again after an export
 	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(rgba.Pix)
