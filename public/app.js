@@ -8,6 +8,9 @@
   const worker = new Worker("worker.js");
   const early = [];
   const keep = (e) => { if (e.type === "error") e.preventDefault(); early.push(e); };
+  // The link, so that it starts the link's first graph as soon as it can
+  // (wasm/solver/headstart.go).
+  worker.postMessage({ headStart: location.hash });
   worker.addEventListener("message", keep);
   worker.addEventListener("error", keep);
   window.nnlrsFirstWorker = { worker, early, keep };

@@ -4,6 +4,10 @@
 // and starts a new worker.
 "use strict";
 importScripts("wasm_exec.js");
+// Messages that come before the Go program listens wait here; it reads
+// them when it starts (wasm/solver/main_js.go).
+self.nnlrsEarly = [];
+self.onmessage = (e) => self.nnlrsEarly.push(e);
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("solver.wasm"), go.importObject)
   .then(({ instance }) => go.run(instance))

@@ -597,6 +597,9 @@ func (a *app) report(t time.Time) {
 		if g := r.Graphs[method.NNLRS]; g != nil && g.Final != nil && a.nnlrsRun != r {
 			a.nnlrsRun = r
 			h.Set("nnlrsAt", now()) // the NNLRS graph on screen (the 3 s)
+			// The seconds its worker solved before the page asked: the head
+			// start from the link (wasm/solver/headstart.go), or 0.
+			h.Set("headStart", math.Max(0, g.Final.Elapsed-time.Since(r.Started).Seconds()))
 		}
 		if r.State == ui.Done && a.digestRun != r {
 			a.digestRun = r

@@ -100,6 +100,21 @@ func TestDefaultRun(t *testing.T) {
 		}
 	}
 
+	// The first worker starts the link's NNLRS graph before the page's
+	// program asks for it (wasm/solver/headstart.go); whether or not the
+	// page adopted that solve, its graph is the one a cold Run computes.
+	t.Run("head start", func(t *testing.T) {
+		tb.t = t
+		head := eval[float64](tb, "nnlrs.headStart")
+		w0 := eval[[]float64](tb, `nnlrs.graphW("nnlrs")`)
+		tb.run("done")
+		w1 := eval[[]float64](tb, `nnlrs.graphW("nnlrs")`)
+		if len(w0) != 100*100 || !slices.Equal(w0, w1) {
+			t.Errorf("the NNLRS graph of the page's load (%d weights, solved %.2f s before the page asked) differs from a cold Run's (%d weights)", len(w0), head, len(w1))
+		}
+		t.Logf("the load's NNLRS solve ran %.2f s before the page asked for it", head)
+	})
+
 	t.Run("hover", func(t *testing.T) {
 		tb.t = t
 		xy := eval[[]float64](tb, "nnlrs.nodeXY(10)")

@@ -19,6 +19,9 @@ type worker struct {
 	mu     sync.Mutex
 	jobs   map[uint32]context.CancelFunc
 	cache  map[string][]byte // files of the built-in data sets
+	// head is the job started from the page's link before the page asked
+	// (headstart.go), until the page's first job adopts or cancels it.
+	head *headStart
 }
 
 func main() {
@@ -29,7 +32,14 @@ func main() {
 	// Sleeping hands control back to the browser, which then delivers the
 	// messages that arrived meanwhile (a Cancel).
 	w.runner = newRunner(w.post, w.fetch, func() { time.Sleep(time.Millisecond) })
-	js.Global().Set("onmessage", js.FuncOf(w.onMessage))
+	onMessage := js.FuncOf(w.onMessage)
+	js.Global().Set("onmessage", onMessage)
+	// What came before (public/worker.js kept it): the page's link.
+	early := js.Global().Get("nnlrsEarly")
+	js.Global().Delete("nnlrsEarly")
+	for i := 0; early.Truthy() && i < early.Length(); i++ {
+		w.onMessage(js.Undefined(), []js.Value{early.Index(i)})
+	}
 	w.post(&protocol.Ready{})
 	select {}
 }
@@ -47,6 +57,16 @@ func (w *worker) post(m protocol.Message) {
 func (w *worker) onMessage(_ js.Value, args []js.Value) any {
 	data := args[0].Get("data")
 	if !data.InstanceOf(js.Global().Get("Uint8Array")) {
+		// public/app.js tells the first worker the page's link, once.
+		if hash := data.Get("headStart"); hash.Type() == js.TypeString && w.head == nil && len(w.jobs) == 0 {
+			if job, ok := headStartJob(hash.String()); ok {
+				w.head = startHeadStart(w.runner, job, w.post, func(id uint32) {
+					w.mu.Lock()
+					delete(w.jobs, id)
+					w.mu.Unlock()
+				})
+			}
+		}
 		return nil
 	}
 	b := make([]byte, data.Length())
@@ -58,6 +78,18 @@ func (w *worker) onMessage(_ js.Value, args []js.Value) any {
 	}
 	switch m := m.(type) {
 	case *protocol.Job:
+		if h := w.head; h != nil {
+			w.head = nil
+			if cancel, over, ok := h.adopt(m); ok {
+				if !over {
+					w.mu.Lock()
+					w.jobs[m.ID] = cancel
+					w.mu.Unlock()
+				}
+				return nil
+			}
+			h.cancel()
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		w.mu.Lock()
 		w.jobs[m.ID] = cancel
