@@ -445,21 +445,9 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		if err := s.step(); err != nil {
 			return nil, errorf("NNLRS iteration %d: %w", it+1, err)
 		}
-		// Fixed-point residual f = T(x) − x and the splitting residual
-		// (the multiplier increments).
-		var ff, feas float64
-		for pi, gp := range s.gs.parts() {
-			xp := s.xs.parts()[pi]
-			for i, v := range gp {
-				d := v - xp[i]
-				ff += d * d
-				if pi > 0 {
-					feas += d * d
-				}
-			}
-		}
+		ff, feas := s.residuals()
 		fnorm = math.Sqrt(ff) / s.normX
-		objective := s.nuclearJ + s.p.Beta*s.l1H + s.p.Lambda*s.l21E
+		objective := s.objective()
 		if !finite(ff, objective) {
 			return nil, errorf("NNLRS iteration %d: iterates are not finite (is the problem scaled sensibly?)", it+1)
 		}
@@ -485,12 +473,40 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		if converged {
 			return s.result(it+1, true, fnorm, s.gs), nil
 		}
-		// Next state: Anderson mixing of the images, or the plain image.
-		if s.anderson != nil {
-			s.anderson.next(s.xs, s.gs, ff)
-		} else {
-			s.xs.copyFrom(s.gs)
+		s.advance(ff)
+	}
+}
+
+// residuals returns the squared norms of the fixed-point residual
+// f = T(x) − x of the last step and of the splitting residual (the
+// multiplier increments).
+func (s *admm) residuals() (ff, feas float64) {
+	for pi, gp := range s.gs.parts() {
+		xp := s.xs.parts()[pi]
+		for i, v := range gp {
+			d := v - xp[i]
+			ff += d * d
+			if pi > 0 {
+				feas += d * d
+			}
 		}
+	}
+	return ff, feas
+}
+
+// objective returns the objective of problem (6) at the blocks J, H, E of
+// the last step (not a feasible point: see primalBound).
+func (s *admm) objective() float64 {
+	return s.nuclearJ + s.p.Beta*s.l1H + s.p.Lambda*s.l21E
+}
+
+// advance moves to the next state, given the squared fixed-point residual
+// ff of the last step: Anderson mixing of the images, or the plain image.
+func (s *admm) advance(ff float64) {
+	if s.anderson != nil {
+		s.anderson.next(s.xs, s.gs, ff)
+	} else {
+		s.xs.copyFrom(s.gs)
 	}
 }
 

@@ -53,15 +53,8 @@ func TestADMMTrajectory(t *testing.T) {
 			if err := s.step(); err != nil {
 				t.Fatal(err)
 			}
-			var ff float64
-			for pi, gp := range s.gs.parts() {
-				for i, v := range gp {
-					d := v - s.xs.parts()[pi][i]
-					ff += d * d
-				}
-			}
 			if it%5 == 0 {
-				f := s.nuclearJ + to.Beta*s.l1H + to.Lambda*s.l21E
+				f := s.objective()
 				pk, dk := s.primalBound(), s.dualBound()
 				if dk > pRef*(1+1e-12) || pk < dRef*(1-1e-12) {
 					t.Errorf("%s, iteration %d: P = %.10g, D = %.10g do not bracket p* ∈ [%.10g, %.10g]", name, it, pk, dk, dRef, pRef)
@@ -69,11 +62,8 @@ func TestADMMTrajectory(t *testing.T) {
 				rel := func(v float64) float64 { return 100 * (v - pRef) / pRef }
 				t.Logf("%s %4d  f %+7.3f%%  P %+7.3f%%  D %+7.3f%%  gap %.3f%%", name, it, rel(f), rel(pk), rel(dk), 100*(pk-dk)/dk)
 			}
-			if s.anderson != nil {
-				s.anderson.next(s.xs, s.gs, ff)
-			} else {
-				s.xs.copyFrom(s.gs)
-			}
+			ff, _ := s.residuals()
+			s.advance(ff)
 		}
 	}
 }

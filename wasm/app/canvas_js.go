@@ -90,12 +90,10 @@ func (c *canvas) add(vs []ebiten.Vertex, is []uint16, col color.RGBA) {
 // flush draws the batch of anti-aliased shapes, as vector does for one
 // shape: premultiplied colours on a white source.
 func (c *canvas) flush() {
-	if len(c.is) == 0 {
-		c.vs, c.is = c.vs[:0], c.is[:0]
-		return
+	if len(c.is) > 0 {
+		op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+		c.dst.DrawTriangles(c.vs, c.is, whitePixel(), op)
 	}
-	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
-	c.dst.DrawTriangles(c.vs, c.is, whitePixel(), op)
 	c.vs, c.is = c.vs[:0], c.is[:0]
 }
 

@@ -3,8 +3,9 @@ package main
 import (
 	"context"
 	"sync"
+	"time"
 
-	"nnlrs/core/method"
+	"nnlrs/ui"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
@@ -31,15 +32,21 @@ type headStart struct {
 }
 
 // headStartJob returns the first job of the run the link's fragment hash
-// describes: the NNLRS graph (the page's first, ui's jobOrder) with the
-// data. A link the page would correct or refuse, or one naming an upload,
-// gives none: the page will ask for something else.
+// describes, as the page's model (ui.Model.Start) builds it, with ID 0. A
+// link the page would correct or refuse gives none: the page will ask for
+// something else.
 func headStartJob(hash string) (*protocol.Job, bool) {
 	p, notice := params.FromHash(hash)
-	if notice != "" || p.Validate() != nil || p.Dataset == protocol.Upload {
+	if notice != "" {
 		return nil, false
 	}
-	return &protocol.Job{Method: method.NNLRS, Spec: p.Spec(), SendData: true}, true
+	jobs, err := ui.NewModel(p).Start(p, "", nil, time.Time{})
+	if err != nil || len(jobs) == 0 {
+		return nil, false
+	}
+	job := *jobs[0]
+	job.ID = 0
+	return &job, true
 }
 
 // startHeadStart runs job on a copy of r whose messages h holds until the

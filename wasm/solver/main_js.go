@@ -32,8 +32,7 @@ func main() {
 	// Sleeping hands control back to the browser, which then delivers the
 	// messages that arrived meanwhile (a Cancel).
 	w.runner = newRunner(w.post, w.fetch, func() { time.Sleep(time.Millisecond) })
-	onMessage := js.FuncOf(w.onMessage)
-	js.Global().Set("onmessage", onMessage)
+	js.Global().Set("onmessage", js.FuncOf(w.onMessage))
 	// What came before (public/worker.js kept it): the page's link.
 	early := js.Global().Get("nnlrsEarly")
 	js.Global().Delete("nnlrsEarly")
