@@ -4,7 +4,8 @@
 # depend on it), and so does .ci/run, before make exists: it installs make
 # too. `make run` needs none of it.
 #
-# All present: prints nothing and exits 0. Something missing: installs it
+# All present: prints the BLAS NumPy runs on and exits 0. Something
+# missing: installs it
 # with apt-get, as root or through sudo when sudo needs no password;
 # otherwise prints the one command that installs it (without apt-get: the
 # missing tools) and exits 1.
@@ -44,11 +45,44 @@ has firefox-esr || lack firefox-esr firefox-esr
 has xvfb-run || lack xvfb-run xvfb xauth
 # NumPy: the reference of Algorithm 1 (tools/numpy/ladmap.py) that the tests
 # of tools/nnlrs check the Go LADMAP against; they look for it as nnlrs
-# bench does, in /usr/bin/python3 or the python3 on the PATH.
-{ /usr/bin/python3 -c 'import numpy' || python3 -c 'import numpy'; } >/dev/null 2>&1 ||
-	lack numpy python3-numpy
+# bench does, in /usr/bin/python3 or the python3 on the PATH. Debian's
+# python3-numpy loads the system's libblas.so.3 and liblapack.so.3, the
+# reference implementations unless OpenBLAS provides them (through
+# update-alternatives): slow, a meaningless comparison, and an SVD that
+# LAPACK's gesdd does not always converge on. So an optimized BLAS is
+# required too.
+numpy_dir=$(cd "$(dirname "$0")/../numpy" && pwd)
+# numpy_blas PYTHON prints NumPy's version and the BLAS/LAPACK it loaded.
+numpy_blas() {
+	"$1" -c "import sys; sys.path.insert(0, sys.argv[1]); import numpy, ladmap; print('NumPy', numpy.__version__, 'on', ladmap.blas_name())" "$numpy_dir" 2>/dev/null
+}
+python=""
+for p in /usr/bin/python3 python3; do
+	if has "$p" && "$p" -c 'import numpy' >/dev/null 2>&1; then python=$p; break; fi
+done
+optimized='openblas|mkl|blis|accelerate'
+if [ -z "$python" ]; then
+	lack numpy python3-numpy libopenblas0-pthread
+elif ! numpy_blas "$python" | grep -qiE "$optimized"; then
+	lack "an optimized BLAS for NumPy" libopenblas0-pthread
+fi
 
-[ ${#pkgs[@]} -eq 0 ] && exit 0
+# say tells which BLAS NumPy runs on, and warns if it is still not an
+# optimized one (a NumPy that does not take the system's BLAS).
+say() {
+	[ -n "$python" ] || for p in /usr/bin/python3 python3; do
+		if has "$p" && "$p" -c 'import numpy' >/dev/null 2>&1; then python=$p; break; fi
+	done
+	[ -n "$python" ] || return 0
+	local blas
+	blas=$(numpy_blas "$python")
+	echo "deps.sh: $python: $blas" >&2
+	if ! grep -qiE "$optimized" <<<"$blas"; then
+		echo "deps.sh: warning: this NumPy does not run on an optimized BLAS; nnlrs bench's NumPy column means little" >&2
+	fi
+}
+
+[ ${#pkgs[@]} -eq 0 ] && { say; exit 0; }
 
 if ! has apt-get; then
 	echo "deps.sh: make test needs ${missing[*]}, missing here: install them with this system's package manager" >&2
@@ -69,3 +103,4 @@ run() {
 echo "deps.sh: installing ${pkgs[*]} (for ${missing[*]})" >&2
 run "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
 run "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${pkgs[@]}"
+say
