@@ -12,7 +12,7 @@ ADDR     ?= 127.0.0.1:8080
 # The pure-Go packages of the demo, also tested as wasm under Node.
 DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./ui/...
 
-.PHONY: run dist demo deps test fmt-check tidy-check vet test-native test-wasm screenshot screens measure
+.PHONY: run dist demo deps test fmt-check tidy-check vet test-native test-wasm test-browser screenshot screens measure
 
 ## run: build the in-browser demo (dist/) and serve it on http://127.0.0.1:8080
 run: dist
@@ -52,6 +52,11 @@ $(FIREFOX_DEPS): wasm/e2e/firefox/package-lock.json | deps
 # The browser tests (wasm/e2e) run on the site make dist wrote.
 test-native: deps dist $(FIREFOX_DEPS)
 	NNLRS_DIST=$(abspath $(DIST)) $(GO) test $(TESTFLAGS) ./...
+
+## test-browser: the browser tests alone; THROTTLE=4 runs them under 4× CPU throttling (a weak laptop)
+THROTTLE ?= 1
+test-browser: deps dist $(FIREFOX_DEPS)
+	NNLRS_DIST=$(abspath $(DIST)) NNLRS_E2E_THROTTLE=$(THROTTLE) $(GO) test $(TESTFLAGS) ./wasm/e2e/
 
 test-wasm: deps
 	GOOS=js GOARCH=wasm $(GO) test $(TESTFLAGS) -exec "$(WASMEXEC)" ./core/... $(DEMO_PKGS)

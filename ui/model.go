@@ -260,7 +260,7 @@ type Reused struct {
 // Reuse returns what a run with settings p (and the upload name and file)
 // can take over from the finished run prev (nil: nothing). The graphs
 // depend on the data and on their own parameters only: kNN and l1 on none,
-// LRR on its λ, NNLRS on β and λ (θ re-weights its Z). The labeled share,
+// LRR on its λ, NNLRS on β, λ and the solver's gap (θ re-weights its Z). The labeled share,
 // the clicked labels, α and the view settings are the page's alone.
 func Reuse(prev *Run, p params.Params, name string, file []byte) Reused {
 	u := Reused{Graphs: map[method.Name]bool{}}
@@ -276,7 +276,7 @@ func Reuse(prev *Run, p params.Params, name string, file []byte) Reused {
 		method.KNN0:  true,
 		method.L1:    true,
 		method.LRR:   p.LRRLambda == q.LRRLambda,
-		method.NNLRS: p.Beta == q.Beta && p.Lambda == q.Lambda && (p.Theta == q.Theta || prev.Graphs[method.NNLRS].hasZ()),
+		method.NNLRS: p.Beta == q.Beta && p.Lambda == q.Lambda && p.Gap == q.Gap && (p.Theta == q.Theta || prev.Graphs[method.NNLRS].hasZ()),
 	}
 	for g, ok := range same {
 		if old := prev.Graphs[g]; ok && old != nil && old.Final != nil {

@@ -51,7 +51,7 @@ func methods(jobs []*protocol.Job) []method.Name {
 
 // TestReuse checks that a run computes only what its settings change: θ,
 // the labeled share, a clicked label and α need no worker; λ or β re-solve
-// NNLRS alone, warm; LRR's λ re-solves LRR alone; new data re-solve all.
+// NNLRS alone, warm, and so does the solver's gap; LRR's λ re-solves LRR alone; new data re-solve all.
 func TestReuse(t *testing.T) {
 	const m = 6
 	mo, jobs := started(t)
@@ -142,6 +142,14 @@ func TestReuse(t *testing.T) {
 	if mo.Run.State != Done {
 		t.Error("lambda: run not done after its one job")
 	}
+
+	// The solver's gap: NNLRS alone, with that gap.
+	p.Gap = 1e-6
+	jobs, _ = mo.Start(p, "", nil, t0)
+	if len(jobs) != 1 || jobs[0].Method != method.NNLRS || jobs[0].Spec.Gap != 1e-6 {
+		t.Fatalf("gap: jobs %+v", jobs)
+	}
+	finishWithZ(mo, jobs, m)
 
 	// LRR's λ: LRR alone.
 	p.LRRLambda = 3

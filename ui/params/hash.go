@@ -76,6 +76,7 @@ var fields = []field{
 	floatField("lambda", func(p *Params) *float64 { return &p.Lambda }),
 	floatField("theta", func(p *Params) *float64 { return &p.Theta }),
 	floatField("lrr", func(p *Params) *float64 { return &p.LRRLambda }),
+	floatField("gap", func(p *Params) *float64 { return &p.Gap }),
 	stringField("prop", func(p *Params) *string { return &p.Propagator }),
 	floatField("alpha", func(p *Params) *float64 { return &p.Alpha }),
 	uintField("seed", func(p *Params) *uint64 { return &p.Seed }),
@@ -100,12 +101,12 @@ func Differ(p, q Params) []string {
 
 // Hash returns the URL fragment (without "#") that restores p: every
 // setting, in a fixed order, so that equal settings give equal links.
-// Embed, Flip, LabelSeed and Tour appear only when set.
+// Embed, Flip, Gap, LabelSeed and Tour appear only when set.
 func (p Params) Hash() string {
 	var b strings.Builder
 	for _, f := range fields {
 		v := f.get(&p)
-		if (f.key == "embed" || f.key == "flip") && v == "" || (f.key == "tour" || f.key == "lseed") && v == "0" {
+		if (f.key == "embed" || f.key == "flip") && v == "" || (f.key == "tour" || f.key == "lseed" || f.key == "gap") && v == "0" {
 			continue
 		}
 		if b.Len() > 0 {

@@ -33,6 +33,11 @@ type Params struct {
 	// LRRLambda is the λ of the LRR graph (Liu et al.'s problem, the
 	// baseline).
 	LRRLambda float64
+	// Gap is the accuracy to which the NNLRS graph is solved: the relative
+	// duality gap at which the solver stops, between MinGap and MaxGap; 0
+	// means the solver's default (0.4%). The link alone carries it: a
+	// researcher's setting, and a way to make a solve run long.
+	Gap float64
 	// Propagator ("ghf" or "lgc") is the propagation watched step by step;
 	// Alpha is LGC's α.
 	Propagator string
@@ -117,6 +122,7 @@ const (
 	MinLambda, MaxLambda     = 0.01, 1000
 	MaxTheta                 = 1
 	MinAlpha, MaxAlpha       = 0.01, 0.999
+	MinGap, MaxGap           = 1e-12, 0.1
 	syntheticDim, syntheticD = 4, 50
 )
 
@@ -168,6 +174,8 @@ func (p Params) Validate() error {
 		return bad("lrr", "LRR's lambda must be between %g and %d, have %g", MinLambda, MaxLambda, p.LRRLambda)
 	case !slices.Contains(Propagators, p.Propagator):
 		return bad("prop", "unknown propagation %q (ghf or lgc)", p.Propagator)
+	case p.Gap != 0 && !in(p.Gap, MinGap, MaxGap):
+		return bad("gap", "the solver's gap must be between %g and %g (or 0 for its default), have %g", MinGap, MaxGap, p.Gap)
 	case !in(p.Alpha, MinAlpha, MaxAlpha):
 		return bad("alpha", "alpha must be between %g and %g, have %g", MinAlpha, MaxAlpha, p.Alpha)
 	case !flipOK(p):
@@ -193,6 +201,7 @@ func (p Params) Spec() protocol.Spec {
 		Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
 		Labeled: p.Labeled / 100, Noise: p.Noise, Corrupt: p.Corrupt / 100, Seed: p.Seed, LabelSeed: p.LabelSeed,
 		Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, LRRLambda: p.LRRLambda, Alpha: p.Alpha,
+		Gap: p.Gap,
 	}
 }
 

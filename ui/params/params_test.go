@@ -27,7 +27,7 @@ func TestHashRoundTrip(t *testing.T) {
 		t.Errorf("default: got %+v, %q", got, notice)
 	}
 	q := Params{Dataset: "usps", Classes: 3, PerClass: 40, Labeled: 20, Noise: 0, Corrupt: 5,
-		Beta: 0.5, Lambda: 10, Theta: 0, LRRLambda: 3, Propagator: "lgc", Alpha: 0.5, Seed: 18446744073709551615,
+		Beta: 0.5, Lambda: 10, Theta: 0, LRRLambda: 3, Gap: 1e-9, Propagator: "lgc", Alpha: 0.5, Seed: 18446744073709551615,
 		Graph: "lrr", Embed: "weights"}
 	h := q.Hash()
 	if !strings.Contains(h, "embed=weights") || !strings.HasPrefix(h, "data=usps&classes=3&per=40") {
@@ -38,8 +38,13 @@ func TestHashRoundTrip(t *testing.T) {
 			t.Errorf("%q: got %+v, %q", prefix+h, got, notice)
 		}
 	}
-	if strings.Contains(Default().Hash(), "embed") {
-		t.Errorf("default hash %q names embed", Default().Hash())
+	if !strings.Contains(h, "&gap=1e-09&") {
+		t.Errorf("hash %q lacks the gap", h)
+	}
+	for _, key := range []string{"embed", "gap"} {
+		if strings.Contains(Default().Hash(), key) {
+			t.Errorf("default hash %q names %s", Default().Hash(), key)
+		}
 	}
 }
 
@@ -135,6 +140,9 @@ func TestValidate(t *testing.T) {
 		{"per class", func(p *Params) { p.PerClass = 1 }, "samples per class"},
 		{"cap", func(p *Params) { p.Classes, p.PerClass = 5, 81 }, "405 samples"},
 		{"lrr", func(p *Params) { p.LRRLambda = 0 }, "LRR"},
+		{"gap below", func(p *Params) { p.Gap = 1e-13 }, "gap"},
+		{"gap above", func(p *Params) { p.Gap = 0.5 }, "gap"},
+		{"gap negative", func(p *Params) { p.Gap = -1e-3 }, "gap"},
 	} {
 		p := Default()
 		c.mod(&p)

@@ -115,6 +115,7 @@ type app struct {
 	// none: the graph view shows it when the mouse is on no node.
 	inspect int
 
+	fits       int  // page.fit calls: the page was fitted to its views
 	frames     int  // Draw calls
 	draws      int  // Draw calls that drew
 	redraw     bool // draw every panel in the next frame
@@ -150,8 +151,14 @@ func newApp() *app {
 	h := hooks()
 	h.Set("workers", a.pool.Size())
 	h.Set("runs", 0)
-	h.Set("crashWorker", js.FuncOf(func(js.Value, []js.Value) any {
-		a.q.push(event{kind: evCrash})
+	// crashWorker(graph) crashes the worker solving that graph ("nnlrs",
+	// ...), or without an argument the first busy worker.
+	h.Set("crashWorker", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := event{kind: evCrash}
+		if len(args) > 0 && args[0].Type() == js.TypeString {
+			e.name = args[0].String()
+		}
+		a.q.push(e)
 		return nil
 	}))
 	// nodeXY(i) returns where node i of the graph shown is on the page.
@@ -344,7 +351,7 @@ func (a *app) apply(e event, t time.Time) {
 			download(m.FileName()+"-W.csv", "text/csv", b)
 		}
 	case evCrash:
-		a.pool.Crash()
+		a.pool.Crash(method.Name(e.name))
 	case evTour:
 		n := e.step
 		if e.delta {

@@ -105,6 +105,8 @@ func (a *app) fitPage() {
 	if a.tick%15 == 0 || ts != a.fitted.text || embed != a.fitted.embed || tour != a.fitted.tour {
 		a.fitted.text, a.fitted.embed, a.fitted.tour = ts, embed, tour
 		a.page.fit(embed, ts)
+		a.fits++
+		hooks().Set("fits", a.fits)
 	}
 	a.left, a.top, a.pageX, a.pageY = a.page.origin()
 	a.publishPanels()

@@ -107,11 +107,14 @@ func TestLinkFallsBackAlone(t *testing.T) {
 // them and the figure follows by itself (a run starts, no Run needed); a
 // bad number is refused beside its control and leaves the running run
 // alone; Cancel keeps the last figure, marks the controls that differ from
-// it and hands the focus to Run.
+// it and hands the focus to Run. The link's gap makes the runs after the
+// first long (endless), so that they are still running when the test acts.
 func TestRunsKeepFigure(t *testing.T) {
 	tb := open(t, small)
 	tb.done()
 	figure := eval[int](tb, "nnlrs.figure")
+	eval[bool](tb, fmt.Sprintf("(location.hash = %q, true)", small+endless))
+	tb.wait(`nnlrs.state === "running"`, 10*time.Second)
 	runs := eval[int](tb, "nnlrs.runs")
 	tb.setValue("per", "40")
 	tb.wait(`location.hash.includes("per=40")`, 5*time.Second)
@@ -155,8 +158,7 @@ func TestRunsKeepFigure(t *testing.T) {
 	tb.wait(`document.getElementById("seed-error") && !document.getElementById("seed-error").hidden`, 5*time.Second)
 	tb.click("run")
 	tb.wait(`document.getElementById("error").textContent.includes("seed")`, 5*time.Second)
-	tb.setValue("seed", "3")
-	tb.setValue("per", "12")
+	eval[bool](tb, fmt.Sprintf("(location.hash = %q, true)", small))
 	tb.run("done")
 	if e := tb.text("error"); e != "" {
 		t.Errorf("error %q after a good run", e)

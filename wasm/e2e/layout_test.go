@@ -253,7 +253,7 @@ func TestLayoutHover(t *testing.T) {
 	// On a phone the views sit below the controls: wait until the advice
 	// beside Run is final (its checks done), which moves them.
 	tb.wait("!nnlrs.checking", 60*time.Second)
-	time.Sleep(600 * time.Millisecond) // the page refits every quarter second
+	tb.fitted()
 	ps := tb.panels()
 	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, ps["graph"].Y-40))
 	xy := eval[[]float64](tb, "nnlrs.nodeXY(5)")
@@ -296,8 +296,9 @@ func shoot(t *testing.T, dir, data string, s screen) {
 		t.Run(data+" "+s.name, func(t *testing.T) {
 			tb := openScreen(t, s, hash)
 			tb.done()
-			tb.wait("nnlrs.converged", 30*time.Second)
-			time.Sleep(1500 * time.Millisecond) // the finished run drawn
+			tb.wait("nnlrs.converged && !nnlrs.checking", 30*time.Second)
+			tb.fitted()
+			tb.drawn()
 			b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 			if err != nil {
 				t.Fatal(err)

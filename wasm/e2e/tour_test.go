@@ -159,7 +159,9 @@ func TestTourScreenshots(t *testing.T) {
 				tb.navigate(baseURL, hash)
 				tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
 				tb.done()
-				time.Sleep(1500 * time.Millisecond)
+				tb.wait("!nnlrs.checking", 60*time.Second)
+				tb.fitted()
+				tb.drawn()
 				b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 				if err != nil {
 					t.Fatal(err)

@@ -7,6 +7,7 @@ package pool
 import (
 	"time"
 
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -187,10 +188,11 @@ func (p *Pool) Replaced() int {
 }
 
 // Crash asks a worker to crash (protocol.Crash), for the tests of the page:
-// the busy one if any, else the first.
-func (p *Pool) Crash() {
+// the one running a job of graph m, or with m empty the first busy one;
+// the first worker if there is no such one.
+func (p *Pool) Crash(m method.Name) {
 	for _, s := range p.slots {
-		if s.state == busy {
+		if s.state == busy && (m == "" || s.job.Method == m) {
 			s.w.Post(&protocol.Crash{})
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
 
@@ -161,9 +162,25 @@ func TestDied(t *testing.T) {
 	if h.running(0) != 6 {
 		t.Errorf("new worker runs %d, want 6", h.running(0))
 	}
-	h.p.Crash()
+	h.p.Crash("")
 	f := h.current(0)
 	if _, ok := f.posted[len(f.posted)-1].(*protocol.Crash); !ok {
 		t.Error("no Crash posted")
+	}
+}
+
+// TestCrashMethod: Crash(m) goes to the worker running a job of graph m.
+func TestCrashMethod(t *testing.T) {
+	h := newHarness(2)
+	h.ready(0)
+	h.ready(1)
+	h.p.Submit(&protocol.Job{ID: 1, Method: method.KNN0}, &protocol.Job{ID: 2, Method: method.NNLRS})
+	h.p.Crash(method.NNLRS)
+	for slot, want := range []bool{false, true} {
+		ps := h.current(slot).posted
+		_, crashed := ps[len(ps)-1].(*protocol.Crash)
+		if crashed != want {
+			t.Errorf("worker %d (job %d): crash posted %v, want %v", slot, h.running(slot), crashed, want)
+		}
 	}
 }

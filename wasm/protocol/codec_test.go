@@ -11,7 +11,7 @@ import (
 // examples holds one message of every kind, with every field set.
 func examples() []Message {
 	spec := Spec{Dataset: Synthetic, Classes: 4, PerClass: 25, Labeled: 0.1, Noise: 0.05, Corrupt: 0.1,
-		Seed: 1 << 40, Beta: 0.2, Lambda: 2, Theta: 0.05, Alpha: 0.99, LRRLambda: 0.3}
+		Seed: 1 << 40, Beta: 0.2, Lambda: 2, Theta: 0.05, Alpha: 0.99, LRRLambda: 0.3, LabelSeed: 5, Gap: 1e-6}
 	return []Message{
 		&Ready{},
 		&Job{ID: 7, Method: "nnlrs", Spec: spec, FileName: "x.csv", File: []byte("1,2\n3,4\n"), SendData: true, Warm: []byte{1, 2, 3}},

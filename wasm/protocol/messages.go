@@ -123,6 +123,10 @@ type Spec struct {
 	// LRRLambda is the λ of the LRR graph (graph.LRRParams); 0 means
 	// Lambda, as links made before LRR had its own λ expect.
 	LRRLambda float64
+	// Gap is the relative duality gap at which the NNLRS solver stops
+	// (lowrank.ADMM.Gap: the answer is certified within this fraction of
+	// the optimum); 0 means the solver's default.
+	Gap float64
 }
 
 func (s *Spec) encode(w *writer) {
@@ -139,6 +143,7 @@ func (s *Spec) encode(w *writer) {
 	w.f64(s.Alpha)
 	w.f64(s.LRRLambda)
 	w.uvarint(s.LabelSeed)
+	w.f64(s.Gap)
 }
 
 // LabelsSeed returns the seed of the labeled draw: LabelSeed, or Seed
@@ -164,6 +169,7 @@ func (s *Spec) decode(r *reader) {
 	s.Alpha = r.f64()
 	s.LRRLambda = r.f64()
 	s.LabelSeed = r.uvarint()
+	s.Gap = r.f64()
 }
 
 // Job asks a worker to build one graph.

@@ -92,12 +92,14 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	if job.Spec.LRRLambda > 0 {
 		o.LRR.Lambda = job.Spec.LRRLambda
 	}
+	admm := &lowrank.ADMM{Gap: job.Spec.Gap}
+	o.NNLRS.Solver = admm
 	if job.Method == method.NNLRS && job.Warm != nil {
 		// A state that does not decode, or is from other data, is a stale
 		// hint, not an error: the solve starts cold.
 		var w lowrank.Warm
 		if w.UnmarshalBinary(job.Warm) == nil {
-			o.NNLRS.Solver = &lowrank.ADMM{Start: &w}
+			admm.Start = &w
 		}
 	}
 	rep := &reporter{r: r, job: job, n: n, start: start, theta: job.Spec.Theta}
@@ -105,7 +107,7 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	o.SampleProgress = rep.samples
 	g, err := r.build(ctx, job.Method, set.X, o)
 	if errors.Is(err, lowrank.ErrStartMismatch) {
-		o.NNLRS.Solver = nil
+		admm.Start = nil
 		g, err = r.build(ctx, job.Method, set.X, o)
 	}
 	if err != nil && !graph.NotConverged(err) {

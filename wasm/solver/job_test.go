@@ -590,6 +590,24 @@ func TestRunLRRLambda(t *testing.T) {
 	}
 }
 
+// TestRunGap: the spec's gap is the one NNLRS's solver certifies: a
+// looser gap stops sooner, and the objectives of the two answers lie
+// within the looser gap of each other (both bracket the same optimum).
+func TestRunGap(t *testing.T) {
+	ctx := context.Background()
+	tight := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 1, Method: "nnlrs", Spec: defaultSpec()}, nil))
+	loose := defaultSpec()
+	loose.Gap = 0.05
+	g := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 2, Method: "nnlrs", Spec: loose}, nil))
+	if !tight.Converged || !g.Converged || g.Iterations >= tight.Iterations {
+		t.Errorf("gap 0.05: %d iterations (converged %v); default gap: %d (converged %v)", g.Iterations, g.Converged, tight.Iterations, tight.Converged)
+	}
+	if d := g.Objective - tight.Objective; d < -4e-3*tight.Objective || d > 0.05*tight.Objective {
+		t.Errorf("objectives: gap 0.05 %v, default %v", g.Objective, tight.Objective)
+	}
+	t.Logf("gap 0.05: %d iterations; default: %d", g.Iterations, tight.Iterations)
+}
+
 // TestRunWarm runs the default NNLRS job, then a step of λ cold and warm
 // (Job.Warm from the first Graph): the warm job takes fewer iterations
 // and both are certified (Converged) with objectives within ADMM's
