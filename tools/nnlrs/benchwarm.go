@@ -31,7 +31,7 @@ func warmMoves() []warmMove {
 	base := lowrank.DefaultParams()
 	var moves []warmMove
 	for _, key := range []string{"lambda", "beta"} {
-		steps := params.Steps[key]
+		steps := params.Lookup(key).Steps
 		v := base.Lambda
 		if key == "beta" {
 			v = base.Beta

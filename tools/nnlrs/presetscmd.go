@@ -166,8 +166,8 @@ func parseSteps(name, steps, s string, positive bool) ([]float64, error) {
 		return nil, usagef("%s: %v", name, err)
 	}
 	for _, x := range v {
-		if !slices.Contains(params.Steps[steps], x) {
-			return nil, usagef("%s: %g is not a step of the page's %s slider %v", name, x, steps, params.Steps[steps])
+		if !slices.Contains(params.Lookup(steps).Steps, x) {
+			return nil, usagef("%s: %g is not a step of the page's %s slider %v", name, x, steps, params.Lookup(steps).Steps)
 		}
 	}
 	return v, nil
@@ -185,7 +185,7 @@ func (cfg *presetsConfig) searchSubset(sub sitedata.Subset, progress func(string
 		fmt.Fprintf(stderr, "nnlrs presets: skipping %s: %v\n", sub.Name, err)
 		return experiment.PresetRow{}, false, nil
 	}
-	if !slices.Contains(params.Steps["labeled"], plan.labeled) || plan.classes > sub.Classes || plan.perClass > sub.PerClass {
+	if !slices.Contains(params.Lookup("labeled").Steps, plan.labeled) || plan.classes > sub.Classes || plan.perClass > sub.PerClass {
 		return experiment.PresetRow{}, false, fmt.Errorf("the plan of %s does not fit the page or the site", sub.Name)
 	}
 	site, err := sub.Draw(cfg.dataDir)

@@ -6,8 +6,8 @@ package params
 
 import (
 	"fmt"
-	"math"
 	"slices"
+	"strconv"
 
 	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
@@ -111,21 +111,6 @@ func Default() Params {
 	}
 }
 
-// The limits of the controls.
-const (
-	MinClasses, MaxClasses   = 2, 10
-	MinPerClass              = 2
-	MinLabeled, MaxLabeled   = 1, 90
-	MaxNoise                 = 1
-	MaxCorrupt               = 50
-	MaxBeta                  = 100
-	MinLambda, MaxLambda     = 0.01, 1000
-	MaxTheta                 = 1
-	MinAlpha, MaxAlpha       = 0.01, 0.999
-	MinGap, MaxGap           = 1e-12, 0.1
-	syntheticDim, syntheticD = 4, 50
-)
-
 // N returns the number of samples p draws (for an upload, at most that:
 // 0 when it takes every sample, whose number is known only once the
 // worker has read the file).
@@ -143,41 +128,31 @@ func (e *FieldError) Error() string { return e.Msg }
 // Validate returns a *FieldError, in words for the page, naming the first
 // setting out of its range.
 func (p Params) Validate() error {
-	in := func(v, lo, hi float64) bool { return v >= lo && v <= hi }
 	bad := func(field, format string, args ...any) error {
 		return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	upload := p.Dataset == protocol.Upload
-	// An upload may be drawn down class by class; 0 classes or samples per
-	// class take every sample.
+	// An upload may be drawn down class by class; 0 classes and 0 samples
+	// per class take every sample.
 	all := upload && p.Classes == 0 && p.PerClass == 0
-	switch {
-	case p.Dataset != protocol.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset):
+	if p.Dataset != protocol.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset) {
 		return bad("data", "unknown data set %q", p.Dataset)
-	case !all && (p.Classes < MinClasses || p.Classes > MaxClasses):
-		return bad("classes", "classes must be between %d and %d, have %d", MinClasses, MaxClasses, p.Classes)
-	case !all && (p.PerClass < MinPerClass || p.PerClass > protocol.MaxSamples):
-		return bad("per", "samples per class must be between %d and %d, have %d", MinPerClass, protocol.MaxSamples, p.PerClass)
-	case !in(p.Labeled, MinLabeled, MaxLabeled):
-		return bad("labeled", "labeled %% must be between %d and %d, have %g", MinLabeled, MaxLabeled, p.Labeled)
-	case !in(p.Noise, 0, MaxNoise):
-		return bad("noise", "noise must be between 0 and %d, have %g", MaxNoise, p.Noise)
-	case !in(p.Corrupt, 0, MaxCorrupt):
-		return bad("corrupt", "corrupted %% must be between 0 and %d, have %g", MaxCorrupt, p.Corrupt)
-	case !in(p.Beta, 0, MaxBeta):
-		return bad("beta", "beta must be between 0 and %d, have %g", MaxBeta, p.Beta)
-	case !in(p.Lambda, MinLambda, MaxLambda):
-		return bad("lambda", "lambda must be between %g and %d, have %g", MinLambda, MaxLambda, p.Lambda)
-	case !in(p.Theta, 0, MaxTheta):
-		return bad("theta", "theta must be between 0 and %d, have %g", MaxTheta, p.Theta)
-	case !in(p.LRRLambda, MinLambda, MaxLambda):
-		return bad("lrr", "LRR's lambda must be between %g and %d, have %g", MinLambda, MaxLambda, p.LRRLambda)
+	}
+	for _, s := range Settings {
+		if !s.Ranged() || all && (s.Key == "classes" || s.Key == "per") {
+			continue
+		}
+		v, err := strconv.ParseFloat(s.get(&p), 64)
+		if s.Optional && v == 0 {
+			continue
+		}
+		if err != nil || !(v >= s.Min && v <= s.Max) {
+			return bad(s.Key, "%s must be between %g and %g, have %s", s.Name, s.Min, s.Max, s.get(&p))
+		}
+	}
+	switch {
 	case !slices.Contains(Propagators, p.Propagator):
 		return bad("prop", "unknown propagation %q (ghf or lgc)", p.Propagator)
-	case p.Gap != 0 && !in(p.Gap, MinGap, MaxGap):
-		return bad("gap", "the solver's gap must be between %g and %g (or 0 for its default), have %g", MinGap, MaxGap, p.Gap)
-	case !in(p.Alpha, MinAlpha, MaxAlpha):
-		return bad("alpha", "alpha must be between %g and %g, have %g", MinAlpha, MaxAlpha, p.Alpha)
 	case !flipOK(p):
 		return bad("flip", "flip must list increasing sample numbers joined by dots, have %q", p.Flip)
 	case !slices.Contains(Graphs, p.Graph):
@@ -213,29 +188,16 @@ func (p Params) LabelsSeed() uint64 {
 }
 
 // SameData reports whether p and q draw the same samples (an upload
-// also needs the same file): the data set, its size, the noise, the
-// corruption and the seed.
-func (p Params) SameData(q Params) bool {
-	return p.Dataset == q.Dataset && p.Classes == q.Classes && p.PerClass == q.PerClass &&
-		p.Noise == q.Noise && p.Corrupt == q.Corrupt && p.Seed == q.Seed
-}
+// also needs the same file): the settings whose change is a new Draw.
+func (p Params) SameData(q Params) bool { return Same(p, q, Draw) }
 
 // WithView returns p with the view settings of v, those the page alone
 // shows: the graph shown, the propagation watched and its α, the embedded
 // view and the tour's step.
-func (p Params) WithView(v Params) Params {
-	p.Graph, p.Propagator, p.Alpha, p.Embed, p.Tour = v.Graph, v.Propagator, v.Alpha, v.Embed, v.Tour
-	return p
-}
-
-// SameRun reports whether p and q ask for the same computation, that is
-// differ at most in what the page alone shows.
-func (p Params) SameRun(q Params) bool { return p.Spec() == q.Spec() }
+func (p Params) WithView(v Params) Params { return p.With(v, View) }
 
 func flipOK(p Params) bool {
 	s, err := p.Flips()
 	return err == nil && (len(s) == 0 || p.N() == 0 || s[len(s)-1] < p.N())
 }
 
-// finite reports whether v is a finite number.
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

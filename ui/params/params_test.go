@@ -88,12 +88,21 @@ func TestFromHashMalformed(t *testing.T) {
 		{"embed=everything&graph=lrr", with(func(p *Params) { p.Graph = "lrr" }), []string{"embed=everything"}},
 		{"prop=bfs", def, []string{"prop=bfs"}},
 		{"graph=spg", def, []string{"graph=spg"}},
-		{"%zz", def, []string{"could not be read"}},
+		{"%zz", def, []string{"%zz (not readable)"}},
+		{"classes=3&per=5&beta=%ZZ", with(func(p *Params) { p.Classes, p.PerClass = 3, 5 }), []string{"beta=%ZZ (not readable)"}},
+		{"classes=3&per=5&x;y", with(func(p *Params) { p.Classes, p.PerClass = 3, 5 }), []string{"x;y (not a setting)"}},
+		{"lambda=+2", with(func(p *Params) { p.Lambda = 2 }), nil},
+		{"lambda=1e-1&beta=.5", with(func(p *Params) { p.Lambda, p.Beta = 0.1, 0.5 }), nil},
+		{"beta=0x1p-2", def, []string{"beta=0x1p-2"}},
+		{"&&&===&", def, []string{"=== (no setting named)"}},
 		{"data=upload&seed=3", def, []string{"cannot carry an uploaded file"}},
 	} {
 		p, notice := FromHash(c.hash)
 		if p != c.want {
 			t.Errorf("%q: got %+v, want %+v", c.hash, p, c.want)
+		}
+		if len(c.say) == 0 && notice != "" {
+			t.Errorf("%q: notice %q, want none", c.hash, notice)
 		}
 		for _, s := range c.say {
 			if !strings.Contains(notice, s) {
@@ -134,9 +143,9 @@ func TestValidate(t *testing.T) {
 		{"labeled", func(p *Params) { p.Labeled = 0 }, "labeled"},
 		{"noise", func(p *Params) { p.Noise = 2 }, "noise"},
 		{"corrupt", func(p *Params) { p.Corrupt = 60 }, "corrupted"},
-		{"beta", func(p *Params) { p.Beta = -1 }, "beta"},
-		{"theta", func(p *Params) { p.Theta = 1.5 }, "theta"},
-		{"alpha", func(p *Params) { p.Alpha = 1 }, "alpha"},
+		{"beta", func(p *Params) { p.Beta = -1 }, "β must be between 0 and 100, have -1"},
+		{"theta", func(p *Params) { p.Theta = 1.5 }, "θ"},
+		{"alpha", func(p *Params) { p.Alpha = 1 }, "LGC's α"},
 		{"per class", func(p *Params) { p.PerClass = 1 }, "samples per class"},
 		{"cap", func(p *Params) { p.Classes, p.PerClass = 5, 81 }, "405 samples"},
 		{"lrr", func(p *Params) { p.LRRLambda = 0 }, "LRR"},
@@ -178,14 +187,37 @@ func TestSpec(t *testing.T) {
 	if s.Labeled != 0.05 || s.Corrupt != 0.2 || s.Lambda != p.Lambda || s.Seed != 1 {
 		t.Errorf("spec %+v", s)
 	}
-	q := p
-	q.Graph, q.Propagator, q.Embed = "lrr", "lgc", "weights"
-	if !p.SameRun(q) {
-		t.Error("view settings change the run")
+}
+
+// TestNeeds checks what a change recomputes, as the table says.
+func TestNeeds(t *testing.T) {
+	p := Default()
+	for _, c := range []struct {
+		mod  func(q *Params)
+		want Work
+	}{
+		{func(q *Params) {}, View},
+		{func(q *Params) { q.Graph, q.Propagator, q.Embed, q.Alpha, q.Tour = "lrr", "lgc", "weights", 0.5, 3 }, View},
+		{func(q *Params) { q.Labeled, q.LabelSeed, q.Flip = 20, 4, "2" }, Labels},
+		{func(q *Params) { q.Theta = 0.2 }, Reweigh},
+		{func(q *Params) { q.Beta, q.Lambda, q.Gap, q.Theta = 1, 2, 1e-6, 0.2 }, SolveNNLRS},
+		{func(q *Params) { q.LRRLambda, q.Beta = 3, 1 }, SolveLRR},
+		{func(q *Params) { q.Seed = 9 }, Draw},
+		{func(q *Params) { q.Noise = 0.5 }, Draw},
+	} {
+		q := p
+		c.mod(&q)
+		if got := Needs(q, p); got != c.want {
+			t.Errorf("%v: needs %d, want %d", Differ(q, p), got, c.want)
+		}
 	}
-	q.Beta = 1
-	if p.SameRun(q) {
-		t.Error("beta does not change the run")
+	q := p
+	q.Graph, q.Beta = "lrr", 1
+	if v := p.WithView(q); v.Graph != "lrr" || v.Beta != p.Beta {
+		t.Errorf("WithView: %+v", v)
+	}
+	if !Same(p, q, Draw) || Same(p, q, SolveNNLRS) {
+		t.Error("Same")
 	}
 }
 

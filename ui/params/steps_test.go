@@ -6,34 +6,64 @@ import (
 	"testing"
 )
 
-func TestSteps(t *testing.T) {
+// TestSliders checks every slider of the table: its steps are sorted, the
+// default is one of them, and every step is a valid setting.
+func TestSliders(t *testing.T) {
 	d := Default()
-	for key, v := range map[string]float64{"labeled": d.Labeled, "noise": d.Noise, "corrupt": d.Corrupt,
-		"beta": d.Beta, "lambda": d.Lambda, "theta": d.Theta, "alpha": d.Alpha} {
-		s := Steps[key]
-		if !slices.IsSorted(s) {
-			t.Errorf("%s: steps not sorted", key)
+	n := 0
+	for _, s := range Settings {
+		if s.Control != Slider {
+			if s.Steps != nil {
+				t.Errorf("%s: steps without a slider", s.Key)
+			}
+			continue
 		}
-		if !slices.Contains(s, v) {
-			t.Errorf("%s: default %v is not a step", key, v)
+		n++
+		if s.Value(&d) == nil || len(s.Steps) < 2 || !slices.IsSorted(s.Steps) {
+			t.Errorf("%s: steps %v, value %v", s.Key, s.Steps, s.Value(&d))
+			continue
 		}
-		// Every step is a valid setting.
-		for _, x := range s {
+		if !slices.Contains(s.Steps, *s.Value(&d)) {
+			t.Errorf("%s: default %v is not a step", s.Key, *s.Value(&d))
+		}
+		for _, x := range s.Steps {
 			p := Default()
-			f := map[string]*float64{"labeled": &p.Labeled, "noise": &p.Noise, "corrupt": &p.Corrupt,
-				"beta": &p.Beta, "lambda": &p.Lambda, "theta": &p.Theta, "alpha": &p.Alpha}[key]
-			*f = x
+			*s.Value(&p) = x
 			if err := p.Validate(); err != nil {
-				t.Errorf("%s step %v: %v", key, x, err)
+				t.Errorf("%s step %v: %v", s.Key, x, err)
 			}
 		}
 	}
+	if n != 8 {
+		t.Errorf("%d sliders, want 8", n)
+	}
+	beta := Lookup("beta").Steps
 	s := StepsWith("beta", 0.3)
-	if !slices.Contains(s, 0.3) || !slices.IsSorted(s) || len(s) != len(Steps["beta"])+1 {
+	if !slices.Contains(s, 0.3) || !slices.IsSorted(s) || len(s) != len(beta)+1 {
 		t.Errorf("StepsWith: %v", s)
 	}
-	if len(Steps["beta"]) == len(s) {
-		t.Error("StepsWith changed Steps")
+	if len(Lookup("beta").Steps) == len(s) || slices.Contains(Lookup("beta").Steps, 0.3) {
+		t.Error("StepsWith changed the steps")
+	}
+	if s := StepsWith("beta", 1000); s[len(s)-1] != 1000 {
+		t.Errorf("StepsWith above the last: %v", s)
+	}
+}
+
+// TestSettingsTable checks the table's rows: keys unique, names given,
+// a range's bounds ordered, and every row's value surviving Set(Get).
+func TestSettingsTable(t *testing.T) {
+	seen := map[string]bool{}
+	p := Default()
+	for _, s := range Settings {
+		if seen[s.Key] || s.Name == "" || Lookup(s.Key) != s {
+			t.Errorf("%s: duplicate, unnamed or not found", s.Key)
+		}
+		seen[s.Key] = true
+		q := Params{}
+		if err := s.Set(&q, s.Get(p)); err != nil || s.Get(q) != s.Get(p) {
+			t.Errorf("%s: %q does not survive Set(Get): %v", s.Key, s.Get(p), err)
+		}
 	}
 }
 

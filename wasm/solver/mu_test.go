@@ -44,7 +44,7 @@ func TestMuGrid(t *testing.T) {
 		x := mat.DenseCopyOf(prob.set.X)
 		linalg.NormalizeColumns(x) // as graph.NNLRS does
 		total := make([]int, len(cs))
-		for _, l := range params.Steps["lambda"] {
+		for _, l := range params.Lookup("lambda").Steps {
 			line := fmt.Sprintf("%-9s β %-4g λ %-4g", ds, p.Beta, l)
 			for k, c := range cs {
 				mu := [3]float64{c * l, 0, 0}

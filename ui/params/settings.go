@@ -1,0 +1,311 @@
+package params
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"nnlrs/core/method"
+	"nnlrs/wasm/protocol"
+)
+
+// Work is what a change of a setting needs before the figure shows it.
+// The kinds are ordered: each needs at least what the one before needs.
+type Work uint8
+
+const (
+	// View: the page redraws (the graph shown, the propagation watched and
+	// its α, the view embedded, the tour's step).
+	View Work = iota
+	// Labels: the page draws the labeled set again and propagates; no
+	// solve.
+	Labels
+	// Reweigh: the page makes the NNLRS graph's W again from its Z
+	// (Algorithm 2's steps 3-4, for θ); no solve.
+	Reweigh
+	// SolveNNLRS: the NNLRS graph is solved again (from the last solution).
+	SolveNNLRS
+	// SolveLRR: the LRR graph is solved again.
+	SolveLRR
+	// Draw: new samples, so every graph is built again.
+	Draw
+)
+
+// Control is how the page shows a setting.
+type Control uint8
+
+const (
+	// LinkOnly settings have no control: the link alone sets them.
+	LinkOnly Control = iota
+	// Slider: an <input type=range> stepping through Setting.Steps, with
+	// an <output id=KEY-out> showing the value.
+	Slider
+	// Number: an <input type=number> of whole numbers.
+	Number
+	// Choice: a <select>.
+	Choice
+)
+
+// Setting is one setting of the page, a row of the table (Settings) from
+// which the link, the controls' reads and writes, the "changed" marks, the
+// range checks, the advice's moves and what a change recomputes are all
+// derived. Key names it in the link and is the id of its control.
+type Setting struct {
+	Key string
+	// Name names it in the page's words, as its label and its messages
+	// say it ("λ", "samples per class").
+	Name    string
+	Control Control
+	// Steps are a slider's values, in increasing order.
+	Steps []float64
+	// Min and Max bound a number; a setting with Min > Max has no range.
+	Min, Max float64
+	// Optional settings stay out of the link while zero (or empty).
+	Optional bool
+	// Work is what a change of it needs.
+	Work Work
+
+	field
+}
+
+// Get returns the setting's value in p, as the link writes it.
+func (s *Setting) Get(p Params) string { return s.get(&p) }
+
+// Set parses v, as the link writes it, into p.
+func (s *Setting) Set(p *Params, v string) error { return s.parse(p, v) }
+
+// Value returns a pointer to the field of a setting held as a float64
+// (the sliders and the gap), nil for the others.
+func (s *Setting) Value(p *Params) *float64 {
+	if s.value == nil {
+		return nil
+	}
+	return s.value(p)
+}
+
+// Ranged reports whether the setting has a range that Validate checks.
+func (s *Setting) Ranged() bool { return s.Min <= s.Max }
+
+// PaperAlpha is LGC's α = 1/(1 + μ) for the paper's μ = 0.99
+// (propagate.PaperAlpha, rounded for the slider).
+const PaperAlpha = 0.5025
+
+// The limits of the settings with a range of their own; the samples per
+// class are bounded by protocol.MaxSamples.
+const (
+	MinClasses, MaxClasses = 2, 10
+	MinPerClass            = 2
+	MinGap, MaxGap         = 1e-12, 0.1
+	syntheticD             = 50 // the dimension of the synthetic samples
+)
+
+// Settings is the table of the page's settings, in the order of the link.
+var Settings = []*Setting{
+	{Key: "data", Name: "data set", Control: Choice, Min: 1, Max: 0, Work: Draw,
+		field: str(func(p *Params) *string { return &p.Dataset })},
+	{Key: "classes", Name: "classes", Control: Number, Min: MinClasses, Max: MaxClasses, Work: Draw,
+		field: integer(func(p *Params) *int { return &p.Classes })},
+	{Key: "per", Name: "samples per class", Control: Number, Min: MinPerClass, Max: protocol.MaxSamples, Work: Draw,
+		field: integer(func(p *Params) *int { return &p.PerClass })},
+	{Key: "labeled", Name: "labeled %", Control: Slider, Min: 1, Max: 90, Work: Labels,
+		Steps: []float64{1, 2, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90},
+		field: number(func(p *Params) *float64 { return &p.Labeled })},
+	{Key: "noise", Name: "noise", Control: Slider, Min: 0, Max: 1, Work: Draw,
+		Steps: []float64{0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1},
+		field: number(func(p *Params) *float64 { return &p.Noise })},
+	{Key: "corrupt", Name: "corrupted %", Control: Slider, Min: 0, Max: 50, Work: Draw,
+		Steps: []float64{0, 5, 10, 15, 20, 30, 40, 50},
+		field: number(func(p *Params) *float64 { return &p.Corrupt })},
+	{Key: "beta", Name: "β", Control: Slider, Min: 0, Max: 100, Work: SolveNNLRS,
+		Steps: []float64{0, 0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100},
+		field: number(func(p *Params) *float64 { return &p.Beta })},
+	{Key: "lambda", Name: "λ", Control: Slider, Min: 0.01, Max: 1000, Work: SolveNNLRS,
+		Steps: []float64{0.05, 0.1, 0.2, 0.5, 0.7, 1, 1.5, 2, 3, 5, 10, 20, 50, 100},
+		field: number(func(p *Params) *float64 { return &p.Lambda })},
+	{Key: "theta", Name: "θ", Control: Slider, Min: 0, Max: 1, Work: Reweigh,
+		Steps: []float64{0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5},
+		field: number(func(p *Params) *float64 { return &p.Theta })},
+	{Key: "lrr", Name: "LRR's λ", Control: Slider, Min: 0.01, Max: 1000, Work: SolveLRR,
+		Steps: []float64{0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 3, 5, 10, 20, 50, 100},
+		field: number(func(p *Params) *float64 { return &p.LRRLambda })},
+	{Key: "gap", Name: "the solver's gap", Control: LinkOnly, Min: MinGap, Max: MaxGap, Optional: true, Work: SolveNNLRS,
+		field: number(func(p *Params) *float64 { return &p.Gap })},
+	{Key: "prop", Name: "propagation", Control: Choice, Min: 1, Max: 0, Work: View,
+		field: str(func(p *Params) *string { return &p.Propagator })},
+	{Key: "alpha", Name: "LGC's α", Control: Slider, Min: 0.01, Max: 0.999, Work: View,
+		Steps: []float64{0.1, 0.3, 0.5, PaperAlpha, 0.7, 0.9, 0.95, 0.99, 0.995},
+		field: number(func(p *Params) *float64 { return &p.Alpha })},
+	{Key: "seed", Name: "seed", Control: Number, Min: 1, Max: 0, Work: Draw,
+		field: unsigned(func(p *Params) *uint64 { return &p.Seed })},
+	{Key: "lseed", Name: "labels' seed", Control: Number, Min: 1, Max: 0, Optional: true, Work: Labels,
+		field: unsigned(func(p *Params) *uint64 { return &p.LabelSeed })},
+	{Key: "flip", Name: "clicked labels", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: Labels,
+		field: str(func(p *Params) *string { return &p.Flip })},
+	{Key: "graph", Name: "graph shown", Control: Choice, Min: 1, Max: 0, Work: View,
+		field: name(func(p *Params) *method.Name { return &p.Graph })},
+	{Key: "embed", Name: "view embedded", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Embed })},
+	{Key: "tour", Name: "tour step", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: integer(func(p *Params) *int { return &p.Tour })},
+}
+
+// field reads and writes one field of Params as the link writes it.
+type field struct {
+	get   func(p *Params) string
+	parse func(p *Params, v string) error
+	// value points at the field of a number held as a float64, nil for
+	// the others.
+	value func(p *Params) *float64
+}
+
+func str(f func(p *Params) *string) field {
+	return field{
+		get:   func(p *Params) string { return *f(p) },
+		parse: func(p *Params, v string) error { *f(p) = v; return nil },
+	}
+}
+
+func name(f func(p *Params) *method.Name) field {
+	return field{
+		get:   func(p *Params) string { return string(*f(p)) },
+		parse: func(p *Params, v string) error { *f(p) = method.Name(v); return nil }, // Validate checks it
+	}
+}
+
+func integer(f func(p *Params) *int) field {
+	return field{
+		get: func(p *Params) string { return strconv.Itoa(*f(p)) },
+		parse: func(p *Params, v string) error {
+			x, err := strconv.Atoi(v)
+			if err == nil {
+				*f(p) = x
+			}
+			return err
+		},
+	}
+}
+
+func unsigned(f func(p *Params) *uint64) field {
+	return field{
+		get: func(p *Params) string { return strconv.FormatUint(*f(p), 10) },
+		parse: func(p *Params, v string) error {
+			x, err := strconv.ParseUint(v, 10, 64)
+			if err == nil {
+				*f(p) = x
+			}
+			return err
+		},
+	}
+}
+
+func number(f func(p *Params) *float64) field {
+	return field{
+		value: f,
+		get:   func(p *Params) string { return strconv.FormatFloat(*f(p), 'g', -1, 64) },
+		parse: func(p *Params, v string) error {
+			x, err := parseNumber(v)
+			if err == nil {
+				*f(p) = x
+			}
+			return err
+		},
+	}
+}
+
+// byKey finds a setting by its key.
+var byKey = map[string]*Setting{}
+
+func init() {
+	for _, s := range Settings {
+		byKey[s.Key] = s
+	}
+}
+
+// parseNumber parses a number as a person writes it: decimal digits with
+// an optional sign, point and exponent; not NaN, not infinite, not Go's
+// hexadecimal or underscored forms.
+func parseNumber(v string) (float64, error) {
+	for _, c := range v {
+		if !(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E') {
+			return 0, fmt.Errorf("%q is not a number", v)
+		}
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
+		err = fmt.Errorf("%q is not finite", v)
+	}
+	return x, err
+}
+
+// Lookup returns the setting of key, nil for none.
+func Lookup(key string) *Setting { return byKey[key] }
+
+// StepsWith returns the steps of slider key with v among them, so that a
+// value from a link that is not a step keeps its exact value.
+func StepsWith(key string, v float64) []float64 {
+	s := Lookup(key).Steps
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	out := make([]float64, 0, len(s)+1)
+	added := false
+	for _, x := range s {
+		if !added && v < x {
+			out = append(out, v)
+			added = true
+		}
+		out = append(out, x)
+	}
+	if !added {
+		out = append(out, v)
+	}
+	return out
+}
+
+// Differ returns the keys of the settings where p and q differ, in the
+// order of the link.
+func Differ(p, q Params) []string {
+	var keys []string
+	for _, s := range Settings {
+		if s.get(&p) != s.get(&q) {
+			keys = append(keys, s.Key)
+		}
+	}
+	return keys
+}
+
+// Needs returns the most work that going from settings q to p needs
+// (View when they are the same).
+func Needs(p, q Params) Work {
+	w := View
+	for _, s := range Settings {
+		if s.Work > w && s.get(&p) != s.get(&q) {
+			w = s.Work
+		}
+	}
+	return w
+}
+
+// Same reports whether p and q agree on every setting whose change needs
+// work of kind w.
+func Same(p, q Params, w Work) bool {
+	for _, s := range Settings {
+		if s.Work == w && s.get(&p) != s.get(&q) {
+			return false
+		}
+	}
+	return true
+}
+
+// With returns p with the settings of q whose change needs work of kind w
+// (WithView: the view settings).
+func (p Params) With(q Params, w Work) Params {
+	for _, s := range Settings {
+		if s.Work == w {
+			s.parse(&p, s.get(&q))
+		}
+	}
+	return p
+}
