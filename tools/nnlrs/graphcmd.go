@@ -126,7 +126,7 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	}
 	cfg.method = method.Name(cfg.methodFlagText)
 	if !slices.Contains(graphMethods(), cfg.method) {
-		return nil, usagef("unknown method %q (methods: %s)", cfg.methodFlagText, method.Join(graphMethods(), ", "))
+		return nil, usagef("unknown method %q (methods: %s)", excerpt(cfg.methodFlagText), method.Join(graphMethods(), ", "))
 	}
 	if !(cfg.gamma > 0) || math.IsInf(cfg.gamma, 0) || cfg.dim < 1 || cfg.efOuter < 0 {
 		return nil, usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", cfg.gamma, cfg.dim, cfg.efOuter)

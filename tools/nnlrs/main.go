@@ -102,7 +102,30 @@ func commandNames() string {
 	return strings.Join(s, ", ")
 }
 
-// oneLine keeps an error message to a single line.
+// maxMessage is the longest message run prints after the command's name,
+// in runes.
+const maxMessage = 200
+
+// oneLine keeps an error message to a single line of at most maxMessage
+// runes; a longer one loses its middle, so that it keeps what it is about
+// and, at its end, what to do.
 func oneLine(err error) string {
-	return strings.Join(strings.Fields(err.Error()), " ")
+	r := []rune(strings.Join(strings.Fields(err.Error()), " "))
+	if len(r) <= maxMessage {
+		return string(r)
+	}
+	const mark = " ... "
+	head := (maxMessage - len(mark)) * 2 / 3
+	tail := maxMessage - len(mark) - head
+	return string(r[:head]) + mark + string(r[len(r)-tail:])
+}
+
+// excerpt cuts s, a piece of the input quoted in a message, to at most
+// 40 runes.
+func excerpt(s string) string {
+	const limit = 40
+	if r := []rune(s); len(r) > limit {
+		return string(r[:limit]) + "..."
+	}
+	return s
 }

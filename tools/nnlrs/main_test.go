@@ -307,7 +307,7 @@ func TestGraphBadInput(t *testing.T) {
 			continue
 		}
 		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
-		if tc.name != "bad flag" && len(lines) != 1 {
+		if len(lines) != 1 {
 			t.Errorf("%s: %d lines on stderr, want 1: %q", tc.name, len(lines), errs)
 		}
 		if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {

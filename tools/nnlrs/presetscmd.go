@@ -151,7 +151,7 @@ func parseSeeds(s string) ([]uint64, error) {
 	for _, f := range strings.Split(s, ",") {
 		var seed uint64
 		if _, err := fmt.Sscan(strings.TrimSpace(f), &seed); err != nil {
-			return nil, usagef("-seeds: %q is not a seed", f)
+			return nil, usagef("-seeds: %q is not a seed", excerpt(f))
 		}
 		seeds = append(seeds, seed)
 	}

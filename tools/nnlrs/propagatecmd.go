@@ -47,7 +47,7 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 	case *out == "":
 		return usagef("-out pred.csv is required")
 	case *method != "ghf" && *method != "lgc":
-		return usagef("unknown method %q (methods: ghf, lgc)", *method)
+		return usagef("unknown method %q (methods: ghf, lgc)", excerpt(*method))
 	case *method == "lgc" && !(*alpha > 0 && *alpha < 1):
 		return usagef("-alpha must be in (0, 1), have %v", *alpha)
 	}

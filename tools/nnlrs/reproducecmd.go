@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
@@ -387,7 +388,7 @@ func readSaved(dir, name string) (*experiment.Results, error) {
 	}
 	for _, g := range r.Graphs {
 		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, g, method.Join(experiment.Graphs, ", "))
+			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, excerpt(string(g)), method.Join(experiment.Graphs, ", "))
 		}
 	}
 	return &r, nil
@@ -476,9 +477,9 @@ func parsePercents(s string) ([]float64, error) {
 func parseFloats(s string, positive bool) ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || (positive && v == 0) {
-			return nil, fmt.Errorf("%q is not a number %s 0", f, map[bool]string{true: ">", false: ">="}[positive])
+		v, err := dataset.ParseNumber(strings.TrimSpace(f))
+		if err != nil || v < 0 || (positive && v == 0) {
+			return nil, fmt.Errorf("%q is not a number %s 0", excerpt(f), map[bool]string{true: ">", false: ">="}[positive])
 		}
 		if slices.Contains(out, v) {
 			return nil, fmt.Errorf("%v listed twice", v)
@@ -504,7 +505,7 @@ func parseGraphs(s string) ([]method.Name, error) {
 	for _, f := range strings.Split(s, ",") {
 		g := method.Name(strings.TrimSpace(f))
 		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", g, method.Join(experiment.Graphs, ", "))
+			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", excerpt(string(g)), method.Join(experiment.Graphs, ", "))
 		}
 		if !slices.Contains(out, g) {
 			out = append(out, g)
@@ -530,7 +531,7 @@ func parsePropagators(s string) ([]string, error) {
 		case experiment.GHF, experiment.LGCMu, experiment.SDA:
 			add(p)
 		default:
-			return nil, fmt.Errorf("unknown classifier %q (ghf, lgc, lgc-zhou, lgc-mu, sda)", p)
+			return nil, fmt.Errorf("unknown classifier %q (ghf, lgc, lgc-zhou, lgc-mu, sda)", excerpt(p))
 		}
 	}
 	// Keep the order of the paper's tables.
