@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
@@ -271,28 +269,23 @@ func checkSize(name method.Name, d, n int, maxGiB float64) error {
 	return nil
 }
 
-// writeCSV writes m with one row per line, shortest exact float format.
-func writeCSV(path string, m mat.Matrix) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
+// writeMatrix writes m as CSV, one row per line, each entry in the
+// shortest format that reads back exactly.
+func writeMatrix(w io.Writer, m mat.Matrix) error {
 	r, c := m.Dims()
 	buf := make([]byte, 0, 32)
 	for i := 0; i < r; i++ {
+		buf = buf[:0]
 		for j := 0; j < c; j++ {
 			if j > 0 {
-				w.WriteByte(',')
+				buf = append(buf, ',')
 			}
-			buf = strconv.AppendFloat(buf[:0], m.At(i, j), 'g', -1, 64)
-			w.Write(buf)
+			buf = strconv.AppendFloat(buf, m.At(i, j), 'g', -1, 64)
 		}
-		w.WriteByte('\n')
+		buf = append(buf, '\n')
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"time"
 
@@ -56,6 +55,9 @@ type stats struct {
 type graphConfig struct {
 	method         method.Name
 	w, z, stats    string // output files; "" for none
+	out            outputs
+	wOut, zOut     *output // nil for none
+	statsOut       *output
 	progress       int
 	gamma          float64
 	dim, efOuter   int
@@ -94,8 +96,12 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if notConverged || !g.Info.Converged {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
-	st := graphStats(cfg.method, g, set.Labels, n, d, secs, stdout)
-	return cfg.write(g, st)
+	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
+	if err := cfg.write(g, st); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, summary)
+	return nil
 }
 
 // parseGraphFlags declares, parses and checks the flags of `nnlrs graph`.
@@ -131,8 +137,25 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	if !(cfg.gamma > 0) || math.IsInf(cfg.gamma, 0) || cfg.dim < 1 || cfg.efOuter < 0 {
 		return nil, usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", cfg.gamma, cfg.dim, cfg.efOuter)
 	}
+	if cfg.z != "" && !hasZ(cfg.method) {
+		return nil, usagef("method %s has no coefficient matrix Z: leave out -z", cfg.method)
+	}
+	var err error
+	if cfg.wOut, err = cfg.out.add("-w", cfg.w); err != nil {
+		return nil, err
+	}
+	if cfg.zOut, err = cfg.out.add("-z", cfg.z); err != nil {
+		return nil, err
+	}
+	if cfg.statsOut, err = cfg.out.add("-stats", cfg.stats); err != nil {
+		return nil, err
+	}
 	return cfg, nil
 }
+
+// hasZ reports whether the graph m comes from a coefficient matrix Z
+// (Graph.Z): every graph but kNN's.
+func hasZ(m method.Name) bool { return m != method.KNN0 && m != method.KNN1 }
 
 // sizeMethod is the method whose memory checkSize estimates.
 func (cfg *graphConfig) sizeMethod() method.Name {
@@ -188,8 +211,8 @@ func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writ
 	return g, err
 }
 
-// graphStats gathers the run's statistics and prints their summary line.
-func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs float64, stdout io.Writer) stats {
+// graphStats gathers the run's statistics and their summary line.
+func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs float64) (string, stats) {
 	st := stats{
 		Method: m, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
 		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: weights.Density(g.W),
@@ -202,41 +225,25 @@ func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs floa
 		st.WithinClass = &wc
 		summary += fmt.Sprintf(" within-class=%.1f%%", 100*wc)
 	}
-	fmt.Fprintln(stdout, summary)
-	return st
+	return summary, st
 }
 
-// write writes W, Z and the statistics to the files asked for.
+// write writes W, Z and the statistics to the files asked for, all or
+// none.
 func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
-	if cfg.w != "" {
-		if err := writeCSV(cfg.w, g.W); err != nil {
-			return err
-		}
-	}
-	if cfg.z != "" {
-		if g.Z == nil {
-			return usagef("method %s has no coefficient matrix Z (-z)", cfg.method)
-		}
-		if err := writeCSV(cfg.z, g.Z); err != nil {
-			return err
-		}
-	}
-	if cfg.stats != "" {
-		if err := writeStats(cfg.stats, st); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeStats(path string, st stats) error {
 	// JSON has no NaN: a failed nuclear norm would make Marshal fail.
 	if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
 		return fmt.Errorf("objective is %v", st.Objective)
 	}
-	b, err := json.MarshalIndent(st, "", "  ")
+	js, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	cfg.wOut.set(func(w io.Writer) error { return writeMatrix(w, g.W) })
+	cfg.zOut.set(func(w io.Writer) error { return writeMatrix(w, g.Z) })
+	cfg.statsOut.set(func(w io.Writer) error {
+		_, err := w.Write(append(js, '\n'))
+		return err
+	})
+	return cfg.out.commit()
 }
