@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -55,6 +54,9 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 		set, err = dataset.Load(f.in)
 		if err != nil {
 			return nil, usageError{err}
+		}
+		if err := checkValues(f.in, set, f.normalize); err != nil {
+			return nil, err
 		}
 	}
 	if f.perClass < 0 {
@@ -220,22 +222,8 @@ func addOptionFlags(fs *flag.FlagSet) *optionFlags {
 }
 
 func (f *optionFlags) options() (graph.Options, error) {
-	for _, p := range []struct {
-		name     string
-		v        float64
-		positive bool // strictly
-	}{
-		{"-beta", f.beta, false},
-		{"-lambda", f.lambda, true},
-		{"-theta", f.theta, false},
-		{"-max-mem", f.maxMem, true},
-	} {
-		switch {
-		case math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v < 0:
-			return graph.Options{}, usagef("%s must be a finite number >= 0, have %v", p.name, p.v)
-		case p.positive && p.v == 0:
-			return graph.Options{}, usagef("%s must be > 0", p.name)
-		}
+	if err := f.checkParams(); err != nil {
+		return graph.Options{}, err
 	}
 	if f.maxIter < 0 {
 		return graph.Options{}, usagef("-max-iter must be >= 0, have %d", f.maxIter)
@@ -261,10 +249,10 @@ func (f *optionFlags) options() (graph.Options, error) {
 
 // checkSize refuses problems whose memory estimate exceeds maxGiB.
 func checkSize(name method.Name, d, n int, maxGiB float64) error {
-	need := method.Bytes(name, d, n)
-	if float64(need) > maxGiB*(1<<30) {
-		return usagef("%d samples of dimension %d need about %.1f GiB for %s, above the %.1f GiB limit (-max-mem); draw a subset with -classes and -per-class",
-			n, d, float64(need)/(1<<30), name, maxGiB)
+	need := float64(method.Bytes(name, d, n))
+	if need > maxGiB*(1<<30) {
+		return usagef("%s of dimension %d need about %s for %s, above the limit of %s (-max-mem %g); draw a subset with -classes and -per-class",
+			count(n, "sample"), d, formatBytes(need), name, formatBytes(maxGiB*(1<<30)), maxGiB)
 	}
 	return nil
 }

@@ -81,7 +81,13 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d, n := set.X.Dims()
+	if err := checkSamples(cfg.data.in, n, cfg.method); err != nil {
+		return err
+	}
 	if err := checkSize(cfg.sizeMethod(), d, n, cfg.opts.maxMem); err != nil {
+		return err
+	}
+	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
 		return err
 	}
 	cfg.setProgress(&opts, stderr)
@@ -99,6 +105,9 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
 	if err := cfg.write(g, st); err != nil {
 		return err
+	}
+	if w := degenerate(cfg.method, g, set.X, cfg.opts); w != "" {
+		fmt.Fprintf(stderr, "nnlrs graph: warning: %s\n", w)
 	}
 	fmt.Fprintln(stdout, summary)
 	return nil
