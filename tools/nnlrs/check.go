@@ -23,9 +23,10 @@ import (
 // as λ grows the penalties part and the solver slows, then stops
 // converging (measured on the synthetic data: 75 iterations at λ = 100,
 // 2810 at 1e5, none within 5000 at 1e6; at 1e15 the SVD fails, at 1e200
-// the iterates overflow). Nothing is lost: λ weighs the error term
+// the iterates overflow). Little is lost: λ weighs the error term
 // ||E||_2,1, and past a finite λ (an exact penalty) E = 0 and the graph no
-// longer changes; on the paper's data E is 0 well below 1e5.
+// longer changes; on the synthetic data and USPS digits (n = 100) the
+// objective stays within the solver's 0.4% from λ = 100 to 1e5.
 const maxLambda = 1e5
 
 // Scale limits of data that are not normalized (-normalize=false): the

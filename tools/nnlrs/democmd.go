@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
 	"nnlrs/core/weights"
 )
 
@@ -37,7 +38,10 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d, n := set.X.Dims()
+	var cost graphCost
 	for _, m := range graph.Methods {
+		c := estimateGraph(m, d, n, of.solverName(), of.maxIter, 0, 0)
+		cost.seconds += c.seconds
 		if err := checkSamples(df.in, n, m); err != nil {
 			return err
 		}
@@ -48,6 +52,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	announce(stderr, "nnlrs demo", fmt.Sprintf("every graph on %s of dimension %d", count(n, "sample"), d), cost)
 	classes := "no labels"
 	if set.Labels != nil {
 		classes = count(len(set.Classes()), "class")
@@ -70,9 +75,13 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		head += "within-class %\t"
 	}
 	fmt.Fprintln(tw, head+"density %\tdiagonal %\t")
+	line := newStatusLine(stderr)
 	for _, m := range graph.Methods {
+		opts.Progress = func(p lowrank.Progress) { line.show(0, 0, "nnlrs demo: %s iteration %d", m, p.Iter) }
+		opts.SampleProgress = func(done, total int) { line.show(done, total, "nnlrs demo: %s sample %d of %d", m, done, total) }
 		start := time.Now()
 		g, err := graph.Build(context.Background(), m, set.X, opts)
+		line.clear()
 		if err != nil && !graph.NotConverged(err) {
 			return fmt.Errorf("%s: %w", m, err)
 		}

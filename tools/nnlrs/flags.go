@@ -221,6 +221,14 @@ func addOptionFlags(fs *flag.FlagSet) *optionFlags {
 	return f
 }
 
+// solverName names the NNLRS solver the flags choose: admm or ladmap.
+func (f *optionFlags) solverName() string {
+	if f.paperEta {
+		return "ladmap"
+	}
+	return f.solver
+}
+
 func (f *optionFlags) options() (graph.Options, error) {
 	if err := f.checkParams(); err != nil {
 		return graph.Options{}, err

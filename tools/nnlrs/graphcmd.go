@@ -90,10 +90,17 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
 		return err
 	}
-	cfg.setProgress(&opts, stderr)
+	cost := estimateGraph(cfg.method, d, n, cfg.opts.solverName(), cfg.opts.maxIter, cfg.dim, cfg.efOuter)
+	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), cost)
+	var line *statusLine
+	if cfg.progress == 0 {
+		line = newStatusLine(stderr)
+	}
+	cfg.setProgress(&opts, stderr, line, cost)
 
 	start := time.Now()
-	g, err := cfg.build(set.X, opts, stderr)
+	g, err := cfg.build(set.X, opts, stderr, line)
+	line.clear()
 	secs := time.Since(start).Seconds()
 	notConverged := graph.NotConverged(err)
 	if err != nil && !notConverged {
@@ -174,9 +181,20 @@ func (cfg *graphConfig) sizeMethod() method.Name {
 	return cfg.method
 }
 
-// setProgress prints the solver's progress every -progress iterations.
-func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer) {
+// setProgress prints the solver's progress every -progress iterations,
+// or else on line (when on a terminal), against the estimated cost.
+func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line *statusLine, cost graphCost) {
 	if cfg.progress <= 0 {
+		opts.Progress = func(p lowrank.Progress) {
+			stop := ""
+			if p.Stop > 0 && !math.IsInf(p.Stop, 0) {
+				stop = fmt.Sprintf(", stopping measure %.3g (stops at 1)", p.Stop)
+			}
+			line.show(p.Iter, cost.iterations, "nnlrs graph: %s iteration %d%s", cfg.method, p.Iter, stop)
+		}
+		opts.SampleProgress = func(done, total int) {
+			line.show(done, total, "nnlrs graph: %s sample %d of %d", cfg.method, done, total)
+		}
 		return
 	}
 	every := cfg.progress
@@ -190,10 +208,10 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer) {
 
 // build builds the graph of x: by core/embed for NNLRS-EF and PCA+NNLRS,
 // by graph.Build for the others.
-func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer) (*graph.Graph, error) {
+func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
 	switch cfg.method {
 	case method.NNLRSEF:
-		return cfg.buildEF(x, opts, stderr)
+		return cfg.buildEF(x, opts, stderr, line)
 	case method.PCANNLRS:
 		return embed.PCAGraph(context.Background(), x, opts.NNLRS, cfg.dim)
 	default:
@@ -202,9 +220,12 @@ func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer
 }
 
 // buildEF builds the NNLRS-EF graph of x and reports the size of its
-// projection P on stderr.
-func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writer) (*graph.Graph, error) {
+// projection P on stderr; its progress goes to line without -progress.
+func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
 	s := &embed.Settings{MaxOuter: cfg.efOuter, NNLRS: opts.NNLRS.Solver, Normalize: cfg.efNorm}
+	s.Progress = func(p embed.Progress) {
+		line.show(0, 0, "nnlrs graph: nnlrs-ef alternation %d, %s step done", p.Outer, p.Step)
+	}
 	if cfg.progress > 0 {
 		s.Progress = func(p embed.Progress) {
 			fmt.Fprintf(stderr, "alternation %d  %s step  iterations %d  objective %.6g  accepted %v\n",
@@ -212,6 +233,7 @@ func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writ
 		}
 	}
 	g, pm, err := embed.Graph(context.Background(), x, embed.Params{Params: lowrank.Params{Beta: opts.NNLRS.Beta, Lambda: opts.NNLRS.Lambda}, Gamma: cfg.gamma, Dim: cfg.dim}, opts.NNLRS.Theta, s)
+	line.clear()
 	if pm != nil {
 		// ||P||_F^2 / r: 1 for the PCA start, falling as P shrinks.
 		r, _ := pm.Dims()

@@ -66,6 +66,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !f.quiet {
+		announce(stderr, "nnlrs reproduce", fmt.Sprintf("%s, %s (SDA, the beta sweep and tuning not counted)", cfg.Protocol.Name, count(f.trials, "trial")), reproduceCost(cfg))
 		cfg.Progress = newProgressBar(stderr, f.trials).update
 	}
 	res, err := runExperiment(cfg, f.quiet, stderr)
@@ -281,6 +282,27 @@ func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
 		cfg.Data = set
 	}
 	return nil
+}
+
+// reproduceCost is a lower estimate of the cost of cfg: every graph once
+// per trial on the samples of a transductive run, leaving out the SDA
+// runs, the β sweep and the tuning, which multiply it.
+func reproduceCost(cfg experiment.Config) graphCost {
+	p := cfg.Protocol
+	n := len(p.Classes) * p.PerClass
+	d := p.Synthetic.Ambient
+	if cfg.Data != nil {
+		d, _ = cfg.Data.X.Dims()
+	}
+	if p.IsSynthetic() {
+		n = p.Synthetic.Classes * p.Synthetic.PerClass
+	}
+	var c graphCost
+	for _, g := range cfg.Graphs {
+		c.seconds += estimateGraph(g, d, n, "admm", 0, cfg.EF.Dim, 0).seconds
+	}
+	c.seconds *= float64(cfg.Trials)
+	return c
 }
 
 // runExperiment runs cfg until done or interrupted, ending the progress
@@ -595,13 +617,7 @@ type progressBar struct {
 }
 
 func newProgressBar(w io.Writer, trials int) *progressBar {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
-	return &progressBar{w: w, tty: tty, trials: trials, start: time.Now()}
+	return &progressBar{w: w, tty: isTerminal(w), trials: trials, start: time.Now()}
 }
 
 func (b *progressBar) update(p experiment.Progress) {
