@@ -162,25 +162,32 @@ func spectralNorm(a mat.Matrix) float64 {
 //     rest, or because Z is close to I, each sample representing itself,
 //     as when λ makes the error term too dear.
 func degenerate(m method.Name, g *graph.Graph, x *mat.Dense, o *optionFlags) string {
+	nnlrs := m == method.NNLRS || m == method.NNLRSEF || m == method.PCANNLRS
 	if g.Z != nil {
 		var xz mat.Dense
 		xz.Mul(x, g.Z)
 		if share := mat.Norm(&xz, 2) / mat.Norm(x, 2); share < 0.01 {
-			fix := "raise -lambda"
+			var fix string
 			switch {
 			case m == method.NNLRS && o.beta >= o.lambda:
 				fix = fmt.Sprintf("-beta %g >= -lambda %g makes Z = 0 optimal: lower -beta", o.beta, o.lambda)
-			case m == method.NNLRS || m == method.NNLRSEF || m == method.PCANNLRS:
+			case nnlrs:
 				fix = "lower -beta or raise -lambda"
+			case m == method.LRR:
+				fix = "raise -lambda"
+			default:
+				fix = "no flag changes it (its parameters are fixed): the samples may have too few dimensions"
 			}
 			return fmt.Sprintf("degenerate graph: Z is about 0 (XZ holds %.2g%% of X), its edges are noise; %s", 100*share, fix)
 		}
 	}
 	diag := weights.DiagonalShare(g.W)
 	switch {
-	case diag == 0 && weights.Density(g.W) == 0:
+	case diag == 0 && weights.Density(g.W) == 0 && nnlrs && o.theta > 0:
 		return fmt.Sprintf("degenerate graph: W is zero, -theta %g zeroed every coefficient; lower -theta", o.theta)
-	case diag >= 0.99 && o.theta > 0 && g.Z != nil && weights.DiagonalShare(weights.ThresholdNormalized(g.Z, 0)) < 0.99:
+	case diag == 0 && weights.Density(g.W) == 0:
+		return "degenerate graph: W is zero, a graph without edges"
+	case diag >= 0.99 && nnlrs && o.theta > 0 && g.Z != nil && weights.DiagonalShare(weights.ThresholdNormalized(g.Z, 0)) < 0.99:
 		return fmt.Sprintf("degenerate graph: %.1f%% of W's weight is on its diagonal, -theta %g cut the coefficients between samples; lower -theta", 100*diag, o.theta)
 	case diag >= 0.99:
 		return fmt.Sprintf("degenerate graph: %.1f%% of W's weight is on its diagonal (Z is close to I, each sample its own neighbour); lower -lambda", 100*diag)

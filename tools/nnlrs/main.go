@@ -5,8 +5,11 @@
 //	nnlrs graph -method nnlrs -in USPS.mat -classes 1,2,3,4 -per-class 50
 //	nnlrs demo
 //
-// Bad input exits with status 2 and one line on stderr; numerical failure
-// exits with status 1.
+// Input refused (bad flags, data no graph can be built from, outputs that
+// cannot be written) exits with status 2 and one line on stderr saying
+// what to do, before any work; an internal fault, or the system failing
+// to take the outputs, exits with status 1. A command's outputs are
+// written together at its end (outputs), and none is left by a failure.
 package main
 
 import (
