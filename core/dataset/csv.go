@@ -25,10 +25,15 @@ import (
 // labels, which go to Labels; the other columns are the features. Without
 // a header, or with one that names no label column, the set has no labels.
 //
+// Numbers are written as ParseNumber reads them: decimal, optionally with
+// an exponent.
+//
 // LoadCSV returns an error for empty input, rows of different lengths,
-// empty or non-numeric fields, NaN or infinite values, labels that are not
-// integers, a header naming two label columns or no feature column, and a
-// header without samples, naming the line and column (both counted from 1).
+// lines longer than MaxLineBytes, empty or non-numeric fields, NaN or
+// infinite values, labels that are not integers, a header naming two label
+// columns or no feature column, and a header without samples, naming the
+// line and column (both counted from 1). An error quotes at most a short
+// excerpt of the input.
 func LoadCSV(r io.Reader) (*Set, error) {
 	s, err := loadCSV(r)
 	if err != nil {
@@ -60,7 +65,7 @@ func header(fields []string, line int) (isHeader bool, label int, err error) {
 			label = col
 		}
 		f = strings.TrimSpace(f)
-		if _, err := strconv.ParseFloat(f, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		if isNumber(f) {
 			numbers++
 		} else if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(f, `"'`)); unicode.IsLetter(r) || r == '_' {
 			names++
@@ -81,7 +86,10 @@ func loadCSV(r io.Reader) (*Set, error) {
 		first, line int // line numbers of the first row and of this one
 	)
 	for {
-		text, err := br.ReadString('\n')
+		text, err := readLine(br)
+		if errors.Is(err, errLongLine) {
+			return nil, fmt.Errorf("CSV line %d is longer than %d MiB: one sample per line, its numbers separated by commas", line+1, MaxLineBytes>>20)
+		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("reading CSV: %v", err)
 		}
@@ -120,7 +128,7 @@ func loadCSV(r io.Reader) (*Set, error) {
 			return nil, fmt.Errorf("CSV line %d has %d fields, line %d has %d", line, len(fields), first, d)
 		}
 		for col, f := range fields {
-			v, err := parseField(strings.TrimSpace(f))
+			v, err := ParseNumber(strings.TrimSpace(f))
 			if err != nil {
 				switch {
 				case strings.ContainsAny(f, ";\t"):
@@ -159,23 +167,89 @@ func loadCSV(r io.Reader) (*Set, error) {
 	return &Set{X: x, Labels: labels}, nil
 }
 
-// parseField parses one number of a CSV file.
-func parseField(f string) (float64, error) {
-	if f == "" {
+// MaxLineBytes is the longest line LoadCSV reads: 16 MiB holds a sample
+// of more than half a million numbers.
+const MaxLineBytes = 16 << 20
+
+var errLongLine = errors.New("line too long")
+
+// readLine returns the next line of r with its end of line, or
+// errLongLine once it exceeds MaxLineBytes; at the end of the input it
+// returns the last line, possibly empty, and io.EOF.
+func readLine(r *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(b)+len(chunk) > MaxLineBytes {
+			return "", errLongLine
+		}
+		b = append(b, chunk...)
+		if err != bufio.ErrBufferFull {
+			return string(b), err
+		}
+	}
+}
+
+// ParseNumber parses a number of a data file: an optional sign, decimal
+// digits with an optional decimal point, and an optional exponent, as in
+// -1.5, .25, 3e-4 or 1E+9. Go's other spellings (1_000, 0x1p-2, Inf, NaN)
+// are refused: a data file holds plain finite numbers. A value below the
+// smallest float64 becomes the nearest one (0 or a denormal); one above
+// the largest is refused. The error names the field, cut to a short
+// excerpt, and says what is wrong.
+func ParseNumber(f string) (float64, error) {
+	switch {
+	case f == "":
 		return 0, errors.New("empty field")
+	case !isNumber(f):
+		switch strings.ToLower(strings.TrimLeft(f, "+-")) {
+		case "nan", "inf", "infinity":
+			return 0, fmt.Errorf("%s is not finite", f)
+		}
+		return 0, fmt.Errorf("%q is not a number", short(f))
 	}
 	v, err := strconv.ParseFloat(f, 64)
-	switch {
-	case err != nil && errors.Is(err, strconv.ErrRange) && !math.IsInf(v, 0):
-		// Underflow to zero or a denormal: accept the nearest value.
-	case err != nil && errors.Is(err, strconv.ErrRange):
+	if err != nil && math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%q is out of range", short(f))
-	case err != nil:
-		return 0, fmt.Errorf("%q is not a number", short(f))
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return 0, fmt.Errorf("%s is not finite", f)
 	}
+	// Other errors are underflows to zero or a denormal: v is the nearest
+	// value.
 	return v, nil
+}
+
+// isNumber reports whether f is spelled as ParseNumber reads numbers:
+//
+//	[+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits]
+func isNumber(f string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(f) && (f[i] == '+' || f[i] == '-') {
+		i++
+	}
+	mantissa := digits()
+	if i < len(f) && f[i] == '.' {
+		i++
+		mantissa += digits()
+	}
+	if mantissa == 0 {
+		return false
+	}
+	if i < len(f) && (f[i] == 'e' || f[i] == 'E') {
+		i++
+		if i < len(f) && (f[i] == '+' || f[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(f)
 }
 
 // short cuts s to a length fit for an error message.

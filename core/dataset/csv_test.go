@@ -1,8 +1,10 @@
 package dataset
 
 import (
+	"errors"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,7 +23,7 @@ func TestLoadCSV(t *testing.T) {
 		{"spaces", " 1 , 2\t,3 \n4,\t5,6\n", [][]float64{{1, 2, 3}, {4, 5, 6}}},
 		{"blank lines", "\n1,2\n\n  \n3,4\n\n", [][]float64{{1, 2}, {3, 4}}},
 		{"BOM", "\uFEFF1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}},
-		{"formats", "-1.5e3,+.25,0x1p4,1E-400\n", [][]float64{{-1500, 0.25, 16, 0}}},
+		{"formats", "-1.5e3,+.25,16.,1E-400,4e-320\n", [][]float64{{-1500, 0.25, 16, 0, 4e-320}}},
 		{"one value", "7", [][]float64{{7}}},
 		{"one column", "1\n2\n3\n", [][]float64{{1}, {2}, {3}}},
 	} {
@@ -78,6 +80,13 @@ func TestLoadCSVErrors(t *testing.T) {
 		{"NaN", "1,2\n3,NaN\n", "dataset: CSV line 2, column 2: NaN is not finite"},
 		{"Inf", "1,-Inf\n", "dataset: CSV line 1, column 2: -Inf is not finite (a header row holds names only, or names a label, class or gnd column)"},
 		{"overflow", "1,2\n1e999,2\n", `dataset: CSV line 2, column 1: "1e999" is out of range`},
+		{"underscores", "1,2\n1_000,2\n", `dataset: CSV line 2, column 1: "1_000" is not a number`},
+		{"hexadecimal", "1,2\n0x1p-2,2\n", `dataset: CSV line 2, column 1: "0x1p-2" is not a number`},
+		{"infinity", "1,2\n2,+Infinity\n", `dataset: CSV line 2, column 2: +Infinity is not finite`},
+		{"bare exponent", "1,2\n2,1e\n", `dataset: CSV line 2, column 2: "1e" is not a number`},
+		{"bare point", "1,2\n2,.\n", `dataset: CSV line 2, column 2: "." is not a number`},
+		{"long field", "1\n" + strings.Repeat("x", 300000) + "\n", `dataset: CSV line 2, column 1: "xxxxxxxxxxxxxxxxxxxx..." is not a number`},
+		{"long line", "1\n2\n" + strings.Repeat("1,", MaxLineBytes/2+1) + "1\n", "dataset: CSV line 3 is longer than 16 MiB: one sample per line, its numbers separated by commas"},
 		{"header only", "\nx,label\n\n", "dataset: CSV line 2 is a header and no sample follows"},
 		{"two label columns", "label,x,Class\n1,2,3\n", "dataset: CSV line 1: columns 1 and 3 both name the labels"},
 		{"label only", "gnd\n1\n", "dataset: CSV line 1: the header names a label column and no feature column"},
@@ -127,14 +136,17 @@ func TestLoadCSVHeader(t *testing.T) {
 // consistent: a d×n matrix of finite values, one sample per non-blank line
 // after an optional header, and labels only with a header.
 func FuzzLoadCSV(f *testing.F) {
-	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1,2\n3\n", "NaN", "", "x,label\n1,2\n", "Class,a\n1,2.5\n", "a,b\n"} {
+	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1_0,2\n", "1e5,.5,-3.\n", "1e,2\n", "1,2\n3\n", "NaN", "", "x,label\n1,2\n", "Class,a\n1,2.5\n", "a,b\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := LoadCSV(strings.NewReader(string(b)))
 		if err != nil {
-			if msg := err.Error(); !strings.HasPrefix(msg, "dataset: ") || strings.Contains(msg, "\n") {
-				t.Errorf("error %q is not one line starting with dataset: ", msg)
+			// The error is one line and quotes at most an excerpt of
+			// the input: 20 runes, each at most 10 bytes quoted
+			// ("\U0010ffff"), in under 200 bytes of words and numbers.
+			if msg := err.Error(); !strings.HasPrefix(msg, "dataset: ") || strings.Contains(msg, "\n") || len(msg) > 400 {
+				t.Errorf("error %q is not one short line starting with dataset: ", msg)
 			}
 			return
 		}
@@ -155,6 +167,38 @@ func FuzzLoadCSV(f *testing.F) {
 		for _, v := range s.X.RawMatrix().Data {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				t.Fatalf("non-finite value %v in\n%v", v, mat.Formatted(s.X))
+			}
+		}
+	})
+}
+
+// FuzzParseNumber checks ParseNumber against strconv: what it accepts is
+// a finite number that strconv.ParseFloat reads the same, and every finite
+// float64 as strconv formats it ('e', 'f' and 'g') is accepted back
+// exactly.
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"1", "-1.5e3", "+.25", "16.", "1E-400", "4e-320", "1e999", "1_000", "0x1p-2", "Inf", "nan", ".", "1e", "-", "", " 1", "1e+5"} {
+		f.Add(s, 0.0)
+	}
+	f.Add("", math.MaxFloat64)
+	f.Add("", 5e-324)
+	f.Add("", -1.5)
+	f.Fuzz(func(t *testing.T, s string, x float64) {
+		if v, err := ParseNumber(s); err == nil {
+			w, werr := strconv.ParseFloat(s, 64)
+			if math.IsNaN(v) || math.IsInf(v, 0) || v != w || (werr != nil && !errors.Is(werr, strconv.ErrRange)) {
+				t.Errorf("ParseNumber(%q) = %v, strconv: %v, %v", s, v, w, werr)
+			}
+		} else if msg := err.Error(); strings.Contains(msg, "\n") || len(msg) > 250 {
+			t.Errorf("ParseNumber(%q): error %q is not one short line", s, msg)
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		for _, format := range []byte{'e', 'f', 'g'} {
+			text := strconv.FormatFloat(x, format, -1, 64)
+			if v, err := ParseNumber(text); err != nil || v != x {
+				t.Errorf("ParseNumber(%q) = %v, %v; want %v", text, v, err, x)
 			}
 		}
 	})

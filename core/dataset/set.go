@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -129,13 +130,29 @@ func (s *Set) describe() string {
 //	x_i ← x_i / ||x_i||_2,
 //
 // as the paper does with every data set (Zhuang et al., Section V-A, and
-// step 1 of Algorithm 2). Samples of norm zero are left as they are.
+// step 1 of Algorithm 2). It computes y = x_i/max_k |x_ik| first and then
+// y/||y||_2, the same vector: the entries of y lie in [-1, 1] and ||y||_2 in
+// [1, √d], so neither the norm nor its use overflows or underflows, also
+// for samples of denormal values (whose norm's reciprocal is +Inf) or of
+// values near the largest float64 (whose norm is +Inf). Samples of norm
+// zero are left as they are.
 func (s *Set) NormalizeUnit() {
 	_, n := s.X.Dims()
 	for j := 0; j < n; j++ {
 		col := s.X.ColView(j).(*mat.VecDense)
-		if norm := mat.Norm(col, 2); norm > 0 {
-			col.ScaleVec(1/norm, col)
+		m := 0.0
+		for i := 0; i < col.Len(); i++ {
+			m = math.Max(m, math.Abs(col.AtVec(i)))
+		}
+		if m == 0 {
+			continue
+		}
+		for i := 0; i < col.Len(); i++ {
+			col.SetVec(i, col.AtVec(i)/m)
+		}
+		norm := mat.Norm(col, 2)
+		for i := 0; i < col.Len(); i++ {
+			col.SetVec(i, col.AtVec(i)/norm)
 		}
 	}
 }

@@ -151,18 +151,27 @@ func TestSubsetErrors(t *testing.T) {
 }
 
 func TestNormalizeUnit(t *testing.T) {
-	s := &Set{X: mat.NewDense(2, 4, []float64{
-		3, 0, 1e-300, 1e300,
-		4, 0, 1e-300, 1e300,
+	s := &Set{X: mat.NewDense(2, 6, []float64{
+		3, 0, 1e-300, 1e300, math.MaxFloat64, -5e-324,
+		4, 0, 1e-300, 1e300, math.MaxFloat64, 0,
 	})}
 	s.NormalizeUnit()
-	want := mat.NewDense(2, 4, []float64{
-		0.6, 0, math.Sqrt2 / 2, math.Sqrt2 / 2,
-		0.8, 0, math.Sqrt2 / 2, math.Sqrt2 / 2,
+	want := mat.NewDense(2, 6, []float64{
+		0.6, 0, math.Sqrt2 / 2, math.Sqrt2 / 2, math.Sqrt2 / 2, -1,
+		0.8, 0, math.Sqrt2 / 2, math.Sqrt2 / 2, math.Sqrt2 / 2, 0,
 	})
-	// Tiny and huge samples must neither underflow nor overflow.
+	// Tiny, huge and denormal samples must neither underflow nor
+	// overflow.
 	if !mat.EqualApprox(s.X, want, 1e-15) {
 		t.Errorf("got\n%v\nwant\n%v", mat.Formatted(s.X), mat.Formatted(want))
+	}
+	// A denormal sample is as exact as its entries: 3e-310 and 4e-310 are
+	// multiples of the denormal spacing 2^-1074 ≈ 4.9e-324, a relative
+	// rounding of at most 4.9e-324/3e-310 ≈ 1.6e-14.
+	s = &Set{X: mat.NewDense(2, 1, []float64{3e-310, 4e-310})}
+	s.NormalizeUnit()
+	if got := s.X.RawMatrix().Data; math.Abs(got[0]-0.6) > 1.6e-14 || math.Abs(got[1]-0.8) > 1.6e-14 {
+		t.Errorf("denormal sample (3e-310, 4e-310) normalized to %v, want (0.6, 0.8)", got)
 	}
 }
 

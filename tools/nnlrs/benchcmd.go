@@ -169,7 +169,7 @@ func parseBenchCases(s string, names []string) ([]benchCase, error) {
 			}
 		}
 		if !found {
-			return nil, usagef("unknown case %q (cases: %s)", name, strings.Join(names, ", "))
+			return nil, usagef("unknown case %q (cases: %s)", excerpt(name), strings.Join(names, ", "))
 		}
 	}
 	return cases, nil

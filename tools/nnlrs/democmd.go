@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
 	"nnlrs/core/weights"
 )
 
@@ -16,8 +17,9 @@ func init() {
 	register(command{"demo", "build every graph on the built-in synthetic data and print a summary", demoCmd})
 }
 
-// demoCmd builds every graph of the paper on the built-in synthetic union
-// of subspaces and prints one line per graph.
+// demoCmd builds every graph of the paper on the data of -in (by default
+// the built-in synthetic union of subspaces) and prints one line per
+// graph; the within-class column needs labels and is left out without.
 func demoCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("nnlrs demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -36,18 +38,50 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d, n := set.X.Dims()
-	fmt.Fprintf(stdout, "NNLRS Explorer demo: %s, n = %d samples of dimension %d in %d classes\n",
-		describe(df.in), n, d, len(set.Classes()))
-	fmt.Fprintf(stdout, "NNLRS with beta = %g, lambda = %g, theta = %g; samples scaled to unit norm\n\n",
-		opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "graph\titerations\tconverged\tseconds\tobjective\twithin-class %\tdensity %\tdiagonal %\t")
+	var cost graphCost
 	for _, m := range graph.Methods {
+		c := estimateGraph(m, d, n, of.solverName(), of.maxIter, 0, 0)
+		cost.seconds += c.seconds
+		if err := checkSamples(df.in, n, m); err != nil {
+			return err
+		}
 		if err := checkSize(m, d, n, of.maxMem); err != nil {
 			return err
 		}
+		if err := checkLambda(m, set.X, of.lambda); err != nil {
+			return err
+		}
+	}
+	announce(stderr, "nnlrs demo", fmt.Sprintf("every graph on %s of dimension %d", count(n, "sample"), d), cost)
+	classes := "no labels"
+	if set.Labels != nil {
+		classes = count(len(set.Classes()), "class")
+	}
+	fmt.Fprintf(stdout, "NNLRS Explorer demo: %s, n = %s of dimension %d, %s\n", describe(df.in), count(n, "sample"), d, classes)
+	scaled := "samples scaled to unit norm"
+	if !df.normalize {
+		scaled = "samples as given"
+	}
+	fmt.Fprintf(stdout, "NNLRS with beta = %g, lambda = %g, theta = %g; %s\n\n", opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta, scaled)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	within := func(g *graph.Graph) string {
+		if set.Labels == nil {
+			return ""
+		}
+		return fmt.Sprintf("%.1f\t", 100*weights.WithinClass(g.W, set.Labels))
+	}
+	head := "graph\titerations\tconverged\tseconds\tobjective\t"
+	if set.Labels != nil {
+		head += "within-class %\t"
+	}
+	fmt.Fprintln(tw, head+"density %\tdiagonal %\t")
+	line := newStatusLine(stderr)
+	for _, m := range graph.Methods {
+		opts.Progress = func(p lowrank.Progress) { line.show(0, 0, "nnlrs demo: %s iteration %d", m, p.Iter) }
+		opts.SampleProgress = func(done, total int) { line.show(done, total, "nnlrs demo: %s sample %d of %d", m, done, total) }
 		start := time.Now()
 		g, err := graph.Build(context.Background(), m, set.X, opts)
+		line.clear()
 		if err != nil && !graph.NotConverged(err) {
 			return fmt.Errorf("%s: %w", m, err)
 		}
@@ -55,19 +89,16 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		if g.Info.Iterations > 0 {
 			obj = fmt.Sprintf("%.5g", g.Info.Objective)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%v\t%.2f\t%s\t%.1f\t%.1f\t%.1f\t\n", m, g.Info.Iterations, g.Info.Converged,
-			time.Since(start).Seconds(), obj, 100*weights.WithinClass(g.W, set.Labels), 100*weights.Density(g.W), 100*weights.DiagonalShare(g.W))
+		fmt.Fprintf(tw, "%s\t%d\t%v\t%.2f\t%s\t%s%.1f\t%.1f\t\n", m, g.Info.Iterations, g.Info.Converged,
+			time.Since(start).Seconds(), obj, within(g), 100*weights.Density(g.W), 100*weights.DiagonalShare(g.W))
 	}
 	tw.Flush()
-	fmt.Fprintln(stdout, "\nwithin-class %: share of the off-diagonal weight joining samples of the same class (higher is better);")
+	if set.Labels != nil {
+		fmt.Fprintln(stdout, "\nwithin-class %: share of the off-diagonal weight joining samples of the same class (higher is better);")
+	} else {
+		fmt.Fprintln(stdout, "\nwithout labels, how well each graph keeps classes apart is not measured;")
+	}
 	fmt.Fprintln(stdout, "density %: nonzero off-diagonal entries; diagonal %: weight on self-loops (near 100: Z is close to I).")
 	fmt.Fprintln(stdout, "Try: go run ./tools/nnlrs graph -method nnlrs -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class 50 -w W.csv")
 	return nil
-}
-
-func describe(in string) string {
-	if in == syntheticName {
-		return "built-in synthetic union of subspaces"
-	}
-	return in
 }

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
-	"math"
+	"io"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
@@ -56,6 +54,9 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 		set, err = dataset.Load(f.in)
 		if err != nil {
 			return nil, usageError{err}
+		}
+		if err := checkValues(f.in, set, f.normalize); err != nil {
+			return nil, err
 		}
 	}
 	if f.perClass < 0 {
@@ -106,7 +107,7 @@ func parseInts(s string) ([]int, error) {
 	for _, f := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
-			return nil, fmt.Errorf("%q is not an integer", f)
+			return nil, fmt.Errorf("%q is not an integer", excerpt(f))
 		}
 		out = append(out, v)
 	}
@@ -114,18 +115,88 @@ func parseInts(s string) ([]int, error) {
 }
 
 // parseFlags parses a command's arguments, which take no positional
-// arguments: -h gives errHelp, a bad flag or a stray argument a usage error.
+// arguments. -h prints the usage (fs.Usage) and gives errHelp. A bad flag
+// or value, or a stray argument, gives a usage error of one line naming
+// the flag and pointing to -h; the usage is not printed then. Numbers must
+// be spelled as in a data file (dataset.ParseNumber), integers in plain
+// decimal.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
+	var bad error // why checkedValue.Set refused a value
+	fs.VisitAll(func(f *flag.Flag) { f.Value = &checkedValue{Value: f.Value, name: f.Name, bad: &bad} })
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	fs.VisitAll(func(f *flag.Flag) { f.Value = f.Value.(*checkedValue).Value })
+	see := "see " + fs.Name() + " -h"
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		if fs.Usage != nil {
+			fs.Usage()
+		} else {
+			fs.PrintDefaults()
 		}
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return errHelp
+	case err != nil && bad != nil:
+		return usagef("%v; %s", bad, see)
+	case err != nil:
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+			return usagef("%s is not a flag of %s; %s", excerpt(name), fs.Name(), see)
+		}
+		if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+			return usagef("%s needs a value; %s", excerpt(name), see)
+		}
+		return usagef("%s; %s", excerpt(msg), see)
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q (flags come as -name value); %s", excerpt(fs.Arg(0)), see)
 	}
 	return nil
+}
+
+// checkedValue is a flag's value whose Set refuses in words what is not
+// a value of the flag's type, including what the flag package would take
+// for a number but a data file would not (1_000, 0x10, Inf), and records
+// the reason in bad.
+type checkedValue struct {
+	flag.Value
+	name string
+	bad  *error
+}
+
+func (v *checkedValue) Set(s string) error {
+	var err error
+	switch v.Value.(flag.Getter).Get().(type) {
+	case float64:
+		_, err = dataset.ParseNumber(s)
+	case int, int64:
+		if _, perr := strconv.ParseInt(s, 10, 64); perr != nil {
+			err = fmt.Errorf("%q is not an integer", excerpt(s))
+		}
+	case uint, uint64:
+		if _, perr := strconv.ParseUint(s, 10, 64); perr != nil {
+			err = fmt.Errorf("%q is not an integer >= 0", excerpt(s))
+		}
+	case bool:
+		if _, perr := strconv.ParseBool(s); perr != nil {
+			err = fmt.Errorf("%q is not true or false", excerpt(s))
+		}
+	}
+	if err == nil && v.Value.Set(s) != nil {
+		err = fmt.Errorf("%q is not a value of this flag", excerpt(s))
+	}
+	if err != nil {
+		*v.bad = fmt.Errorf("-%s: %w", v.name, err)
+	}
+	return err
+}
+
+// IsBoolFlag lets a wrapped boolean flag stand without a value.
+func (v *checkedValue) IsBoolFlag() bool {
+	b, ok := v.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // optionFlags hold the model and solver parameters.
@@ -150,23 +221,17 @@ func addOptionFlags(fs *flag.FlagSet) *optionFlags {
 	return f
 }
 
+// solverName names the NNLRS solver the flags choose: admm or ladmap.
+func (f *optionFlags) solverName() string {
+	if f.paperEta {
+		return "ladmap"
+	}
+	return f.solver
+}
+
 func (f *optionFlags) options() (graph.Options, error) {
-	for _, p := range []struct {
-		name     string
-		v        float64
-		positive bool // strictly
-	}{
-		{"-beta", f.beta, false},
-		{"-lambda", f.lambda, true},
-		{"-theta", f.theta, false},
-		{"-max-mem", f.maxMem, true},
-	} {
-		switch {
-		case math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v < 0:
-			return graph.Options{}, usagef("%s must be a finite number >= 0, have %v", p.name, p.v)
-		case p.positive && p.v == 0:
-			return graph.Options{}, usagef("%s must be > 0", p.name)
-		}
+	if err := f.checkParams(); err != nil {
+		return graph.Options{}, err
 	}
 	if f.maxIter < 0 {
 		return graph.Options{}, usagef("-max-iter must be >= 0, have %d", f.maxIter)
@@ -180,7 +245,7 @@ func (f *optionFlags) options() (graph.Options, error) {
 	case f.solver == "ladmap":
 		method = &lowrank.LADMAP{MaxIter: f.maxIter}
 	default:
-		return graph.Options{}, usagef("unknown -solver %q (solvers: admm, ladmap)", f.solver)
+		return graph.Options{}, usagef("unknown -solver %q (solvers: admm, ladmap)", excerpt(f.solver))
 	}
 	o := graph.DefaultOptions()
 	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = f.beta, f.lambda, f.theta
@@ -192,36 +257,31 @@ func (f *optionFlags) options() (graph.Options, error) {
 
 // checkSize refuses problems whose memory estimate exceeds maxGiB.
 func checkSize(name method.Name, d, n int, maxGiB float64) error {
-	need := method.Bytes(name, d, n)
-	if float64(need) > maxGiB*(1<<30) {
-		return usagef("%d samples of dimension %d need about %.1f GiB for %s, above the %.1f GiB limit (-max-mem); draw a subset with -classes and -per-class",
-			n, d, float64(need)/(1<<30), name, maxGiB)
+	need := float64(method.Bytes(name, d, n))
+	if need > maxGiB*(1<<30) {
+		return usagef("%s of dimension %d need about %s for %s, above the limit of %s (-max-mem %g); draw a subset with -classes and -per-class",
+			count(n, "sample"), d, formatBytes(need), name, formatBytes(maxGiB*(1<<30)), maxGiB)
 	}
 	return nil
 }
 
-// writeCSV writes m with one row per line, shortest exact float format.
-func writeCSV(path string, m mat.Matrix) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
+// writeMatrix writes m as CSV, one row per line, each entry in the
+// shortest format that reads back exactly.
+func writeMatrix(w io.Writer, m mat.Matrix) error {
 	r, c := m.Dims()
 	buf := make([]byte, 0, 32)
 	for i := 0; i < r; i++ {
+		buf = buf[:0]
 		for j := 0; j < c; j++ {
 			if j > 0 {
-				w.WriteByte(',')
+				buf = append(buf, ',')
 			}
-			buf = strconv.AppendFloat(buf[:0], m.At(i, j), 'g', -1, 64)
-			w.Write(buf)
+			buf = strconv.AppendFloat(buf, m.At(i, j), 'g', -1, 64)
 		}
-		w.WriteByte('\n')
+		buf = append(buf, '\n')
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"time"
 
@@ -56,6 +55,9 @@ type stats struct {
 type graphConfig struct {
 	method         method.Name
 	w, z, stats    string // output files; "" for none
+	out            outputs
+	wOut, zOut     *output // nil for none
+	statsOut       *output
 	progress       int
 	gamma          float64
 	dim, efOuter   int
@@ -79,13 +81,26 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	d, n := set.X.Dims()
+	if err := checkSamples(cfg.data.in, n, cfg.method); err != nil {
+		return err
+	}
 	if err := checkSize(cfg.sizeMethod(), d, n, cfg.opts.maxMem); err != nil {
 		return err
 	}
-	cfg.setProgress(&opts, stderr)
+	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
+		return err
+	}
+	cost := estimateGraph(cfg.method, d, n, cfg.opts.solverName(), cfg.opts.maxIter, cfg.dim, cfg.efOuter)
+	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), cost)
+	var line *statusLine
+	if cfg.progress == 0 {
+		line = newStatusLine(stderr)
+	}
+	cfg.setProgress(&opts, stderr, line, cost)
 
 	start := time.Now()
-	g, err := cfg.build(set.X, opts, stderr)
+	g, err := cfg.build(set.X, opts, stderr, line)
+	line.clear()
 	secs := time.Since(start).Seconds()
 	notConverged := graph.NotConverged(err)
 	if err != nil && !notConverged {
@@ -94,8 +109,15 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if notConverged || !g.Info.Converged {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
-	st := graphStats(cfg.method, g, set.Labels, n, d, secs, stdout)
-	return cfg.write(g, st)
+	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
+	if err := cfg.write(g, st); err != nil {
+		return err
+	}
+	if w := degenerate(cfg.method, g, set.X, cfg.opts); w != "" {
+		fmt.Fprintf(stderr, "nnlrs graph: warning: %s\n", w)
+	}
+	fmt.Fprintln(stdout, summary)
+	return nil
 }
 
 // parseGraphFlags declares, parses and checks the flags of `nnlrs graph`.
@@ -126,13 +148,30 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	}
 	cfg.method = method.Name(cfg.methodFlagText)
 	if !slices.Contains(graphMethods(), cfg.method) {
-		return nil, usagef("unknown method %q (methods: %s)", cfg.methodFlagText, method.Join(graphMethods(), ", "))
+		return nil, usagef("unknown method %q (methods: %s)", excerpt(cfg.methodFlagText), method.Join(graphMethods(), ", "))
 	}
 	if !(cfg.gamma > 0) || math.IsInf(cfg.gamma, 0) || cfg.dim < 1 || cfg.efOuter < 0 {
 		return nil, usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", cfg.gamma, cfg.dim, cfg.efOuter)
 	}
+	if cfg.z != "" && !hasZ(cfg.method) {
+		return nil, usagef("method %s has no coefficient matrix Z: leave out -z", cfg.method)
+	}
+	var err error
+	if cfg.wOut, err = cfg.out.add("-w", cfg.w); err != nil {
+		return nil, err
+	}
+	if cfg.zOut, err = cfg.out.add("-z", cfg.z); err != nil {
+		return nil, err
+	}
+	if cfg.statsOut, err = cfg.out.add("-stats", cfg.stats); err != nil {
+		return nil, err
+	}
 	return cfg, nil
 }
+
+// hasZ reports whether the graph m comes from a coefficient matrix Z
+// (Graph.Z): every graph but kNN's.
+func hasZ(m method.Name) bool { return m != method.KNN0 && m != method.KNN1 }
 
 // sizeMethod is the method whose memory checkSize estimates.
 func (cfg *graphConfig) sizeMethod() method.Name {
@@ -142,9 +181,20 @@ func (cfg *graphConfig) sizeMethod() method.Name {
 	return cfg.method
 }
 
-// setProgress prints the solver's progress every -progress iterations.
-func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer) {
+// setProgress prints the solver's progress every -progress iterations,
+// or else on line (when on a terminal), against the estimated cost.
+func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line *statusLine, cost graphCost) {
 	if cfg.progress <= 0 {
+		opts.Progress = func(p lowrank.Progress) {
+			stop := ""
+			if p.Stop > 0 && !math.IsInf(p.Stop, 0) {
+				stop = fmt.Sprintf(", stopping measure %.3g (stops at 1)", p.Stop)
+			}
+			line.show(p.Iter, cost.iterations, "nnlrs graph: %s iteration %d%s", cfg.method, p.Iter, stop)
+		}
+		opts.SampleProgress = func(done, total int) {
+			line.show(done, total, "nnlrs graph: %s sample %d of %d", cfg.method, done, total)
+		}
 		return
 	}
 	every := cfg.progress
@@ -158,10 +208,10 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer) {
 
 // build builds the graph of x: by core/embed for NNLRS-EF and PCA+NNLRS,
 // by graph.Build for the others.
-func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer) (*graph.Graph, error) {
+func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
 	switch cfg.method {
 	case method.NNLRSEF:
-		return cfg.buildEF(x, opts, stderr)
+		return cfg.buildEF(x, opts, stderr, line)
 	case method.PCANNLRS:
 		return embed.PCAGraph(context.Background(), x, opts.NNLRS, cfg.dim)
 	default:
@@ -170,9 +220,12 @@ func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer
 }
 
 // buildEF builds the NNLRS-EF graph of x and reports the size of its
-// projection P on stderr.
-func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writer) (*graph.Graph, error) {
+// projection P on stderr; its progress goes to line without -progress.
+func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
 	s := &embed.Settings{MaxOuter: cfg.efOuter, NNLRS: opts.NNLRS.Solver, Normalize: cfg.efNorm}
+	s.Progress = func(p embed.Progress) {
+		line.show(0, 0, "nnlrs graph: nnlrs-ef alternation %d, %s step done", p.Outer, p.Step)
+	}
 	if cfg.progress > 0 {
 		s.Progress = func(p embed.Progress) {
 			fmt.Fprintf(stderr, "alternation %d  %s step  iterations %d  objective %.6g  accepted %v\n",
@@ -180,6 +233,7 @@ func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writ
 		}
 	}
 	g, pm, err := embed.Graph(context.Background(), x, embed.Params{Params: lowrank.Params{Beta: opts.NNLRS.Beta, Lambda: opts.NNLRS.Lambda}, Gamma: cfg.gamma, Dim: cfg.dim}, opts.NNLRS.Theta, s)
+	line.clear()
 	if pm != nil {
 		// ||P||_F^2 / r: 1 for the PCA start, falling as P shrinks.
 		r, _ := pm.Dims()
@@ -188,8 +242,8 @@ func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writ
 	return g, err
 }
 
-// graphStats gathers the run's statistics and prints their summary line.
-func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs float64, stdout io.Writer) stats {
+// graphStats gathers the run's statistics and their summary line.
+func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs float64) (string, stats) {
 	st := stats{
 		Method: m, N: n, D: d, Iterations: g.Info.Iterations, Converged: g.Info.Converged,
 		Objective: g.Info.Objective, Residual: g.Info.Residual, Seconds: secs, Density: weights.Density(g.W),
@@ -202,41 +256,25 @@ func graphStats(m method.Name, g *graph.Graph, labels []int, n, d int, secs floa
 		st.WithinClass = &wc
 		summary += fmt.Sprintf(" within-class=%.1f%%", 100*wc)
 	}
-	fmt.Fprintln(stdout, summary)
-	return st
+	return summary, st
 }
 
-// write writes W, Z and the statistics to the files asked for.
+// write writes W, Z and the statistics to the files asked for, all or
+// none.
 func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
-	if cfg.w != "" {
-		if err := writeCSV(cfg.w, g.W); err != nil {
-			return err
-		}
-	}
-	if cfg.z != "" {
-		if g.Z == nil {
-			return usagef("method %s has no coefficient matrix Z (-z)", cfg.method)
-		}
-		if err := writeCSV(cfg.z, g.Z); err != nil {
-			return err
-		}
-	}
-	if cfg.stats != "" {
-		if err := writeStats(cfg.stats, st); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeStats(path string, st stats) error {
 	// JSON has no NaN: a failed nuclear norm would make Marshal fail.
 	if math.IsNaN(st.Objective) || math.IsInf(st.Objective, 0) {
 		return fmt.Errorf("objective is %v", st.Objective)
 	}
-	b, err := json.MarshalIndent(st, "", "  ")
+	js, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	cfg.wOut.set(func(w io.Writer) error { return writeMatrix(w, g.W) })
+	cfg.zOut.set(func(w io.Writer) error { return writeMatrix(w, g.Z) })
+	cfg.statsOut.set(func(w io.Writer) error {
+		_, err := w.Write(append(js, '\n'))
+		return err
+	})
+	return cfg.out.commit()
 }

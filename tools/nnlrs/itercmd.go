@@ -152,7 +152,7 @@ func parseIterFlags(args []string, stderr io.Writer) (*iterConfig, error) {
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 4 || n%4 != 0 {
-			return nil, usagef("-n: want multiples of 4, have %q", f)
+			return nil, usagef("-n: want multiples of 4, have %q", excerpt(f))
 		}
 		cfg.sizes = append(cfg.sizes, n)
 	}
@@ -160,7 +160,7 @@ func parseIterFlags(args []string, stderr io.Writer) (*iterConfig, error) {
 	case cfg.iters < 1:
 		return nil, usagef("-iters must be >= 1, have %d", cfg.iters)
 	case cfg.blas != "gonum" && cfg.blas != "gemm":
-		return nil, usagef("-blas: want gonum or gemm, have %q", cfg.blas)
+		return nil, usagef("-blas: want gonum or gemm, have %q", excerpt(cfg.blas))
 	}
 	if _, err := os.Stat(cfg.usps); err != nil {
 		return nil, usagef("-usps: %v", err)

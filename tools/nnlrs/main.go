@@ -5,8 +5,11 @@
 //	nnlrs graph -method nnlrs -in USPS.mat -classes 1,2,3,4 -per-class 50
 //	nnlrs demo
 //
-// Bad input exits with status 2 and one line on stderr; numerical failure
-// exits with status 1.
+// Input refused (bad flags, data no graph can be built from, outputs that
+// cannot be written) exits with status 2 and one line on stderr saying
+// what to do, before any work; an internal fault, or the system failing
+// to take the outputs, exits with status 1. A command's outputs are
+// written together at its end (outputs), and none is left by a failure.
 package main
 
 import (
@@ -102,7 +105,30 @@ func commandNames() string {
 	return strings.Join(s, ", ")
 }
 
-// oneLine keeps an error message to a single line.
+// maxMessage is the longest message run prints after the command's name,
+// in runes.
+const maxMessage = 200
+
+// oneLine keeps an error message to a single line of at most maxMessage
+// runes; a longer one loses its middle, so that it keeps what it is about
+// and, at its end, what to do.
 func oneLine(err error) string {
-	return strings.Join(strings.Fields(err.Error()), " ")
+	r := []rune(strings.Join(strings.Fields(err.Error()), " "))
+	if len(r) <= maxMessage {
+		return string(r)
+	}
+	const mark = " ... "
+	head := (maxMessage - len(mark)) * 2 / 3
+	tail := maxMessage - len(mark) - head
+	return string(r[:head]) + mark + string(r[len(r)-tail:])
+}
+
+// excerpt cuts s, a piece of the input quoted in a message, to at most
+// 40 runes.
+func excerpt(s string) string {
+	const limit = 40
+	if r := []rune(s); len(r) > limit {
+		return string(r[:limit]) + "..."
+	}
+	return s
 }

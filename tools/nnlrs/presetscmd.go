@@ -53,6 +53,8 @@ const presetFoldStream = 0x666f6c6473
 // presetsConfig is the checked flags of `nnlrs presets`.
 type presetsConfig struct {
 	dataDir, out, doc string
+	outs              outputs
+	goOut, docOut     *output
 	seeds             []uint64
 	grid              experiment.PresetGrid
 	folds             int
@@ -142,6 +144,12 @@ func parsePresetsFlags(args []string, stderr io.Writer) (*presetsConfig, error) 
 	if cfg.folds < 2 {
 		return nil, usagef("-folds must be at least 2, have %d", cfg.folds)
 	}
+	if cfg.goOut, err = cfg.outs.add("-out", cfg.out); err != nil {
+		return nil, err
+	}
+	if cfg.docOut, err = cfg.outs.add("-doc", cfg.doc); err != nil {
+		return nil, err
+	}
 	return cfg, nil
 }
 
@@ -151,7 +159,7 @@ func parseSeeds(s string) ([]uint64, error) {
 	for _, f := range strings.Split(s, ",") {
 		var seed uint64
 		if _, err := fmt.Sscan(strings.TrimSpace(f), &seed); err != nil {
-			return nil, usagef("-seeds: %q is not a seed", f)
+			return nil, usagef("-seeds: %q is not a seed", excerpt(f))
 		}
 		seeds = append(seeds, seed)
 	}
@@ -210,16 +218,23 @@ func (cfg *presetsConfig) searchSubset(sub sitedata.Subset, progress func(string
 		Labeled: plan.labeled / 100, Preset: p}, true, nil
 }
 
-// write writes the Go file of the presets and the Markdown report.
+// write writes the Go file of the presets and the Markdown report, both
+// or neither.
 func (cfg *presetsConfig) write(rows []experiment.PresetRow, command string, elapsed time.Duration, cpu float64) error {
 	src, err := presetsGo(rows, command, cfg.doc, floats64(cfg.seeds))
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(cfg.out, src, 0o644); err != nil {
+	doc := presetsDoc(rows, command, cfg.seeds, cfg.grid, cfg.folds, elapsed, cpu)
+	cfg.goOut.set(func(w io.Writer) error {
+		_, err := w.Write(src)
 		return err
-	}
-	return os.WriteFile(cfg.doc, []byte(presetsDoc(rows, command, cfg.seeds, cfg.grid, cfg.folds, elapsed, cpu)), 0o644)
+	})
+	cfg.docOut.set(func(w io.Writer) error {
+		_, err := io.WriteString(w, doc)
+		return err
+	})
+	return cfg.outs.commit()
 }
 
 // pageDraw draws what the page's worker draws for a built-in set and a

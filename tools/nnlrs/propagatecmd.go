@@ -14,6 +14,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/propagate"
 )
 
@@ -47,9 +48,14 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 	case *out == "":
 		return usagef("-out pred.csv is required")
 	case *method != "ghf" && *method != "lgc":
-		return usagef("unknown method %q (methods: ghf, lgc)", *method)
+		return usagef("unknown method %q (methods: ghf, lgc)", excerpt(*method))
 	case *method == "lgc" && !(*alpha > 0 && *alpha < 1):
 		return usagef("-alpha must be in (0, 1), have %v", *alpha)
+	}
+	var outs outputs
+	pred, err := outs.add("-out", *out)
+	if err != nil {
+		return err
 	}
 	w, err := readFile(*wPath, parseWeights)
 	if err != nil {
@@ -90,7 +96,11 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 			unreached++
 		}
 	}
-	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
+	pred.set(func(w io.Writer) error {
+		_, err := io.WriteString(w, b.String())
+		return err
+	})
+	if err := outs.commit(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: n=%d labeled=%d classes=%d unreached=%d\n", *method, n, nl, len(res.Classes), unreached)
@@ -106,7 +116,7 @@ func readFile[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
 		return zero, usageError{err}
 	}
 	defer f.Close()
-	v, err := parse(bufio.NewReader(f))
+	v, err := parse(f)
 	if err != nil {
 		return zero, usagef("%s: %v", path, err)
 	}
@@ -117,35 +127,59 @@ func readFile[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
 // surrounding space ignored); -1 marks an unlabeled node, other negative
 // labels are refused.
 func parseLabels(r io.Reader) ([]int, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	br := bufio.NewReader(&lineLimit{r: r})
 	var labels []int
-	line := 0
-	for sc.Scan() {
-		line++
-		s := strings.TrimSpace(sc.Text())
-		if s == "" {
-			continue
+	for line := 1; ; line++ {
+		text, err := br.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return nil, err
 		}
-		v, err := strconv.Atoi(s)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %q is not an integer label", line, s)
+		if s := strings.TrimSpace(text); s != "" {
+			v, perr := strconv.Atoi(s)
+			if perr != nil {
+				return nil, fmt.Errorf("line %d: %q is not an integer label", line, excerpt(s))
+			}
+			if v < propagate.Unlabeled {
+				return nil, fmt.Errorf("line %d: label %d is negative (use -1 for unlabeled)", line, v)
+			}
+			if len(labels) == maxNodes {
+				return nil, fmt.Errorf("more than %d labels", maxNodes)
+			}
+			labels = append(labels, v)
 		}
-		if v < propagate.Unlabeled {
-			return nil, fmt.Errorf("line %d: label %d is negative (use -1 for unlabeled)", line, v)
+		if err == io.EOF {
+			break
 		}
-		if len(labels) == maxNodes {
-			return nil, fmt.Errorf("more than %d labels", maxNodes)
-		}
-		labels = append(labels, v)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
 	}
 	if len(labels) == 0 {
 		return nil, errors.New("no labels")
 	}
 	return labels, nil
+}
+
+// maxLine is the longest line propagate reads: a row of W of maxNodes
+// entries, each at most 24 bytes and a comma, fits in half of it.
+const maxLine = 1 << 20
+
+// lineLimit reads r and fails at a line longer than maxLine, before it
+// reaches its end, with an error saying so.
+type lineLimit struct {
+	r          io.Reader
+	line, size int // the line being read, counted from 1 less one, and its bytes so far
+}
+
+func (l *lineLimit) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\n' {
+			l.line, l.size = l.line+1, 0
+			continue
+		}
+		if l.size++; l.size > maxLine {
+			return i, fmt.Errorf("line %d is longer than %d MiB: is this the right file?", l.line+1, maxLine>>20)
+		}
+	}
+	return n, err
 }
 
 // parseWeights reads a square symmetric matrix of finite nonnegative
@@ -154,7 +188,7 @@ func parseLabels(r io.Reader) ([]int, error) {
 // produced elsewhere may have rounded its entries), and the matrix is then
 // symmetrized.
 func parseWeights(r io.Reader) (*mat.SymDense, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(&lineLimit{r: r})
 	cr.ReuseRecord = true
 	cr.TrimLeadingSpace = true
 	var data []float64
@@ -182,11 +216,11 @@ func parseWeights(r io.Reader) (*mat.SymDense, error) {
 			return nil, fmt.Errorf("W is not square: more than %d rows for %d columns", n, n)
 		}
 		for j, s := range rec {
-			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			v, err := dataset.ParseNumber(strings.TrimSpace(s))
 			if err != nil {
-				return nil, fmt.Errorf("line %d, entry %d: %q is not a number", row+1, j+1, s)
+				return nil, fmt.Errorf("line %d, entry %d: %v", row+1, j+1, err)
 			}
-			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			if v < 0 {
 				return nil, fmt.Errorf("line %d, entry %d: weight %v; weights must be finite and nonnegative", row+1, j+1, v)
 			}
 			data = append(data, v)

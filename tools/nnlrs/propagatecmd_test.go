@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -82,14 +83,19 @@ func TestPropagateBadInput(t *testing.T) {
 		{"label negative", []string{"-w", w, "-labels", file("neglab.csv", "-2\n"), "-out", out}, "negative"},
 		{"no labeled", []string{"-w", w, "-labels", file("none.csv", strings.Repeat("-1\n", 7)), "-out", out}, "labels no node"},
 		{"extra argument", []string{"-w", w, "-labels", y, "-out", out, "x"}, "unexpected"},
+		{"out in a missing folder", []string{"-w", w, "-labels", y, "-out", filepath.Join(dir, "none", "p.csv")}, "folder " + filepath.Join(dir, "none") + " does not exist"},
+		{"long field", []string{"-w", file("long.csv", strings.Repeat("x", 300000)+",1\n1,0\n"), "-labels", y, "-out", out}, `line 1, entry 1: "xxxxxxxxxxxxxxxxxxxx..." is not a number`},
+		{"long line", []string{"-w", file("wide.csv", "0,1\n"+strings.Repeat("1,", 600000)+"0\n"), "-labels", y, "-out", out}, "line 2 is longer than 1 MiB"},
+		{"long label line", []string{"-w", w, "-labels", file("longy.csv", "1\n"+strings.Repeat("2", 2<<20)+"\n"), "-out", out}, "line 2 is longer than 1 MiB"},
+		{"hexadecimal weight", []string{"-w", file("hex.csv", "0,0x1p-2\n0x1p-2,0\n"), "-labels", y, "-out", out}, `"0x1p-2" is not a number`},
 	} {
 		status, _, errs := runCLI(t, append([]string{"propagate"}, tc.args...)...)
 		if status != 2 {
 			t.Errorf("%s: status %d, want 2 (stderr %q)", tc.name, status, errs)
 			continue
 		}
-		if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 {
-			t.Errorf("%s: %d lines on stderr: %q", tc.name, len(lines), errs)
+		if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 || len(errs) > 300 {
+			t.Errorf("%s: %d lines, %d bytes on stderr: %.300q", tc.name, len(lines), len(errs), errs)
 		}
 		if !strings.Contains(errs, tc.want) {
 			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
@@ -97,10 +103,29 @@ func TestPropagateBadInput(t *testing.T) {
 	}
 }
 
+// A failure to write the predictions (a full disk) is status 1, after
+// the reading and the propagation, and leaves no file and no success line.
+func TestPropagateFullDisk(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	w, y := filepath.Join(dir, "w.csv"), filepath.Join(dir, "y.csv")
+	os.WriteFile(w, []byte(twoTriangles), 0o644)
+	os.WriteFile(y, []byte(twoLabels), 0o644)
+	status, out, errs := runCLI(t, "propagate", "-w", w, "-labels", y, "-out", "/dev/full")
+	if want := "nnlrs propagate: writing -out /dev/full: no space left on device; no file was replaced\n"; status != 1 || out != "" || errs != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", status, out, errs, want)
+	}
+	if got := listDir(t, dir); !slices.Equal(got, []string{"w.csv", "y.csv"}) {
+		t.Errorf("the folder holds %q", got)
+	}
+}
+
 // FuzzParseWeights: any input either fails cleanly or yields a square,
 // symmetric, finite, nonnegative matrix with as many rows as lines.
 func FuzzParseWeights(f *testing.F) {
-	for _, s := range []string{twoTriangles, "0,1\n1,0\n", "1\n", "", "0,1\n2,0\n", "0, 1e300\n1e300,0\n", "a,b\n", "0,1,\n1,0,\n", "\"0\",1\n1,0\n"} {
+	for _, s := range []string{twoTriangles, "0,1\n1,0\n", "1\n", "", "0,1\n2,0\n", "0, 1e300\n1e300,0\n", "a,b\n", "0,1,\n1,0,\n", "\"0\",1\n1,0\n", "0,1_0\n1_0,0\n", "0,Inf\nInf,0\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/signal"
@@ -18,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
@@ -64,6 +66,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !f.quiet {
+		announce(stderr, "nnlrs reproduce", fmt.Sprintf("%s, %s (SDA, the beta sweep and tuning not counted)", cfg.Protocol.Name, count(f.trials, "trial")), reproduceCost(cfg))
 		cfg.Progress = newProgressBar(stderr, f.trials).update
 	}
 	res, err := runExperiment(cfg, f.quiet, stderr)
@@ -163,6 +166,12 @@ func (f *reproduceFlags) config() (experiment.Config, error) {
 	if f.out == "" {
 		return experiment.Config{}, usagef("-out DIR is required")
 	}
+	// The outputs are written at the end, all at once (writeOutputs): check
+	// now that they can be.
+	check := outputs{makeFolders: true}
+	if _, err := check.add("-out", filepath.Join(f.out, "RESULTS.md")); err != nil {
+		return experiment.Config{}, err
+	}
 	if f.trials < 1 {
 		return experiment.Config{}, usagef("-trials must be >= 1, have %d", f.trials)
 	}
@@ -259,7 +268,7 @@ func (f *reproduceFlags) setSolvers(cfg *experiment.Config) {
 }
 
 // loadData loads the protocol's data set from -data into cfg (the
-// synthetic protocol draws its own) and makes the output folder.
+// synthetic protocol draws its own).
 func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
 	proto := cfg.Protocol
 	if !proto.IsSynthetic() {
@@ -272,10 +281,28 @@ func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
 		}
 		cfg.Data = set
 	}
-	if err := os.MkdirAll(f.out, 0o755); err != nil {
-		return usageError{err}
-	}
 	return nil
+}
+
+// reproduceCost is a lower estimate of the cost of cfg: every graph once
+// per trial on the samples of a transductive run, leaving out the SDA
+// runs, the β sweep and the tuning, which multiply it.
+func reproduceCost(cfg experiment.Config) graphCost {
+	p := cfg.Protocol
+	n := len(p.Classes) * p.PerClass
+	d := p.Synthetic.Ambient
+	if cfg.Data != nil {
+		d, _ = cfg.Data.X.Dims()
+	}
+	if p.IsSynthetic() {
+		n = p.Synthetic.Classes * p.Synthetic.PerClass
+	}
+	var c graphCost
+	for _, g := range cfg.Graphs {
+		c.seconds += estimateGraph(g, d, n, "admm", 0, cfg.EF.Dim, 0).seconds
+	}
+	c.seconds *= float64(cfg.Trials)
+	return c
 }
 
 // runExperiment runs cfg until done or interrupted, ending the progress
@@ -303,49 +330,87 @@ func commandLine(args []string) string {
 	return "go run ./tools/nnlrs reproduce " + strings.Join(q, " ")
 }
 
-// writeOutputs writes the run's JSON, CSV tables and figures to dir, then
-// rebuilds dir/RESULTS.md from every run saved there.
+// writeOutputs writes the run's JSON, CSV tables and figures to dir, and
+// the results page dir/RESULTS.md over every run saved there and this one,
+// all or none; it makes dir if need be.
 func writeOutputs(dir string, res *experiment.Results) error {
 	name := res.Protocol.Name
 	b, err := json.MarshalIndent(res, "", " ")
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, name+".json"), append(b, '\n'), 0o644); err != nil {
+	outs := outputs{makeFolders: true}
+	add := func(rel string, write func(io.Writer) error) error {
+		f, err := outs.add("-out", filepath.Join(dir, rel))
+		f.set(write)
 		return err
 	}
-	if err := writeFile(filepath.Join(dir, name+".csv"), func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+	if err := add(name+".json", func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	}); err != nil {
 		return err
 	}
-	if len(res.Sweep) > 0 {
-		if err := writeFile(filepath.Join(dir, name+"-sweep.csv"), func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) }); err != nil {
-			return err
-		}
+	if err := addTables(add, res); err != nil {
+		return err
 	}
-	if _, err := weightsFigure(dir, res); err != nil {
-		return fmt.Errorf("figure: %w", err)
-	}
+	figs := map[string]func(io.Writer) error{name + "-weights.png": weightsFigure(res)}
 	for _, p := range res.Propagators {
-		if _, err := errorFigure(dir, res, p, nil, name+"-"+p); err != nil {
+		if figs[name+"-"+p+".png"], err = errorFigure(res, p, nil); err != nil {
 			return fmt.Errorf("figure: %w", err)
 		}
 	}
 	joint := []method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}
 	if slices.Contains(res.Propagators, experiment.LGC) && containsAll(res.Graphs, joint) {
-		if _, err := errorFigure(dir, res, experiment.LGC, joint, name+"-joint"); err != nil {
+		if figs[name+"-joint.png"], err = errorFigure(res, experiment.LGC, joint); err != nil {
 			return fmt.Errorf("figure: %w", err)
 		}
 	}
-	return writeResultsPage(dir, filepath.Join(dir, "RESULTS.md"))
+	drawn := map[string]bool{}
+	for _, file := range slices.Sorted(maps.Keys(figs)) {
+		if figs[file] == nil {
+			continue
+		}
+		drawn[file] = true
+		if err := add(filepath.Join("figures", file), figs[file]); err != nil {
+			return err
+		}
+	}
+	page, err := resultsPage(dir, filepath.Join(dir, "RESULTS.md"), res, drawn)
+	if err != nil {
+		return err
+	}
+	if err := add("RESULTS.md", func(w io.Writer) error { return experiment.WriteMarkdown(w, page) }); err != nil {
+		return err
+	}
+	return outs.commit()
+}
+
+// addTables adds the CSV tables of res to the outputs of add.
+func addTables(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
+	name := res.Protocol.Name
+	if err := add(name+".csv", func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+		return err
+	}
+	if len(res.Sweep) > 0 {
+		return add(name+"-sweep.csv", func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) })
+	}
+	return nil
 }
 
 // renderSaved rebuilds the CSV tables of every run saved in dir and the
-// results page at page, and returns the number of runs. Figures need the
-// weights, which the JSON does not keep: those already in dir/figures
-// are linked as they are.
+// results page at page, all or none, and returns the number of runs.
+// Figures need the weights, which the JSON does not keep: those already in
+// dir/figures are linked as they are.
 func renderSaved(dir, page string) (int, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return 0, usagef("-out %s is not a folder", dir)
+	}
+	var outs outputs
+	add := func(rel string, write func(io.Writer) error) error {
+		f, err := outs.add("-out", filepath.Join(dir, rel))
+		f.set(write)
+		return err
 	}
 	n := 0
 	for _, p := range experiment.Protocols() {
@@ -357,19 +422,23 @@ func renderSaved(dir, page string) (int, error) {
 			continue
 		}
 		n++
-		if err := writeFile(filepath.Join(dir, p.Name+".csv"), func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+		if err := addTables(add, res); err != nil {
 			return 0, err
-		}
-		if len(res.Sweep) > 0 {
-			if err := writeFile(filepath.Join(dir, p.Name+"-sweep.csv"), func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) }); err != nil {
-				return 0, err
-			}
 		}
 	}
 	if n == 0 {
 		return 0, usagef("no saved runs (DATASET.json) in %s", dir)
 	}
-	return n, writeResultsPage(dir, page)
+	pg, err := resultsPage(dir, page, nil, nil)
+	if err != nil {
+		return 0, err
+	}
+	f, err := outs.add("-page", page)
+	if err != nil {
+		return 0, err
+	}
+	f.set(func(w io.Writer) error { return experiment.WriteMarkdown(w, pg) })
+	return n, outs.commit()
 }
 
 // readSaved reads dir/NAME.json, nil if there is none.
@@ -387,7 +456,7 @@ func readSaved(dir, name string) (*experiment.Results, error) {
 	}
 	for _, g := range r.Graphs {
 		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, g, method.Join(experiment.Graphs, ", "))
+			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, excerpt(string(g)), method.Join(experiment.Graphs, ", "))
 		}
 	}
 	return &r, nil
@@ -402,11 +471,12 @@ func containsAll[T comparable](s, want []T) bool {
 	return true
 }
 
-// writeResultsPage writes the results page to the file pagePath from the
+// resultsPage returns the results page for the file pagePath from the
 // runs saved in dir (DATASET.json, in the order usps, yaleb, pie,
-// synthetic), with dir/NOTES.md as hand-written notes and the figures
-// found in dir/figures, linked relative to the page.
-func writeResultsPage(dir, pagePath string) error {
+// synthetic), fresh (if not nil) in place of the saved run of its data
+// set, with dir/NOTES.md as hand-written notes and the figures found in
+// dir/figures or named in drawn, linked relative to the page.
+func resultsPage(dir, pagePath string, fresh *experiment.Results, drawn map[string]bool) (experiment.Page, error) {
 	figDir := filepath.Join(dir, "figures")
 	absPage, err1 := filepath.Abs(filepath.Dir(pagePath))
 	absFig, err2 := filepath.Abs(figDir)
@@ -420,7 +490,10 @@ func writeResultsPage(dir, pagePath string) error {
 	for _, p := range experiment.Protocols() {
 		r, err := readSaved(dir, p.Name)
 		if err != nil {
-			return err
+			return experiment.Page{}, err
+		}
+		if fresh != nil && fresh.Protocol.Name == p.Name {
+			r = fresh
 		}
 		if r == nil {
 			continue
@@ -428,7 +501,7 @@ func writeResultsPage(dir, pagePath string) error {
 		page.Results = append(page.Results, r)
 		var figs []experiment.Figure
 		add := func(file, title string) {
-			if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil {
+			if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil || drawn[file] {
 				figs = append(figs, experiment.Figure{Title: title, Path: filepath.ToSlash(filepath.Join(figDir, file))})
 			}
 		}
@@ -442,19 +515,7 @@ func writeResultsPage(dir, pagePath string) error {
 	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
 		page.Notes = string(notes)
 	}
-	return writeFile(pagePath, func(w io.Writer) error { return experiment.WriteMarkdown(w, page) })
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return page, nil
 }
 
 func parsePercents(s string) ([]float64, error) {
@@ -476,9 +537,9 @@ func parsePercents(s string) ([]float64, error) {
 func parseFloats(s string, positive bool) ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || (positive && v == 0) {
-			return nil, fmt.Errorf("%q is not a number %s 0", f, map[bool]string{true: ">", false: ">="}[positive])
+		v, err := dataset.ParseNumber(strings.TrimSpace(f))
+		if err != nil || v < 0 || (positive && v == 0) {
+			return nil, fmt.Errorf("%q is not a number %s 0", excerpt(f), map[bool]string{true: ">", false: ">="}[positive])
 		}
 		if slices.Contains(out, v) {
 			return nil, fmt.Errorf("%v listed twice", v)
@@ -504,7 +565,7 @@ func parseGraphs(s string) ([]method.Name, error) {
 	for _, f := range strings.Split(s, ",") {
 		g := method.Name(strings.TrimSpace(f))
 		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", g, method.Join(experiment.Graphs, ", "))
+			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", excerpt(string(g)), method.Join(experiment.Graphs, ", "))
 		}
 		if !slices.Contains(out, g) {
 			out = append(out, g)
@@ -530,7 +591,7 @@ func parsePropagators(s string) ([]string, error) {
 		case experiment.GHF, experiment.LGCMu, experiment.SDA:
 			add(p)
 		default:
-			return nil, fmt.Errorf("unknown classifier %q (ghf, lgc, lgc-zhou, lgc-mu, sda)", p)
+			return nil, fmt.Errorf("unknown classifier %q (ghf, lgc, lgc-zhou, lgc-mu, sda)", excerpt(p))
 		}
 	}
 	// Keep the order of the paper's tables.
@@ -556,13 +617,7 @@ type progressBar struct {
 }
 
 func newProgressBar(w io.Writer, trials int) *progressBar {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
-	return &progressBar{w: w, tty: tty, trials: trials, start: time.Now()}
+	return &progressBar{w: w, tty: isTerminal(w), trials: trials, start: time.Now()}
 }
 
 func (b *progressBar) update(p experiment.Progress) {

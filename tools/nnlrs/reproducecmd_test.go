@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,6 +103,7 @@ func TestReproduceSynthetic(t *testing.T) {
 // Bad input: exit status 2 and one line on stderr.
 func TestReproduceBadInput(t *testing.T) {
 	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "file.txt"), nil, 0o644)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -125,6 +127,7 @@ func TestReproduceBadInput(t *testing.T) {
 		{"render-only without out", []string{"-render-only"}, "-out"},
 		{"render-only, nothing saved", []string{"-render-only", "-out", dir}, "no saved runs"},
 		{"page without render-only", []string{"-dataset", "synthetic", "-out", dir, "-page", "x.md"}, "-render-only"},
+		{"out under a file", []string{"-dataset", "synthetic", "-out", filepath.Join(dir, "file.txt", "run")}, filepath.Join(dir, "file.txt") + " is not a folder"},
 	} {
 		status, _, errs := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
 		if status != 2 {
@@ -136,6 +139,9 @@ func TestReproduceBadInput(t *testing.T) {
 		}
 		if !strings.Contains(errs, tc.want) {
 			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
+		}
+		if got := listDir(t, dir); !slices.Equal(got, []string{"file.txt"}) {
+			t.Errorf("%s: the folder holds %q after the refusal", tc.name, got)
 		}
 	}
 }

@@ -5,9 +5,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -23,8 +22,9 @@ import (
 	"nnlrs/core/method"
 )
 
-// The figures of reproduce, written with gonum/plot. Each function returns
-// the path it wrote, relative to the output folder.
+// The figures of reproduce, drawn with gonum/plot. Each function returns
+// a function that writes the figure as a PNG, nil when there is nothing to
+// draw.
 
 // weightsImage renders |W| as an n×n grayscale image, white for 0 and
 // black for the largest weights. The diagonal (self-loops) is left white:
@@ -63,10 +63,10 @@ func weightsImage(w *mat.SymDense) image.Image {
 // weightsFigure draws the weight matrices of the example trial side by
 // side, samples ordered by class as in the paper's figure "Visualization of
 // different graph weights W": LRR, ℓ1 and NNLRS, and NNLRS-EF if present.
-func weightsFigure(dir string, r *experiment.Results) (string, error) {
+func weightsFigure(r *experiment.Results) func(io.Writer) error {
 	ex := r.Example
 	if ex == nil {
-		return "", nil
+		return nil
 	}
 	var gs []method.Name
 	for _, g := range []method.Name{method.LRR, method.L1, method.NNLRS, method.NNLRSEF} {
@@ -75,7 +75,7 @@ func weightsFigure(dir string, r *experiment.Results) (string, error) {
 		}
 	}
 	if len(gs) == 0 {
-		return "", nil
+		return nil
 	}
 	row := make([]*plot.Plot, len(gs))
 	for i, g := range gs {
@@ -105,8 +105,7 @@ func weightsFigure(dir string, r *experiment.Results) (string, error) {
 	for i, p := range row {
 		p.Draw(canvases[0][i])
 	}
-	rel := filepath.Join("figures", r.Protocol.Name+"-weights.png")
-	return rel, writePNG(filepath.Join(dir, rel), img)
+	return func(w io.Writer) error { return writePNG(w, img) }
 }
 
 type reversedTicks struct{ n int }
@@ -138,7 +137,7 @@ func pctLabel(f float64) string { return fmt.Sprintf("%g%%", math.Round(1000*f)/
 
 // errorFigure plots error rate against labeled percentage, one line per
 // graph (or per graph of only, if not nil), for classifier prop.
-func errorFigure(dir string, r *experiment.Results, prop string, only []method.Name, name string) (string, error) {
+func errorFigure(r *experiment.Results, prop string, only []method.Name) (func(io.Writer) error, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%d trials)", r.Protocol.Title, experiment.PropagatorTitle(prop), r.Trials)
 	p.X.Label.Text = "labeled samples (%)"
@@ -162,7 +161,7 @@ func errorFigure(dir string, r *experiment.Results, prop string, only []method.N
 		}
 		l, s, err := plotter.NewLinePoints(xys)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		l.Color = plotutil.Color(i)
 		l.Dashes = plotutil.Dashes(i / 7)
@@ -173,36 +172,28 @@ func errorFigure(dir string, r *experiment.Results, prop string, only []method.N
 		i++
 	}
 	if i == 0 {
-		return "", nil
+		return nil, nil
 	}
 	// Head room for the legend above the lines.
 	p.Y.Min, p.Y.Max = 0, math.Max(1, ymax)*(1+0.06*float64(i+1))
-	rel := filepath.Join("figures", name+".png")
-	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
-		return "", err
+	wt, err := p.WriterTo(7*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return nil, err
 	}
-	return rel, p.Save(7*vg.Inch, 5*vg.Inch, filepath.Join(dir, rel))
+	return func(w io.Writer) error {
+		_, err := wt.WriteTo(w)
+		return err
+	}, nil
 }
 
 // writePNG writes the canvas as a PNG, as 8-bit gray when that loses
 // nothing (the weight figures: about half the size of RGBA).
-func writePNG(path string, c *vgimg.Canvas) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
+func writePNG(w io.Writer, c *vgimg.Canvas) error {
 	var img image.Image = c.Image()
 	if g, ok := grayImage(img); ok {
 		img = g
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(w, img)
 }
 
 // grayImage returns img as 8-bit gray if every pixel is an opaque gray.

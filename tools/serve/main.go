@@ -28,13 +28,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	dir := fs.String("dir", "dist", "the folder make dist wrote")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on")
+	const usage = "usage: go run ./tools/serve [-dir dist] [-addr 127.0.0.1:8080]"
 	if err := fs.Parse(args); err != nil {
-		const usage = "usage: go run ./tools/serve [-dir dist] [-addr 127.0.0.1:8080]"
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, usage)
 			return 0
 		}
 		fmt.Fprintf(stderr, "serve: %v (%s)\n", err, usage)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "serve: unexpected argument %.40q (%s)\n", fs.Arg(0), usage)
 		return 2
 	}
 	h, err := handler(*dir)
@@ -53,12 +57,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// handler serves the site in dir, which must hold index.html.
+// handler serves the site in dir, which must hold index.html. It serves
+// only what lies inside dir: a symbolic link that leads out of it is not
+// followed (404), as os.Root does.
 func handler(dir string) (http.Handler, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
 		return nil, fmt.Errorf("%s has no index.html: build the site first (make dist)", dir)
 	}
-	files := http.FileServer(http.Dir(dir))
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	files := http.FileServerFS(root.FS())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The site changes with every build: let the browser revalidate.
 		w.Header().Set("Cache-Control", "no-cache")

@@ -49,6 +49,9 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"-dir", t.TempDir()}, 2, "has no index.html: build the site first (make dist)"},
 		{[]string{"-port", "1"}, 2, "flag provided but not defined: -port"},
+		// The address in use makes a command that ignored the argument
+		// fail at once rather than serve.
+		{[]string{"-dir", site, "-addr", busy.Addr().String(), "extra"}, 2, `unexpected argument "extra"`},
 		{[]string{"-dir", site, "-addr", busy.Addr().String()}, 1, "cannot listen on " + busy.Addr().String()},
 	} {
 		var out, errOut bytes.Buffer
@@ -56,5 +59,41 @@ func TestRunErrors(t *testing.T) {
 		if code != c.code || !strings.Contains(errOut.String(), c.want) || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errOut.String(), c.code, c.want)
 		}
+	}
+}
+
+// TestHandlerSymlinks: a symbolic link inside the folder that leads out of
+// it is not followed; one that stays inside is.
+func TestHandlerSymlinks(t *testing.T) {
+	outside := t.TempDir()
+	const secret = "secret outside the site"
+	os.WriteFile(filepath.Join(outside, "secret.txt"), []byte(secret), 0o644)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>NNLRS Explorer</title>"), 0o644)
+	for link, target := range map[string]string{
+		"out.txt":  filepath.Join(outside, "secret.txt"),
+		"up.txt":   filepath.Join("..", filepath.Base(outside), "secret.txt"),
+		"outdir":   outside,
+		"home.txt": "index.html",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	h, err := handler(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/out.txt", "/up.txt", "/outdir/secret.txt", "/outdir/"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code == http.StatusOK || strings.Contains(rec.Body.String(), secret) || strings.Contains(rec.Body.String(), "secret.txt") {
+			t.Errorf("%s: %d %q: served what lies outside the folder", path, rec.Code, rec.Body.String())
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/home.txt", nil))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "NNLRS Explorer") {
+		t.Errorf("/home.txt (a link inside the folder): %d %q", rec.Code, rec.Body.String())
 	}
 }

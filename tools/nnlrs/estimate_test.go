@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"nnlrs/core/graph"
+	"nnlrs/core/method"
+)
+
+// The cost model grows with n, is long for all of USPS and short for the
+// built-in synthetic data, caps the iterations with -max-iter, and counts
+// LADMAP's many iterations.
+func TestEstimateGraph(t *testing.T) {
+	all := append(graph.Methods, method.NNLRSEF, method.PCANNLRS)
+	for _, m := range all {
+		prev := 0.0
+		for _, n := range []int{50, 100, 400, 1600} {
+			c := estimateGraph(m, 256, n, "admm", 0, 0, 0)
+			if !(c.seconds > prev) {
+				t.Errorf("%s: %v s at n = %d, %v s below it", m, c.seconds, n, prev)
+			}
+			prev = c.seconds
+		}
+		if c := estimateGraph(m, 50, 100, "admm", 0, 0, 0); c.seconds >= longCommand {
+			t.Errorf("%s on the synthetic data: %v s, announced", m, c.seconds)
+		}
+	}
+	usps := estimateGraph(method.NNLRS, 256, 9298, "admm", 0, 0, 0)
+	if usps.seconds < 86400 || usps.iterations < 1000 || usps.iterations > 5000 {
+		t.Errorf("NNLRS on all of USPS: %d iterations, %v s", usps.iterations, usps.seconds)
+	}
+	if c := estimateGraph(method.NNLRS, 256, 9298, "admm", 10, 0, 0); c.iterations != 10 || math.Abs(c.seconds/10-usps.seconds/float64(usps.iterations)) > 1e-12*c.seconds { // the same cost per iteration, to rounding
+		t.Errorf("-max-iter 10: %+v against %+v", c, usps)
+	}
+	if c := estimateGraph(method.NNLRS, 256, 800, "ladmap", 0, 0, 0); c.iterations <= estimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0).iterations {
+		t.Errorf("LADMAP: %d iterations, no more than ADMM", c.iterations)
+	}
+}
+
+// announce prints one line for a long command, nothing for a short one.
+func TestAnnounce(t *testing.T) {
+	var b bytes.Buffer
+	announce(&b, "nnlrs graph", "nnlrs on 9298 samples", graphCost{iterations: 1500, seconds: 1e6})
+	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "nnlrs graph: nnlrs on 9298 samples takes about 12 days of a core here (an estimate: about 1500 iterations of 11 min); Ctrl-C stops it") {
+		t.Errorf("announce: %q", got)
+	}
+	b.Reset()
+	announce(&b, "nnlrs graph", "knn0", graphCost{seconds: longCommand / 2})
+	if b.Len() != 0 {
+		t.Errorf("announce of a short command: %q", b.String())
+	}
+}
+
+// The status line redraws in place at most every 200 ms, with the time
+// left; clear erases it; off a terminal it draws nothing.
+func TestStatusLine(t *testing.T) {
+	var b bytes.Buffer
+	s := &statusLine{w: &b, on: true, start: time.Now().Add(-10 * time.Second)}
+	s.show(10, 40, "iteration %d", 10)
+	s.show(11, 40, "iteration %d", 11) // within 200 ms: not drawn
+	if got := b.String(); !strings.HasPrefix(got, "\r\033[Kiteration 10, 10 s elapsed, about 30 s left") || strings.Contains(got, "\n") || strings.Contains(got, "iteration 11") {
+		t.Errorf("status line %q", got)
+	}
+	b.Reset()
+	s.clear()
+	if b.String() != "\r\033[K" {
+		t.Errorf("clear wrote %q", b.String())
+	}
+	b.Reset()
+	s.clear()
+	if b.Len() != 0 {
+		t.Errorf("a second clear wrote %q", b.String())
+	}
+	off := newStatusLine(&b)
+	off.show(1, 2, "x")
+	off.clear()
+	var none *statusLine
+	none.show(1, 2, "x")
+	none.clear()
+	if b.Len() != 0 {
+		t.Errorf("off a terminal the status line wrote %q", b.String())
+	}
+}
+
+// isTerminal tells a terminal from other files, character devices
+// included.
+func TestIsTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	for _, w := range []*os.File{null, file} {
+		if isTerminal(w) {
+			t.Errorf("%s taken for a terminal", w.Name())
+		}
+	}
+	if isTerminal(&bytes.Buffer{}) {
+		t.Error("a buffer taken for a terminal")
+	}
+	// The master side of a pseudo-terminal is one (Linux).
+	if pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0); err == nil {
+		defer pty.Close()
+		if !isTerminal(pty) {
+			t.Error("/dev/ptmx not taken for a terminal")
+		}
+	}
+}
+
+// With stderr a file, as in a log, graph writes neither an estimate (the
+// synthetic data are quick) nor a progress line.
+func TestGraphQuietInLogs(t *testing.T) {
+	log, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close()
+	var out bytes.Buffer
+	if status := run([]string{"graph", "-in", "synthetic", "-method", "l1"}, &out, log); status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	if b, _ := os.ReadFile(log.Name()); len(b) != 0 {
+		t.Errorf("stderr %q, want nothing", b)
+	}
+}
