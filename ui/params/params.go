@@ -200,4 +200,3 @@ func flipOK(p Params) bool {
 	s, err := p.Flips()
 	return err == nil && (len(s) == 0 || p.N() == 0 || s[len(s)-1] < p.N())
 }
-
