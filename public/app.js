@@ -2,15 +2,14 @@
 // Everything else happens in Go: see wasm/app.
 "use strict";
 // The first solver worker starts now, to compile solver.wasm while app.wasm
-// loads; the page's Go code takes it over with the messages it sent before
+// loads, with the page's link in its URL, so that it starts the link's
+// first graph as soon as it can (wasm/solver/headstart.go); the page's Go
+// code takes it over with the messages it sent before
 // (wasm/app/workers_js.go).
 {
-  const worker = new Worker("worker.js");
+  const worker = new Worker("worker.js" + location.hash);
   const early = [];
   const keep = (e) => { if (e.type === "error") e.preventDefault(); early.push(e); };
-  // The link, so that it starts the link's first graph as soon as it can
-  // (wasm/solver/headstart.go).
-  worker.postMessage({ headStart: location.hash });
   worker.addEventListener("message", keep);
   worker.addEventListener("error", keep);
   window.nnlrsFirstWorker = { worker, early, keep };

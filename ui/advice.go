@@ -5,10 +5,10 @@ import (
 	"math"
 	"slices"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 // Thresholds of the advice on degenerate settings.
@@ -37,18 +37,18 @@ type Suggestion struct {
 	Change string
 	// Checked is the NNLRS graph of the check, nil while it runs, and
 	// Measured the value on it of the measure the change claims to lower.
-	Checked  *protocol.Graph
+	Checked  *demo.Result
 	Measured float64
 	// Failed is set when the check could not be made.
 	Failed bool
 
 	job     uint32
-	measure func(g *protocol.Graph) float64 // what the change claims to lower
-	says    func(v float64) string          // the measure in words
+	measure func(g *demo.Result) float64 // what the change claims to lower
+	says    func(v float64) string       // the measure in words
 }
 
 // checked records the graph of the check and measures it.
-func (s *Suggestion) checked(g *protocol.Graph) {
+func (s *Suggestion) checked(g *demo.Result) {
 	s.Checked, s.Measured = g, s.measure(g)
 }
 
@@ -80,7 +80,7 @@ func (r *Run) diagnose() []*Problem {
 	f, p := g.Final, r.Params
 	n := float64(g.N)
 	var out []*Problem
-	add := func(text string, now float64, measure func(*protocol.Graph) float64, says func(float64) string, moves ...move) {
+	add := func(text string, now float64, measure func(*demo.Result) float64, says func(float64) string, moves ...move) {
 		pr := &Problem{Text: text, Now: now}
 		for _, mv := range moves {
 			q, ok := mv.apply(p)
@@ -96,7 +96,7 @@ func (r *Run) diagnose() []*Problem {
 		out = append(out, &Problem{Text: fmt.Sprintf("NNLRS stopped at its iteration cap (%d iterations) before converging; the graph is that of its last iterate.", f.Iterations)})
 	}
 	// Lowering "no edge": 1 for a graph without edges, 0 otherwise.
-	edgeless := func(g *protocol.Graph) float64 {
+	edgeless := func(g *demo.Result) float64 {
 		if g.Density > 0 {
 			return 0
 		}
@@ -120,27 +120,27 @@ func (r *Run) diagnose() []*Problem {
 		return out
 	case f.DiagonalShare > DiagonalHeavy:
 		add(fmt.Sprintf("%s of the NNLRS weight sits on W's diagonal: samples mostly represent themselves (Z close to I), which says little about their neighbours.", pct(f.DiagonalShare)),
-			f.DiagonalShare, func(g *protocol.Graph) float64 { return g.DiagonalShare },
+			f.DiagonalShare, func(g *demo.Result) float64 { return g.DiagonalShare },
 			func(v float64) string { return pct(v) + " on the diagonal" }, down("lambda", 2), down("lambda", 4), down("beta", 2))
 	}
 	if k := mostlyError(f.ENorm); 2*k > g.N {
 		add(fmt.Sprintf("The error term E takes %d of the %d samples for mostly error: with λ = %g it is cheaper to call a sample an error than to represent it.", k, g.N, p.Lambda),
-			float64(k), func(g *protocol.Graph) float64 { return float64(mostlyError(g.ENorm)) },
+			float64(k), func(g *demo.Result) float64 { return float64(mostlyError(g.ENorm)) },
 			func(v float64) string { return fmt.Sprintf("%.0f of %.0f samples mostly error", v, n) }, up("lambda", 2), up("lambda", 4))
 	}
 	if u := r.unreached(g.N, f.W); u > 0 {
 		add(fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %s cut off from every labeled sample: no label can reach them.", f.Components, map[bool]string{true: "1 sample is", false: samples(float64(u)) + " are"}[u == 1]),
-			float64(u), func(g *protocol.Graph) float64 { return float64(r.unreached(g.N, g.W)) },
+			float64(u), func(g *demo.Result) float64 { return float64(r.unreached(g.N, g.W)) },
 			func(v float64) string { return samples(v) + " cut off" }, down("theta", 2), down("beta", 2))
 	}
 	if f.Density > Dense {
 		add(fmt.Sprintf("NNLRS keeps %s of all possible edges; the weak ones blur the graph and hurt LGC.", pct(f.Density)),
-			f.Density, func(g *protocol.Graph) float64 { return g.Density },
+			f.Density, func(g *demo.Result) float64 { return g.Density },
 			func(v float64) string { return pct(v) + " of the possible edges" }, up("theta", 2))
 	}
 	if !math.IsNaN(f.WithinClass) && f.WithinClass < Mixed {
 		add(fmt.Sprintf("Only %s of the NNLRS weight joins samples of the same class.", pct(f.WithinClass)),
-			-f.WithinClass, func(g *protocol.Graph) float64 { return -g.WithinClass },
+			-f.WithinClass, func(g *demo.Result) float64 { return -g.WithinClass },
 			func(v float64) string { return pct(-v) + " within classes" },
 			down("lambda", 2), up("lambda", 2), down("beta", 2), up("beta", 2))
 	}
@@ -237,8 +237,8 @@ func (r *Run) unreached(n int, w []float64) int {
 
 // CheckJobs returns the jobs that check the suggestions of the finished
 // run, once: the NNLRS graph with each suggested change, on the same data.
-// The page submits them to the workers, whose messages Receive takes.
-func (m *Model) CheckJobs(name string, file []byte) []*protocol.Job {
+// The page submits them to the workers, whose answers the model takes.
+func (m *Model) CheckJobs() []demo.Job {
 	r := m.Run
 	if r == nil || r.State != Done || r.problems != nil || m.Ended != nil {
 		return nil
@@ -247,44 +247,32 @@ func (m *Model) CheckJobs(name string, file []byte) []*protocol.Job {
 	if r.problems == nil {
 		r.problems = []*Problem{}
 	}
-	var jobs []*protocol.Job
+	var jobs []demo.Job
 	for _, pr := range r.problems {
 		for _, s := range pr.Suggestions {
 			s.job = m.nextID
 			m.nextID++
-			jobs = append(jobs, &protocol.Job{ID: s.job, Method: method.NNLRS, Spec: s.Params.Spec(), FileName: name, File: file})
+			job := s.Params.Jobs(r.file, s.job)[0] // demo.Order[0]: NNLRS
+			job.SendData = false
+			jobs = append(jobs, job)
 		}
 	}
 	return jobs
 }
 
-// receiveCheck applies a message of a check job; it reports whether msg
-// was one.
-func (m *Model) receiveCheck(msg protocol.Message) bool {
+// suggestion returns the suggestion whose check is job id, or nil.
+func (m *Model) suggestion(id uint32) *Suggestion {
 	if m.Run == nil {
-		return false
+		return nil
 	}
 	for _, pr := range m.Run.problems {
 		for _, s := range pr.Suggestions {
-			switch msg := msg.(type) {
-			case *protocol.Graph:
-				if msg.JobID == s.job {
-					s.checked(msg)
-					return true
-				}
-			case *protocol.Error:
-				if msg.JobID == s.job {
-					s.Failed = true
-					return true
-				}
-			case *protocol.Progress:
-				if msg.JobID == s.job {
-					return true
-				}
+			if s.job == id {
+				return s
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // Checking reports whether a check of a suggestion is still running.

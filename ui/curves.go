@@ -2,14 +2,13 @@ package ui
 
 import (
 	"math"
-	"math/rand/v2"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
-	"nnlrs/wasm/protocol"
 )
 
 // CurveShares are the labeled shares, in percent, at which the labeled
@@ -34,7 +33,7 @@ func CurveDraws(n int) int {
 // page's own draw (params.Params.Given, without clicks) for k = 0 at the
 // same share, then seeds seed+1, seed+2, ...
 func CurveDraw(truth []int, share float64, seed uint64, k int) []int {
-	return propagate.DrawLabeled(truth, share/100, rand.New(rand.NewPCG(seed+uint64(k), protocol.LabelStream)))
+	return demo.Labels(truth, share, seed+uint64(k))
 }
 
 // LabeledCurve is each finished graph's error against the labeled share
@@ -66,7 +65,7 @@ func newLabeledCurve(w map[method.Name]*mat.SymDense, truth []int, seed uint64, 
 	c := &LabeledCurve{GHF: map[method.Name][]float64{}, LGC: map[method.Name][]float64{}, weights: w,
 		truth: truth, seed: seed, alpha: alpha, sum: map[method.Name]*[2][]float64{}, count: map[method.Name]*[2][]int{}}
 	c.Draws = CurveDraws(len(truth))
-	for _, name := range jobOrder { // a fixed order
+	for _, name := range demo.Order { // a fixed order
 		if w[name] == nil {
 			continue
 		}

@@ -12,7 +12,8 @@ import (
 // strongest first, the label, and GHF's prediction once it has run.
 func TestDescribe(t *testing.T) {
 	m, jobs := started(t)
-	m.Receive(testData(jobs[0].ID, 3), t0)
+	m.Samples(jobs[0].ID, testData(3))
+	labelFirst(m, 3)
 	const n = 6
 	for _, j := range jobs {
 		w := twoBlocks(3, 0.5)
@@ -20,7 +21,7 @@ func TestDescribe(t *testing.T) {
 		set(0, 1, 0.2)
 		set(0, 2, 0.9)
 		set(0, 4, 0.05)
-		m.Receive(finalGraph(j.ID, j.Method, w, n), t0.Add(time.Second))
+		m.Finished(j.ID, finalGraph(j.Method, w, n), t0.Add(time.Second))
 	}
 	if g := m.Shown(); g == nil || g.Method != "nnlrs" {
 		t.Fatalf("shown graph %+v", g)

@@ -7,10 +7,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/weights"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 // Model is the state of the page.
@@ -63,31 +63,23 @@ const (
 	Failed
 )
 
-// jobOrder lists the graphs of a run in the order of their jobs: the
-// paper's graph first, then the quick ones, so that one worker shows three
-// graphs while LRR, the other slow one, is computed last; with two workers
-// or more, LRR starts as soon as the quick ones are done, and NNLRS and
-// LRR still run side by side. Job base+k builds jobOrder[k].
-var jobOrder = []method.Name{method.NNLRS, method.KNN0, method.L1, method.LRR}
-
 // Run is one computation of the graphs.
 type Run struct {
 	// Params are the settings the run computes.
 	Params params.Params
 	// Graphs holds the graphs of params.Graphs by method.
 	Graphs map[method.Name]*Graph
-	// Data are the samples, once the worker has sent them.
-	Data  *protocol.Data
+	// Data are the samples, once the worker has sent them, and the labels
+	// the page gives.
+	Data  *Data
 	State State
 	// Err says why the run failed.
 	Err string
 	// Started and Finished time the run on the page's clock.
 	Started, Finished time.Time
 
-	base     uint32
-	fileName string // the upload the run computes
-	file     []byte
-	drawn    float64    // the labeled share the jobs draw (Params.Labeled at Start)
+	base     uint32 // job base+k builds demo.Order[k]
+	file     demo.File
 	problems []*Problem // diagnosed once the run is done (CheckJobs)
 	flags    []bool     // Flags, once NNLRS's graph is done
 	flagAt   float64
@@ -97,7 +89,7 @@ type Run struct {
 type Graph struct {
 	Method method.Name
 	// Iters lists the solver's iterations so far (NNLRS, LRR).
-	Iters []protocol.Iter
+	Iters []demo.Iter
 	// Done of Total samples coded so far (l1).
 	Done, Total int
 	// Elapsed seconds, as the worker counts them.
@@ -107,12 +99,22 @@ type Graph struct {
 	N int
 	W []float64
 	// Final is the finished graph, nil before.
-	Final *protocol.Graph
+	Final *demo.Result
 	// Err is why the graph failed, "" if it did not.
 	Err string
 	// Version changes with W (it is unique in the model), for the views'
 	// caches.
 	Version uint64
+}
+
+// Data are the samples of a run as the worker drew them, and the labels
+// the page gives the propagation.
+type Data struct {
+	demo.Samples
+	// Given are the labels handed to the propagation (Params.Given: the
+	// page draws them), propagate.Unlabeled for the nodes to classify; nil
+	// when the data have no labels.
+	Given []int
 }
 
 // Finished reports whether g is done or failed.
@@ -124,22 +126,22 @@ func (r *Run) ID() uint32 { return r.base }
 // Labeled reports whether the run's data have labels to propagate.
 func (r *Run) Labeled() bool { return r.Data != nil && r.Data.Given != nil }
 
-// CheckStart returns why a run with settings p, and the upload name and
-// file, cannot start (a *params.FieldError naming the setting), or nil.
-func CheckStart(p params.Params, name string, file []byte) error {
+// CheckStart returns why a run with settings p, and the upload f, cannot
+// start (a *params.FieldError naming the setting), or nil.
+func CheckStart(p params.Params, f demo.File) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
-	if p.Dataset == protocol.Upload && file == nil {
+	if p.Dataset == demo.Upload && f.Bytes == nil {
 		return &params.FieldError{Field: "file", Msg: "choose a .mat or .csv file to load first"}
 	}
-	if p.Dataset == protocol.Upload && len(file) == 0 {
-		return &params.FieldError{Field: "file", Msg: describeFile(name) + " is empty"}
+	if p.Dataset == demo.Upload && len(f.Bytes) == 0 {
+		return &params.FieldError{Field: "file", Msg: describeFile(f.Name) + " is empty"}
 	}
 	return nil
 }
 
-// Start begins a run with settings p; name and file carry an upload. It
+// Start begins a run with settings p; f carries an upload. It
 // returns the jobs for the workers, or an error in words for the page when
 // p is refused; nothing starts then.
 //
@@ -148,44 +150,41 @@ func CheckStart(p params.Params, name string, file []byte) error {
 // re-weighted for a new θ from its Z; a new NNLRS graph on the same data
 // starts from the last one's solution (Job.Warm). When nothing needs a
 // worker, the run is done at once.
-func (m *Model) Start(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
-	return m.start(p, name, file, now, true)
+func (m *Model) Start(p params.Params, f demo.File, now time.Time) ([]demo.Job, error) {
+	return m.start(p, f, now, true)
 }
 
 // Rerun is Start computing every graph afresh, cold: the Run button.
-func (m *Model) Rerun(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, error) {
-	return m.start(p, name, file, now, false)
+func (m *Model) Rerun(p params.Params, f demo.File, now time.Time) ([]demo.Job, error) {
+	return m.start(p, f, now, false)
 }
 
-// Apply brings the figure to the settings p as the controls change: the
-// view settings at once (SetView); a new labeled share or clicked label
-// in place while a run computes; otherwise Start. It returns the jobs for
-// the workers, and whether a run started.
-func (m *Model) Apply(p params.Params, name string, file []byte, now time.Time) ([]*protocol.Job, bool, error) {
-	view := func(q params.Params) params.Params { return q.WithView(params.Params{}) }
-	labels := func(q params.Params) params.Params {
-		q.Labeled, q.Flip, q.LabelSeed = 0, "", 0
-		return view(q)
-	}
-	switch {
-	case m.Run != nil && m.Run.State != Failed && view(p) == view(m.Params):
+// Apply brings the figure to the settings p and the upload f as the
+// controls change: the view settings at once (SetView); a new labeled
+// share or clicked label in place while a run computes; otherwise Start.
+// It returns the jobs for the workers, and whether a run started.
+func (m *Model) Apply(p params.Params, f demo.File, now time.Time) ([]demo.Job, bool, error) {
+	sameFile := p.Dataset != demo.Upload || m.Run != nil && m.Run.file.Name == f.Name && bytes.Equal(m.Run.file.Bytes, f.Bytes)
+	switch need := params.Needs(p, m.Params); {
+	case !sameFile:
+	case m.Run != nil && m.Run.State != Failed && need == params.View:
 		m.SetView(p)
 		return nil, false, nil
-	case m.Running() && labels(p) == labels(m.Params) && p.Validate() == nil:
+	case m.Running() && need == params.Labels && p.Validate() == nil:
 		m.SetView(p)
-		m.Params.Labeled, m.Params.Flip, m.Params.LabelSeed = p.Labeled, p.Flip, p.LabelSeed
-		m.Run.Params.Labeled, m.Run.Params.Flip, m.Run.Params.LabelSeed = p.Labeled, p.Flip, p.LabelSeed
+		m.Params = m.Params.With(p, params.Labels)
+		m.Run.Params = m.Run.Params.With(p, params.Labels)
 		if m.Run.Data != nil {
 			m.Run.Data = labeledAs(m.Run.Data, p)
 		}
 		return nil, false, nil
 	}
-	jobs, err := m.Start(p, name, file, now)
+	jobs, err := m.Start(p, f, now)
 	return jobs, err == nil, err
 }
 
-func (m *Model) start(p params.Params, name string, file []byte, now time.Time, reuse bool) ([]*protocol.Job, error) {
-	if err := CheckStart(p, name, file); err != nil {
+func (m *Model) start(p params.Params, f demo.File, now time.Time, reuse bool) ([]demo.Job, error) {
+	if err := CheckStart(p, f); err != nil {
 		return nil, err
 	}
 	if m.Run != nil && m.Run.State == Done {
@@ -195,30 +194,28 @@ func (m *Model) start(p params.Params, name string, file []byte, now time.Time, 
 	if !reuse {
 		prev = nil
 	}
-	reused := Reuse(prev, p, name, file)
-	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID, fileName: name, file: file, drawn: p.Labeled}
+	reused := Reuse(prev, p, f)
+	r := &Run{Params: p, Graphs: map[method.Name]*Graph{}, Started: now, base: m.nextID, file: f}
 	if reused.Data {
 		r.Data = labeledAs(prev.Data, p)
 	}
-	var jobs []*protocol.Job
-	for k, g := range jobOrder {
+	var jobs []demo.Job
+	for _, job := range p.Jobs(f, r.base) {
+		g := job.Method
 		if reused.Graphs[g] {
 			r.Graphs[g] = m.carry(prev.Graphs[g], prev.Params, p, r.Data)
 			continue
 		}
 		r.Graphs[g] = &Graph{Method: g}
-		job := &protocol.Job{ID: r.base + uint32(k), Method: g, Spec: p.Spec(), FileName: name, File: file}
 		if g == method.NNLRS && reused.Data {
 			if f := prev.Graphs[g].Final; f != nil {
 				job.Warm = f.Warm
 			}
 		}
+		job.SendData = !reused.Data && len(jobs) == 0
 		jobs = append(jobs, job)
 	}
-	if !reused.Data {
-		jobs[0].SendData = true
-	}
-	m.nextID += uint32(len(jobOrder))
+	m.nextID += uint32(len(demo.Order))
 	m.Params, m.Run, m.Hover = p, r, -1
 	m.Prop = Propagation{}
 	m.Problem, m.Ended = "", nil
@@ -230,22 +227,22 @@ func (m *Model) start(p params.Params, name string, file []byte, now time.Time, 
 
 // NeedsWorkers reports whether settings p need a solver: whether a graph
 // of theirs is not that of the last finished run.
-func (m *Model) NeedsWorkers(p params.Params, name string, file []byte) bool {
+func (m *Model) NeedsWorkers(p params.Params, f demo.File) bool {
 	prev := m.last
 	if m.Run != nil && m.Run.State == Done {
 		prev = m.Run
 	}
-	return len(Reuse(prev, p, name, file).Graphs) < len(jobOrder)
+	return len(Reuse(prev, p, f).Graphs) < len(demo.Order)
 }
 
-// labeledAs returns a copy of the data d with the labeled set of settings
-// p (Params.Given): the page, not the worker, draws it.
-func labeledAs(d *protocol.Data, p params.Params) *protocol.Data {
-	c := *d
+// labeledAs returns the data d with the labeled set of settings p
+// (Params.Given): the page, not the worker, draws it.
+func labeledAs(d *Data, p params.Params) *Data {
+	c := &Data{Samples: d.Samples}
 	if c.Labels != nil {
 		c.Given = p.Given(c.Labels)
 	}
-	return &c
+	return c
 }
 
 // Reused says what a run may take over from an earlier one.
@@ -257,26 +254,26 @@ type Reused struct {
 	Graphs map[method.Name]bool
 }
 
-// Reuse returns what a run with settings p (and the upload name and file)
-// can take over from the finished run prev (nil: nothing). The graphs
-// depend on the data and on their own parameters only: kNN and l1 on none,
-// LRR on its λ, NNLRS on β, λ and the solver's gap (θ re-weights its Z). The labeled share,
-// the clicked labels, α and the view settings are the page's alone.
-func Reuse(prev *Run, p params.Params, name string, file []byte) Reused {
+// Reuse returns what a run with settings p (and the upload f) can take
+// over from the finished run prev (nil: nothing). The graphs depend on
+// the data and on their own settings only (params.Settings' Work): kNN
+// and l1 on none, LRR on its λ, NNLRS on β, λ and the solver's gap (θ
+// re-weighs its Z). The labels and the view settings are the page's alone.
+func Reuse(prev *Run, p params.Params, f demo.File) Reused {
 	u := Reused{Graphs: map[method.Name]bool{}}
 	if prev == nil || prev.State != Done || prev.Data == nil {
 		return u
 	}
 	q := prev.Params
-	u.Data = p.SameData(q) && (p.Dataset != protocol.Upload || name == prev.fileName && bytes.Equal(file, prev.file))
+	u.Data = p.SameData(q) && (p.Dataset != demo.Upload || f.Name == prev.file.Name && bytes.Equal(f.Bytes, prev.file.Bytes))
 	if !u.Data {
 		return u
 	}
 	same := map[method.Name]bool{
 		method.KNN0:  true,
 		method.L1:    true,
-		method.LRR:   p.LRRLambda == q.LRRLambda,
-		method.NNLRS: p.Beta == q.Beta && p.Lambda == q.Lambda && p.Gap == q.Gap && (p.Theta == q.Theta || prev.Graphs[method.NNLRS].hasZ()),
+		method.LRR:   params.Same(p, q, params.SolveLRR),
+		method.NNLRS: params.Same(p, q, params.SolveNNLRS) && (params.Same(p, q, params.Reweigh) || prev.Graphs[method.NNLRS].hasZ()),
 	}
 	for g, ok := range same {
 		if old := prev.Graphs[g]; ok && old != nil && old.Final != nil {
@@ -286,14 +283,14 @@ func Reuse(prev *Run, p params.Params, name string, file []byte) Reused {
 	return u
 }
 
-// hasZ reports whether g carries the Z that a new θ re-weights.
+// hasZ reports whether g carries the Z that a new θ re-weighs.
 func (g *Graph) hasZ() bool { return g != nil && g.Final != nil && g.Final.Z != nil }
 
 // carry returns the graph g of the run with settings q for the run with
 // settings p on data d: g itself, or for NNLRS at a new θ, its Z
-// re-weighted by Algorithm 2's steps 3-4 and measured again (the layout,
+// re-weighed by Algorithm 2's steps 3-4 and measured again (the layout,
 // which does not depend on θ, stays).
-func (m *Model) carry(g *Graph, q, p params.Params, d *protocol.Data) *Graph {
+func (m *Model) carry(g *Graph, q, p params.Params, d *Data) *Graph {
 	if g.Method != method.NNLRS || p.Theta == q.Theta {
 		return g
 	}
@@ -306,9 +303,6 @@ func (m *Model) carry(g *Graph, q, p params.Params, d *protocol.Data) *Graph {
 	if d != nil && d.Labels != nil {
 		f.WithinClass = weights.WithinClass(w, d.Labels)
 	}
-	// The closed-form errors of the worker were for the old W; the page's
-	// (Propagation.Final) are computed afresh.
-	f.ErrorGHF, f.ErrorLGC = math.NaN(), math.NaN()
 	ng := *g
 	ng.Final, ng.W, ng.Version = &f, f.W, m.bump()
 	return &ng
@@ -358,78 +352,97 @@ func (m *Model) Latest() *Run {
 // Running reports whether a run is in progress.
 func (m *Model) Running() bool { return m.Run != nil && m.Run.State == Running }
 
-// graphOf returns the graph of the current run that job id builds, or nil.
+// graphOf returns the graph of the current run that job id builds and
+// that is not finished yet, or nil.
 func (m *Model) graphOf(id uint32) *Graph {
-	if m.Run == nil || id < m.Run.base || id-m.Run.base >= uint32(len(jobOrder)) {
+	if !m.Running() || id < m.Run.base || id-m.Run.base >= uint32(len(demo.Order)) {
 		return nil
 	}
-	return m.Run.Graphs[jobOrder[id-m.Run.base]]
+	if g := m.Run.Graphs[demo.Order[id-m.Run.base]]; !g.Finished() {
+		return g
+	}
+	return nil
 }
 
-// Receive applies a worker's message. It reports whether the rest of the
-// run should be cancelled: the data cannot be used, so every job would fail
-// alike. Messages of earlier runs, and those that arrive after the run was
-// cancelled, are ignored.
-func (m *Model) Receive(msg protocol.Message, now time.Time) (cancelRest bool) {
-	if m.receiveCheck(msg) || !m.Running() {
+// The answers of the workers: each names its job. Those of earlier runs,
+// of finished graphs, and those that arrive after the run was cancelled
+// are ignored.
+
+// Samples takes the samples of job id; the page draws their labeled set.
+func (m *Model) Samples(id uint32, s *demo.Samples) {
+	if m.graphOf(id) == nil {
+		return
+	}
+	d := &Data{Samples: *s}
+	if p := m.Run.Params; d.Labels != nil {
+		d.Given = p.Given(d.Labels)
+	}
+	m.Run.Data = d
+}
+
+// Progress takes a report on the running job id.
+func (m *Model) Progress(id uint32, pr *demo.Progress) {
+	if s := m.suggestion(id); s != nil {
+		return
+	}
+	g := m.graphOf(id)
+	if g == nil {
+		return
+	}
+	g.Iters = append(g.Iters, pr.Iters...)
+	g.Done, g.Total, g.Elapsed = pr.Done, pr.Total, pr.Elapsed
+	if pr.W != nil {
+		g.N, g.W = pr.N, pr.W
+		g.Version = m.bump()
+	}
+}
+
+// Finished takes the finished graph of job id.
+func (m *Model) Finished(id uint32, res *demo.Result, now time.Time) {
+	if s := m.suggestion(id); s != nil {
+		s.checked(res)
+		return
+	}
+	g := m.graphOf(id)
+	if g == nil {
+		return
+	}
+	g.Final, g.N, g.W, g.Elapsed = res, res.N, res.W, res.Elapsed
+	g.Version = m.bump()
+	m.settle(now)
+}
+
+// Failed takes the failure of job id. It reports whether the rest of the
+// run should be cancelled: the data cannot be used, so every job would
+// fail alike.
+func (m *Model) Failed(id uint32, f *demo.Failure, now time.Time) (cancelRest bool) {
+	if s := m.suggestion(id); s != nil {
+		s.Failed = true
 		return false
 	}
-	switch msg := msg.(type) {
-	case *protocol.Data:
-		if m.graphOf(msg.JobID) != nil {
-			if p := m.Run.Params; msg.Given != nil { // the labeled set is the page's
-				if p.Labeled == m.Run.drawn {
-					msg.Given = p.Flipped(msg.Given, msg.Labels)
-				} else {
-					msg.Given = p.Given(msg.Labels)
-				}
-			}
-			m.Run.Data = msg
-		}
-	case *protocol.Progress:
-		g := m.graphOf(msg.JobID)
-		if g == nil || g.Finished() {
-			return false
-		}
-		g.Iters = append(g.Iters, msg.Iters...)
-		g.Done, g.Total, g.Elapsed = msg.Done, msg.Total, msg.Elapsed
-		if msg.W != nil {
-			g.N, g.W = msg.N, msg.W
-			g.Version = m.bump()
-		}
-	case *protocol.Graph:
-		g := m.graphOf(msg.JobID)
-		if g == nil || g.Finished() {
-			return false
-		}
-		g.Final, g.N, g.W, g.Elapsed = msg, msg.N, msg.W, msg.Elapsed
-		g.Version = m.bump()
-		m.settle(now)
-	case *protocol.Error:
-		g := m.graphOf(msg.JobID)
-		if g == nil || g.Finished() {
-			return false
-		}
-		g.Err = msg.Message
-		if msg.Code == protocol.ErrInput || msg.Code == protocol.ErrLimit {
-			m.Run.State, m.Run.Err, m.Run.Finished = Failed, msg.Message, now
-			m.Problem = msg.Message
-			m.restore(m.Run)
-			return true
-		}
-		m.settle(now)
+	g := m.graphOf(id)
+	if g == nil {
+		return false
 	}
+	g.Err = f.Message
+	if f.Fault == demo.InputFault || f.Fault == demo.LimitFault {
+		m.Run.State, m.Run.Err, m.Run.Finished = Failed, f.Message, now
+		m.Problem = f.Message
+		m.restore(m.Run)
+		return true
+	}
+	m.settle(now)
 	return false
 }
 
-// Lost records that the worker running job stopped; the page has started a
-// new one.
-func (m *Model) Lost(job *protocol.Job, now time.Time) {
+// Lost records that the worker running job stopped (job nil: an idle
+// worker); the page has started a new one.
+func (m *Model) Lost(job *demo.Job, now time.Time) {
 	m.Notice = "A solver worker stopped (it may have run out of memory); a new one was started. Press Run to try again."
 	if job == nil {
 		return
 	}
-	if g := m.graphOf(job.ID); g != nil && !g.Finished() {
+	if g := m.graphOf(job.ID); g != nil {
 		g.Err = "its worker stopped before finishing"
 		m.settle(now)
 	}

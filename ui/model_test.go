@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 var t0 = time.Unix(1000, 0)
@@ -34,31 +34,38 @@ func twoBlocks(m int, diag float64) []float64 {
 	return w
 }
 
-// testData returns the Data of two classes of m samples, the first of each
-// class labeled.
-func testData(id uint32, m int) *protocol.Data {
+// testData returns the samples of two classes of m samples.
+func testData(m int) *demo.Samples {
 	n := 2 * m
-	d := &protocol.Data{JobID: id, Name: "test", D: 1, N: n, X: make([]float64, n), Labels: make([]int, n), Given: make([]int, n)}
+	d := &demo.Samples{Name: "test", D: 1, N: n, X: make([]float64, n), Labels: make([]int, n)}
 	for i := 0; i < n; i++ {
 		d.Labels[i] = 1 + i/m
-		d.Given[i] = propagate.Unlabeled
-		if i%m == 0 {
-			d.Given[i] = d.Labels[i]
-		}
 	}
 	return d
 }
 
-func finalGraph(id uint32, m method.Name, w []float64, n int) *protocol.Graph {
-	return &protocol.Graph{JobID: id, Method: m, N: n, W: w, Layout: make([]float64, 2*n), Converged: true,
+// labelFirst gives the labels of the first sample of each class of per
+// samples (testData), and no others, instead of the page's seeded draw.
+func labelFirst(m *Model, per int) {
+	g := m.Run.Data.Given
+	for i := range g {
+		g[i] = propagate.Unlabeled
+		if i%per == 0 {
+			g[i] = m.Run.Data.Labels[i]
+		}
+	}
+}
+
+func finalGraph(m method.Name, w []float64, n int) *demo.Result {
+	return &demo.Result{Method: m, N: n, W: w, Layout: make([]float64, 2*n), Converged: true,
 		Iterations: 10, Elapsed: 0.5, Density: 0.3, WithinClass: 1, DiagonalShare: 0.1, Components: 2}
 }
 
 // started returns a model with a run started and its jobs.
-func started(t *testing.T) (*Model, []*protocol.Job) {
+func started(t *testing.T) (*Model, []demo.Job) {
 	t.Helper()
 	m := NewModel(params.Default())
-	jobs, err := m.Start(params.Default(), "", nil, t0)
+	jobs, err := m.Start(params.Default(), demo.File{}, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +73,10 @@ func started(t *testing.T) (*Model, []*protocol.Job) {
 }
 
 // finish delivers data and a two-block graph for every job.
-func finish(m *Model, jobs []*protocol.Job, blocks int) {
-	m.Receive(testData(jobs[0].ID, blocks), t0)
+func finish(m *Model, jobs []demo.Job, blocks int) {
+	m.Samples(jobs[0].ID, testData(blocks))
 	for _, j := range jobs {
-		m.Receive(finalGraph(j.ID, j.Method, twoBlocks(blocks, 0), 2*blocks), t0.Add(2*time.Second))
+		m.Finished(j.ID, finalGraph(j.Method, twoBlocks(blocks, 0), 2*blocks), t0.Add(2*time.Second))
 	}
 }
 
@@ -83,23 +90,23 @@ func TestStart(t *testing.T) {
 	}
 	bad := params.Default()
 	bad.Classes, bad.PerClass = 10, 100
-	if _, err := m.Start(bad, "", nil, t0); err == nil || !strings.Contains(err.Error(), "1000 samples") {
+	if _, err := m.Start(bad, demo.File{}, t0); err == nil || !strings.Contains(err.Error(), "1000 samples") {
 		t.Errorf("too large: err = %v", err)
 	}
 	up := params.Default()
-	up.Dataset = protocol.Upload
-	if _, err := m.Start(up, "", nil, t0); err == nil {
+	up.Dataset = demo.Upload
+	if _, err := m.Start(up, demo.File{}, t0); err == nil {
 		t.Error("upload without a file started")
 	}
 	if m.Run.base != jobs[0].ID {
 		t.Error("a refused run replaced the current one")
 	}
 	// A new run ignores the messages of the old one.
-	jobs2, _ := m.Start(params.Default(), "", nil, t0)
+	jobs2, _ := m.Start(params.Default(), demo.File{}, t0)
 	if jobs2[0].ID <= jobs[len(jobs)-1].ID {
 		t.Errorf("job ids reused: %d after %d", jobs2[0].ID, jobs[len(jobs)-1].ID)
 	}
-	m.Receive(finalGraph(jobs[0].ID, "nnlrs", twoBlocks(2, 0), 4), t0)
+	m.Finished(jobs[0].ID, finalGraph("nnlrs", twoBlocks(2, 0), 4), t0)
 	if m.Run.Graphs["nnlrs"].Final != nil {
 		t.Error("a graph of the old run was taken")
 	}
@@ -108,8 +115,8 @@ func TestStart(t *testing.T) {
 func TestReceive(t *testing.T) {
 	m, jobs := started(t)
 	id := jobs[0].ID
-	m.Receive(&protocol.Progress{JobID: id, Iters: []protocol.Iter{{Iter: 1, Residual: 0.1, RankZ: 5, NNZH: 9}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 8}}}, t0)
-	m.Receive(&protocol.Progress{JobID: id, Iters: []protocol.Iter{{Iter: 3, Residual: 1e-3, RankZ: 4, NNZH: 8}}, N: 2, W: []float64{1, 0, 0, 1}}, t0)
+	m.Progress(id, &demo.Progress{Iters: []demo.Iter{{Iter: 1, Residual: 0.1, RankZ: 5, NNZH: 9}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 8}}})
+	m.Progress(id, &demo.Progress{Iters: []demo.Iter{{Iter: 3, Residual: 1e-3, RankZ: 4, NNZH: 8}}, N: 2, W: []float64{1, 0, 0, 1}})
 	g := m.Run.Graphs["nnlrs"]
 	if len(g.Iters) != 3 || g.N != 2 || g.Version != 1 {
 		t.Errorf("graph %+v", g)
@@ -134,14 +141,14 @@ func TestReceive(t *testing.T) {
 func TestReceiveErrors(t *testing.T) {
 	m, jobs := started(t)
 	// A solver error fails one graph; the run goes on.
-	lrr := slices.IndexFunc(jobs, func(j *protocol.Job) bool { return j.Method == method.LRR })
-	if m.Receive(&protocol.Error{JobID: jobs[lrr].ID, Code: protocol.ErrSolver, Message: "boom"}, t0) {
+	lrr := slices.IndexFunc(jobs, func(j demo.Job) bool { return j.Method == method.LRR })
+	if m.Failed(jobs[lrr].ID, &demo.Failure{Fault: demo.SolverFault, Message: "boom"}, t0) {
 		t.Error("a solver error cancels the run")
 	}
-	m.Receive(testData(jobs[0].ID, 2), t0)
+	m.Samples(jobs[0].ID, testData(2))
 	for k, j := range jobs {
 		if k != lrr {
-			m.Receive(finalGraph(j.ID, j.Method, twoBlocks(2, 0), 4), t0)
+			m.Finished(j.ID, finalGraph(j.Method, twoBlocks(2, 0), 4), t0)
 		}
 	}
 	if m.Run.State != Done || m.Run.Graphs["lrr"].Err != "boom" {
@@ -153,7 +160,7 @@ func TestReceiveErrors(t *testing.T) {
 
 	// Bad data fail the run and cancel the rest.
 	m, jobs = started(t)
-	if !m.Receive(&protocol.Error{JobID: jobs[0].ID, Code: protocol.ErrInput, Message: "x.csv: CSV line 2 has 1 fields"}, t0) {
+	if !m.Failed(jobs[0].ID, &demo.Failure{Fault: demo.InputFault, Message: "x.csv: CSV line 2 has 1 fields"}, t0) {
 		t.Error("bad data do not cancel the rest")
 	}
 	if m.Run.State != Failed || !strings.Contains(m.Run.Err, "x.csv") {
@@ -165,7 +172,7 @@ func TestReceiveErrors(t *testing.T) {
 
 	// A lost worker fails its graph and says so.
 	m, jobs = started(t)
-	m.Lost(jobs[2], t0)
+	m.Lost(&jobs[2], t0)
 	if m.Run.Graphs["l1"].Err == "" || !strings.Contains(m.Notice, "new one was started") {
 		t.Errorf("l1 %+v, notice %q", m.Run.Graphs["l1"], m.Notice)
 	}
@@ -175,7 +182,7 @@ func TestReceiveErrors(t *testing.T) {
 	if !m.Cancel(t0.Add(time.Second)) || m.Cancel(t0) || m.Running() {
 		t.Error("cancel")
 	}
-	m.Receive(&protocol.Progress{JobID: jobs[0].ID, Iters: []protocol.Iter{{Iter: 1}}}, t0)
+	m.Progress(jobs[0].ID, &demo.Progress{Iters: []demo.Iter{{Iter: 1}}})
 	finish(m, jobs, 2)
 	if g := m.Run.Graphs["nnlrs"]; len(g.Iters) != 0 || g.Final != nil || m.Run.State != Cancelled {
 		t.Errorf("after the cancel: %+v, state %v", g, m.Run.State)
@@ -193,7 +200,7 @@ func TestKeepFigure(t *testing.T) {
 	done := m.Run
 	p := m.Params
 	p.Beta, p.Graph = 0.5, "lrr"
-	jobs, err := m.Start(p, "", nil, t0)
+	jobs, err := m.Start(p, demo.File{}, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,21 +217,21 @@ func TestKeepFigure(t *testing.T) {
 		t.Error("a cancelled run's messages reached the figure")
 	}
 	// A failure keeps it too, and says why.
-	jobs, _ = m.Start(p, "", nil, t0)
-	m.Receive(&protocol.Error{JobID: jobs[0].ID, Code: protocol.ErrInput, Message: "bad"}, t0)
+	jobs, _ = m.Start(p, demo.File{}, t0)
+	m.Failed(jobs[0].ID, &demo.Failure{Fault: demo.InputFault, Message: "bad"}, t0)
 	if m.Run != done || m.Latest().State != Failed || m.Problem != "bad" {
 		t.Errorf("after a failure: problem %q, latest %v", m.Problem, m.Latest().State)
 	}
 	// The next run starts afresh.
-	if _, err := m.Start(p, "", nil, t0); err != nil || m.Ended != nil || m.Problem != "" || !m.Running() {
+	if _, err := m.Start(p, demo.File{}, t0); err != nil || m.Ended != nil || m.Problem != "" || !m.Running() {
 		t.Errorf("next run: %v", err)
 	}
 	// An empty upload and a missing one are told apart.
-	p.Dataset = protocol.Upload
-	if _, err := m.Start(p, "a.csv", []byte{}, t0); err == nil || err.Error() != "a.csv is empty" {
+	p.Dataset = demo.Upload
+	if _, err := m.Start(p, demo.File{Name: "a.csv", Bytes: []byte{}}, t0); err == nil || err.Error() != "a.csv is empty" {
 		t.Errorf("empty upload: %v", err)
 	}
-	if _, err := m.Start(p, "", nil, t0); err == nil || !strings.Contains(err.Error(), "choose a .mat or .csv file") {
+	if _, err := m.Start(p, demo.File{}, t0); err == nil || !strings.Contains(err.Error(), "choose a .mat or .csv file") {
 		t.Errorf("no upload: %v", err)
 	}
 }
@@ -279,11 +286,11 @@ func TestPropagation(t *testing.T) {
 	}
 	// Data without labels: nothing to propagate.
 	m, jobs = started(t)
-	d := testData(jobs[0].ID, 2)
-	d.Labels, d.Given = nil, nil
-	m.Receive(d, t0)
+	d := testData(2)
+	d.Labels = nil
+	m.Samples(jobs[0].ID, d)
 	for _, j := range jobs {
-		m.Receive(finalGraph(j.ID, j.Method, twoBlocks(2, 0), 4), t0)
+		m.Finished(j.ID, finalGraph(j.Method, twoBlocks(2, 0), 4), t0)
 	}
 	if m.Prop.Ready() || m.Prop.Err == "" {
 		t.Errorf("unlabeled: %+v", m.Prop)
@@ -304,10 +311,10 @@ func TestPropagationAgrees(t *testing.T) {
 		p := m.Params
 		p.Propagator, p.Alpha = method, 0.99
 		m.SetView(p)
-		d := testData(jobs[0].ID, n/2)
-		m.Receive(d, t0)
+		m.Samples(jobs[0].ID, testData(n/2))
+		labelFirst(m, n/2)
 		for _, j := range jobs {
-			m.Receive(finalGraph(j.ID, j.Method, w, n), t0)
+			m.Finished(j.ID, finalGraph(j.Method, w, n), t0)
 		}
 		pr := &m.Prop
 		for k := 0; pr.Playing; k++ {
@@ -333,17 +340,17 @@ func TestPropagationAgrees(t *testing.T) {
 func TestAdvice(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		mod  func(g *protocol.Graph, p *params.Params)
+		mod  func(g *demo.Result, p *params.Params)
 		want string // "" for no advice
 	}{
-		{"good", func(*protocol.Graph, *params.Params) {}, ""},
-		{"empty", func(g *protocol.Graph, _ *params.Params) {
+		{"good", func(*demo.Result, *params.Params) {}, ""},
+		{"empty", func(g *demo.Result, _ *params.Params) {
 			g.W, g.Density, g.DiagonalShare = make([]float64, 64), 0, 0
 		}, "Z = 0"},
-		{"empty, beta", func(g *protocol.Graph, p *params.Params) {
+		{"empty, beta", func(g *demo.Result, p *params.Params) {
 			g.W, g.Density, g.DiagonalShare, p.Beta = make([]float64, 64), 0, 0, 100
 		}, "Z = 0"},
-		{"self-loops", func(g *protocol.Graph, _ *params.Params) {
+		{"self-loops", func(g *demo.Result, _ *params.Params) {
 			g.W, g.Density, g.DiagonalShare = twoBlocks(4, 1), 0, 1
 			for i := range g.W {
 				if i%9 != 0 {
@@ -351,7 +358,7 @@ func TestAdvice(t *testing.T) {
 				}
 			}
 		}, "Z = I"},
-		{"self-loops, beta", func(g *protocol.Graph, p *params.Params) {
+		{"self-loops, beta", func(g *demo.Result, p *params.Params) {
 			g.W, g.Density, g.DiagonalShare, p.Beta = twoBlocks(4, 1), 0, 1, 5
 			for i := range g.W {
 				if i%9 != 0 {
@@ -359,38 +366,38 @@ func TestAdvice(t *testing.T) {
 				}
 			}
 		}, "Z = I"},
-		{"E takes all", func(g *protocol.Graph, _ *params.Params) {
+		{"E takes all", func(g *demo.Result, _ *params.Params) {
 			g.ENorm = []float64{0.9, 0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1}
 		}, "E takes 5 of the 8 samples"},
-		{"E takes a few", func(g *protocol.Graph, _ *params.Params) {
+		{"E takes a few", func(g *demo.Result, _ *params.Params) {
 			g.ENorm = []float64{0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1, 0.1}
 		}, ""},
-		{"diagonal, lambda", func(g *protocol.Graph, _ *params.Params) { g.DiagonalShare = 0.8 }, "80% of the NNLRS weight sits on W's diagonal"},
-		{"diagonal, beta", func(g *protocol.Graph, p *params.Params) { g.DiagonalShare, p.Beta = 0.8, 2 }, "80% of the NNLRS weight"},
-		{"unreached", func(g *protocol.Graph, _ *params.Params) {
+		{"diagonal, lambda", func(g *demo.Result, _ *params.Params) { g.DiagonalShare = 0.8 }, "80% of the NNLRS weight sits on W's diagonal"},
+		{"diagonal, beta", func(g *demo.Result, p *params.Params) { g.DiagonalShare, p.Beta = 0.8, 2 }, "80% of the NNLRS weight"},
+		{"unreached", func(g *demo.Result, _ *params.Params) {
 			for i := 0; i < 8; i++ { // cut node 3 off
 				g.W[3*8+i], g.W[i*8+3] = 0, 0
 			}
 			g.Components = 3
 		}, "1 sample is cut off"},
-		{"dense", func(g *protocol.Graph, _ *params.Params) { g.Density = 0.9 }, "90% of all possible edges"},
-		{"mixed", func(g *protocol.Graph, _ *params.Params) { g.WithinClass = 0.4 }, "Only 40%"},
-		{"not converged", func(g *protocol.Graph, _ *params.Params) { g.Converged = false }, "iteration cap"},
+		{"dense", func(g *demo.Result, _ *params.Params) { g.Density = 0.9 }, "90% of all possible edges"},
+		{"mixed", func(g *demo.Result, _ *params.Params) { g.WithinClass = 0.4 }, "Only 40%"},
+		{"not converged", func(g *demo.Result, _ *params.Params) { g.Converged = false }, "iteration cap"},
 	} {
 		m, jobs := started(t)
-		m.Receive(testData(jobs[0].ID, 4), t0)
-		var bad *protocol.Graph
+		m.Samples(jobs[0].ID, testData(4))
+		var bad *demo.Result
 		for _, j := range jobs {
-			g := finalGraph(j.ID, j.Method, twoBlocks(4, 0), 8)
+			g := finalGraph(j.Method, twoBlocks(4, 0), 8)
 			if j.Method == "nnlrs" {
 				c.mod(g, &m.Run.Params)
 				bad = g
 			}
-			m.Receive(g, t0)
+			m.Finished(j.ID, g, t0)
 		}
 		run := m.Run.Params
-		checks := m.CheckJobs("", nil)
-		if again := m.CheckJobs("", nil); again != nil {
+		checks := m.CheckJobs()
+		if again := m.CheckJobs(); again != nil {
 			t.Errorf("%s: the checks were asked twice", c.name)
 		}
 		adv := strings.Join(m.Advice(), " ")
@@ -405,15 +412,15 @@ func TestAdvice(t *testing.T) {
 		}
 		// Each check changes one setting of the run, to a value not set.
 		for _, j := range checks {
-			s := j.Spec
+			s := j.Params
 			changed := 0
 			for _, d := range [][2]float64{{s.Lambda, run.Lambda}, {s.Beta, run.Beta}, {s.Theta, run.Theta}} {
 				if d[0] != d[1] {
 					changed++
 				}
 			}
-			if changed != 1 || j.Method != "nnlrs" || s.Seed != run.Seed || s.Dataset != run.Dataset {
-				t.Errorf("%s: check %+v of run %+v", c.name, s, run)
+			if changed != 1 || j.Method != "nnlrs" || j.Data != run.Data() || j.SendData {
+				t.Errorf("%s: check %+v of run %+v", c.name, j, run)
 			}
 		}
 		if c.name == "not converged" {
@@ -429,8 +436,7 @@ func TestAdvice(t *testing.T) {
 		// The checks give the same bad graph: no change is claimed to help.
 		for _, j := range checks {
 			g := *bad
-			g.JobID = j.ID
-			m.Receive(&g, t0)
+			m.Finished(j.ID, &g, t0)
 		}
 		if adv := strings.Join(m.Advice(), " "); !strings.Contains(adv, "None of the changes checked on these data helps") {
 			t.Errorf("%s: advice %q after checks that did not help", c.name, adv)
@@ -438,7 +444,7 @@ func TestAdvice(t *testing.T) {
 		// A check whose graph is good is told, with its change and numbers.
 		for _, pr := range m.Run.problems {
 			for _, s := range pr.Suggestions {
-				g := finalGraph(s.job, "nnlrs", twoBlocks(4, 0), 8)
+				g := finalGraph("nnlrs", twoBlocks(4, 0), 8)
 				g.Density = 0.3
 				s.checked(g)
 			}

@@ -7,15 +7,15 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/core/weights"
-	"nnlrs/wasm/protocol"
 )
 
 // finishWithZ finishes the run of jobs with two classes of m samples; the
 // NNLRS graph carries a Z (two blocks with weak cross terms) and a Warm.
-func finishWithZ(mo *Model, jobs []*protocol.Job, m int) {
+func finishWithZ(mo *Model, jobs []demo.Job, m int) {
 	n := 2 * m
 	z := make([]float64, n*n)
 	for i := 0; i < n; i++ {
@@ -28,20 +28,20 @@ func finishWithZ(mo *Model, jobs []*protocol.Job, m int) {
 	}
 	for _, j := range jobs {
 		if j.SendData {
-			mo.Receive(testData(j.ID, m), t0)
+			mo.Samples(j.ID, testData(m))
 		}
 	}
 	for _, j := range jobs {
-		g := finalGraph(j.ID, j.Method, twoBlocks(m, 0), n)
+		g := finalGraph(j.Method, twoBlocks(m, 0), n)
 		if j.Method == method.NNLRS {
 			g.Z, g.Warm = z, []byte{42}
 			g.W = weights.RowMajor(weights.ThresholdNormalized(mat.NewDense(n, n, z), mo.Run.Params.Theta))
 		}
-		mo.Receive(g, t0.Add(time.Second))
+		mo.Finished(j.ID, g, t0.Add(time.Second))
 	}
 }
 
-func methods(jobs []*protocol.Job) []method.Name {
+func methods(jobs []demo.Job) []method.Name {
 	var s []method.Name
 	for _, j := range jobs {
 		s = append(s, j.Method)
@@ -65,7 +65,7 @@ func TestReuse(t *testing.T) {
 	// θ: no job, W re-weighted from Z, the other graphs the same.
 	p := base
 	p.Theta = 0.3
-	jobs, err := mo.Start(p, "", nil, t0)
+	jobs, err := mo.Start(p, demo.File{}, t0)
 	if err != nil || len(jobs) != 0 || mo.Run.State != Done {
 		t.Fatalf("theta: %d jobs (%v), state %v", len(jobs), err, mo.Run.State)
 	}
@@ -95,7 +95,7 @@ func TestReuse(t *testing.T) {
 
 	// Labeled share and a click: no job, the labeled set drawn by the page.
 	p.Labeled = 40
-	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 0 {
+	if jobs, _ := mo.Start(p, demo.File{}, t0); len(jobs) != 0 {
 		t.Errorf("labeled: jobs %v", methods(jobs))
 	}
 	drawn := p.Given(mo.Run.Data.Labels)
@@ -104,7 +104,7 @@ func TestReuse(t *testing.T) {
 	}
 	k := 3 // flip sample 4
 	p = p.Toggle(k)
-	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 0 {
+	if jobs, _ := mo.Start(p, demo.File{}, t0); len(jobs) != 0 {
 		t.Errorf("flip: jobs %v", methods(jobs))
 	}
 	if got := mo.Run.Data.Given[k]; (got == propagate.Unlabeled) == (drawn[k] == propagate.Unlabeled) {
@@ -115,7 +115,7 @@ func TestReuse(t *testing.T) {
 	// from.
 	q := p
 	q.LabelSeed, q.Flip = 9, ""
-	if jobs, _ := mo.Start(q, "", nil, t0); len(jobs) != 0 {
+	if jobs, _ := mo.Start(q, demo.File{}, t0); len(jobs) != 0 {
 		t.Errorf("labels' seed: jobs %v", methods(jobs))
 	}
 	other := q.Given(mo.Run.Data.Labels)
@@ -125,13 +125,13 @@ func TestReuse(t *testing.T) {
 	if want := CurveDraw(mo.Run.Data.Labels, q.Labeled, 9, 0); !slices.Equal(want, other) {
 		t.Errorf("labels' seed: the curve's first draw %v, the page's %v", want, other)
 	}
-	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 0 {
+	if jobs, _ := mo.Start(p, demo.File{}, t0); len(jobs) != 0 {
 		t.Errorf("labels' seed back to 0: jobs %v", methods(jobs))
 	}
 
 	// λ: NNLRS alone, warm from the last NNLRS graph.
 	p.Lambda = 2
-	jobs, _ = mo.Start(p, "", nil, t0)
+	jobs, _ = mo.Start(p, demo.File{}, t0)
 	if len(jobs) != 1 || jobs[0].Method != method.NNLRS || jobs[0].SendData || string(jobs[0].Warm) != "\x2a" {
 		t.Fatalf("lambda: jobs %+v", jobs)
 	}
@@ -145,22 +145,22 @@ func TestReuse(t *testing.T) {
 
 	// The solver's gap: NNLRS alone, with that gap.
 	p.Gap = 1e-6
-	jobs, _ = mo.Start(p, "", nil, t0)
-	if len(jobs) != 1 || jobs[0].Method != method.NNLRS || jobs[0].Spec.Gap != 1e-6 {
+	jobs, _ = mo.Start(p, demo.File{}, t0)
+	if len(jobs) != 1 || jobs[0].Method != method.NNLRS || jobs[0].Params.Gap != 1e-6 {
 		t.Fatalf("gap: jobs %+v", jobs)
 	}
 	finishWithZ(mo, jobs, m)
 
 	// LRR's λ: LRR alone.
 	p.LRRLambda = 3
-	if jobs, _ := mo.Start(p, "", nil, t0); len(jobs) != 1 || jobs[0].Method != method.LRR {
+	if jobs, _ := mo.Start(p, demo.File{}, t0); len(jobs) != 1 || jobs[0].Method != method.LRR {
 		t.Errorf("lrr: jobs %v", methods(jobs))
 	}
 	mo.Cancel(t0)
 
 	// New data: every graph, cold, with the data.
 	p.Seed = 2
-	jobs, _ = mo.Start(p, "", nil, t0)
+	jobs, _ = mo.Start(p, demo.File{}, t0)
 	if len(jobs) != 4 || !jobs[0].SendData || jobs[0].Warm != nil {
 		t.Errorf("seed: jobs %v, warm %v", methods(jobs), jobs[0].Warm)
 	}
@@ -169,24 +169,24 @@ func TestReuse(t *testing.T) {
 // TestReuseFailed checks that a graph that failed is computed again.
 func TestReuseFailed(t *testing.T) {
 	mo, jobs := started(t)
-	mo.Receive(testData(jobs[0].ID, 3), t0)
+	mo.Samples(jobs[0].ID, testData(3))
 	for _, j := range jobs {
 		if j.Method == method.L1 {
-			mo.Receive(&protocol.Error{JobID: j.ID, Method: j.Method, Code: protocol.ErrSolver, Message: "no"}, t0)
+			mo.Failed(j.ID, &demo.Failure{Method: j.Method, Fault: demo.SolverFault, Message: "no"}, t0)
 			continue
 		}
-		mo.Receive(finalGraph(j.ID, j.Method, twoBlocks(3, 0), 6), t0)
+		mo.Finished(j.ID, finalGraph(j.Method, twoBlocks(3, 0), 6), t0)
 	}
 	p := mo.Params
 	p.Alpha = 0.5
-	jobs, _ = mo.Start(p, "", nil, t0)
+	jobs, _ = mo.Start(p, demo.File{}, t0)
 	if len(jobs) != 1 || jobs[0].Method != method.L1 {
 		t.Errorf("jobs %v", methods(jobs))
 	}
 	// Without Z a new θ needs the solver.
 	p.Theta = 0.5
 	mo.Cancel(t0)
-	if r := Reuse(mo.Run, p, "", nil); r.Graphs[method.NNLRS] || !r.Graphs[method.KNN0] {
+	if r := Reuse(mo.Run, p, demo.File{}); r.Graphs[method.NNLRS] || !r.Graphs[method.KNN0] {
 		t.Errorf("reuse without Z: %+v", r)
 	}
 }
@@ -200,25 +200,25 @@ func TestApply(t *testing.T) {
 	done := mo.Run
 	p := mo.Params
 	p.Graph, p.Alpha = method.L1, 0.5
-	if jobs, started, err := mo.Apply(p, "", nil, t0); len(jobs) != 0 || started || err != nil || mo.Run != done || mo.Params.Graph != method.L1 {
+	if jobs, started, err := mo.Apply(p, demo.File{}, t0); len(jobs) != 0 || started || err != nil || mo.Run != done || mo.Params.Graph != method.L1 {
 		t.Errorf("view: %d jobs, started %v, err %v", len(jobs), started, err)
 	}
 	p.Beta = 0.4
-	jobs, started, _ := mo.Apply(p, "", nil, t0)
+	jobs, started, _ := mo.Apply(p, demo.File{}, t0)
 	if !started || len(jobs) != 1 || jobs[0].Warm == nil {
 		t.Fatalf("beta: started %v, jobs %v", started, methods(jobs))
 	}
 	running := mo.Run
 	p.Labeled = 50
 	p = p.Toggle(0)
-	if jobs, started, _ := mo.Apply(p, "", nil, t0); started || len(jobs) != 0 || mo.Run != running {
+	if jobs, started, _ := mo.Apply(p, demo.File{}, t0); started || len(jobs) != 0 || mo.Run != running {
 		t.Fatalf("labeled while running: started %v, jobs %v", started, methods(jobs))
 	}
 	if want := p.Given(mo.Run.Data.Labels); !slices.Equal(mo.Run.Data.Given, want) || mo.Run.Params.Flip != "1" {
 		t.Errorf("labeled while running: given %v, want %v", mo.Run.Data.Given, want)
 	}
 	finishWithZ(mo, jobs, 4)
-	jobs, err := mo.Rerun(p, "", nil, t0)
+	jobs, err := mo.Rerun(p, demo.File{}, t0)
 	if err != nil || len(jobs) != 4 || !jobs[0].SendData || jobs[0].Warm != nil {
 		t.Errorf("rerun: jobs %v, err %v", methods(jobs), err)
 	}

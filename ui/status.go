@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 // Status returns the line the page shows beside its progress bar, and the
@@ -30,7 +30,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 		return fmt.Sprintf("Stopped after %.1f s.%s", r.Finished.Sub(r.Started).Seconds(), kept), 0
 	case Done:
 		var parts []string
-		for _, gm := range jobOrder {
+		for _, gm := range demo.Order {
 			g := r.Graphs[gm]
 			name := params.GraphNames[gm]
 			switch {
@@ -46,7 +46,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 	}
 	var parts []string
 	total := 0.0
-	for _, gm := range jobOrder {
+	for _, gm := range demo.Order {
 		g := r.Graphs[gm]
 		name := params.GraphNames[gm]
 		switch {
@@ -63,7 +63,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 			parts = append(parts, name+" waiting")
 		}
 	}
-	return fmt.Sprintf("Running, %.1f s: %s.", now.Sub(r.Started).Seconds(), strings.Join(parts, "; ")), total / float64(len(jobOrder))
+	return fmt.Sprintf("Running, %.1f s: %s.", now.Sub(r.Started).Seconds(), strings.Join(parts, "; ")), total / float64(len(demo.Order))
 }
 
 // iterProgress estimates how far an iterative solver is from stopping, in
@@ -75,7 +75,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 // Before the first finite Stop (ADMM bounds its gap every few
 // iterations), or for a solver that reports none, it falls back on the
 // residual, from 1 down to 1e-6.
-func iterProgress(iters []protocol.Iter) float64 {
+func iterProgress(iters []demo.Iter) float64 {
 	const almost = 0.99 // until the final graph arrives
 	last := iters[len(iters)-1]
 	for _, it := range iters {

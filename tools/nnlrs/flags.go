@@ -12,10 +12,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/demo"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
-	"nnlrs/wasm/protocol"
 )
 
 // syntheticName is the -in value that selects the built-in data set.
@@ -42,7 +42,7 @@ func addDataFlags(fs *flag.FlagSet) *dataFlags {
 
 // load reads the data, draws the subset and normalizes it.
 func (f *dataFlags) load() (*dataset.Set, error) {
-	rng := rand.New(rand.NewPCG(f.seed, protocol.DataStream))
+	rng := rand.New(rand.NewPCG(f.seed, demo.DataStream))
 	var set *dataset.Set
 	var err error
 	if f.in == syntheticName {

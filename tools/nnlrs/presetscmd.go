@@ -15,12 +15,11 @@ import (
 	"time"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/demo"
+	"nnlrs/core/demo/draw"
 	"nnlrs/core/experiment"
 	"nnlrs/core/method"
-	"nnlrs/core/propagate"
-	"nnlrs/tools/internal/sitedata"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 func init() {
@@ -62,10 +61,9 @@ type presetsConfig struct {
 }
 
 // presetsCmd measures the presets of the built-in data sets: for every
-// set of sitedata.Subsets found in -datasets and every seed, it draws the
-// samples and labels the page's worker draws for that seed (the site's
-// subset, then Classes × PerClass with protocol.DataStream, unit norm,
-// labels with protocol.LabelStream as propagate.DrawLabeled), and lets
+// set of demo.Builtins found in -datasets and every seed, it draws the
+// samples and labels the page draws for that seed (draw.From on the
+// site's subset, demo.Labels), and lets
 // experiment.SearchPreset choose NNLRS's λ, β, θ and LRR's λ on the
 // labeled samples. It writes the Go file of params.Presets and a Markdown
 // report with the measured test errors.
@@ -81,7 +79,7 @@ func presetsCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var rows []experiment.PresetRow
-	for _, sub := range sitedata.Subsets {
+	for _, sub := range demo.Builtins {
 		row, ok, err := cfg.searchSubset(sub, progress, stderr)
 		if err != nil {
 			return err
@@ -184,7 +182,7 @@ func parseSteps(name, steps, s string, positive bool) ([]float64, error) {
 // searchSubset draws the page's draws of sub for every seed and chooses
 // its preset by cross-validation. It returns false, after a note on
 // stderr, when sub's file is not in -datasets.
-func (cfg *presetsConfig) searchSubset(sub sitedata.Subset, progress func(string), stderr io.Writer) (experiment.PresetRow, bool, error) {
+func (cfg *presetsConfig) searchSubset(sub demo.Builtin, progress func(string), stderr io.Writer) (experiment.PresetRow, bool, error) {
 	plan, ok := presetPlan[sub.Name]
 	if !ok {
 		return experiment.PresetRow{}, false, fmt.Errorf("no preset plan for %s", sub.Name)
@@ -196,13 +194,13 @@ func (cfg *presetsConfig) searchSubset(sub sitedata.Subset, progress func(string
 	if !slices.Contains(params.Lookup("labeled").Steps, plan.labeled) || plan.classes > sub.Classes || plan.perClass > sub.PerClass {
 		return experiment.PresetRow{}, false, fmt.Errorf("the plan of %s does not fit the page or the site", sub.Name)
 	}
-	site, err := sub.Draw(cfg.dataDir)
+	site, err := draw.Site(sub, cfg.dataDir)
 	if err != nil {
 		return experiment.PresetRow{}, false, err
 	}
 	var draws []experiment.PresetDraw
 	for _, seed := range cfg.seeds {
-		d, err := pageDraw(site, plan.classes, plan.perClass, plan.labeled/100, seed)
+		d, err := pageDraw(site, demo.Data{Dataset: sub.Name, Classes: plan.classes, PerClass: plan.perClass, Seed: seed}, plan.labeled)
 		if err != nil {
 			return experiment.PresetRow{}, false, fmt.Errorf("%s: %v", sub.Name, err)
 		}
@@ -237,24 +235,18 @@ func (cfg *presetsConfig) write(rows []experiment.PresetRow, command string, ela
 	return cfg.outs.commit()
 }
 
-// pageDraw draws what the page's worker draws for a built-in set and a
-// seed (wasm/solver: builtin, prepare): classes × perClass samples of the
-// site's subset from protocol.DataStream, scaled to unit norm, and frac of
-// every class labeled by propagate.DrawLabeled from protocol.LabelStream.
-func pageDraw(site *dataset.Set, classes, perClass int, frac float64, seed uint64) (experiment.PresetDraw, error) {
-	cls := site.Classes()
-	if classes > len(cls) {
-		return experiment.PresetDraw{}, fmt.Errorf("%d classes asked of %d", classes, len(cls))
-	}
-	set, err := site.Subset(cls[:classes], perClass, rand.New(rand.NewPCG(seed, protocol.DataStream)))
+// pageDraw draws what the page draws from the site's subset of a
+// built-in set: the samples of d (draw.From), percent % of every
+// class labeled (demo.Labels with d.Seed), and the folds of the search.
+func pageDraw(site *dataset.Set, d demo.Data, percent float64) (experiment.PresetDraw, error) {
+	set, err := draw.From(site, d)
 	if err != nil {
 		return experiment.PresetDraw{}, err
 	}
-	set.NormalizeUnit()
 	return experiment.PresetDraw{
 		Set:   set,
-		Given: propagate.DrawLabeled(set.Labels, frac, rand.New(rand.NewPCG(seed, protocol.LabelStream))),
-		Folds: rand.New(rand.NewPCG(seed, presetFoldStream)),
+		Given: demo.Labels(set.Labels, percent, d.Seed),
+		Folds: rand.New(rand.NewPCG(d.Seed, presetFoldStream)),
 	}, nil
 }
 

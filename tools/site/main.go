@@ -25,8 +25,8 @@ import (
 	"strings"
 	"time"
 
-	"nnlrs/tools/internal/sitedata"
-	"nnlrs/ui/params"
+	"nnlrs/core/demo"
+	"nnlrs/core/demo/draw"
 )
 
 func main() {
@@ -143,13 +143,13 @@ func copyFile(from, to string) error {
 
 // writeData draws the subsets whose files are in dir and writes them to
 // out as MAT-files; it returns the catalog of those written.
-func writeData(out, dir string) ([]params.Dataset, error) {
-	cat := []params.Dataset{}
-	for _, s := range sitedata.Subsets {
+func writeData(out, dir string) ([]demo.Builtin, error) {
+	cat := []demo.Builtin{}
+	for _, s := range demo.Builtins {
 		if _, err := os.Stat(filepath.Join(dir, s.File)); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		set, err := s.Draw(dir)
+		set, err := draw.Site(s, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +160,7 @@ func writeData(out, dir string) ([]params.Dataset, error) {
 		if err := os.WriteFile(filepath.Join(out, s.Name+".mat"), b.Bytes(), 0o644); err != nil {
 			return nil, err
 		}
-		cat = append(cat, s.Dataset)
+		cat = append(cat, s)
 	}
 	return cat, nil
 }

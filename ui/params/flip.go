@@ -2,18 +2,16 @@ package params
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/propagate"
-	"nnlrs/wasm/protocol"
 )
 
 // The labeled set of a figure is the seeded draw of Labeled % of every
-// class (propagate.DrawLabeled on protocol.LabelStream, as the worker
-// draws it) with the samples the user clicked flipped: a labeled sample
+// class (demo.Labels) with the samples the user clicked flipped: a labeled sample
 // loses its label, an unlabeled one gets its true label. Params.Flip lists
 // the flipped samples, 1-based as the Inspect control numbers them, in
 // increasing order, joined by "." ("3.17.42"): a link carries a few clicks
@@ -53,10 +51,9 @@ func (p Params) Toggle(i int) Params {
 }
 
 // Given returns the labels handed to the propagation for samples of true
-// classes truth: the draw seeded by LabelsSeed, as the worker makes it,
-// with p's flips.
+// classes truth: the draw seeded by LabelsSeed, with p's flips.
 func (p Params) Given(truth []int) []int {
-	return p.Flipped(propagate.DrawLabeled(truth, p.Labeled/100, rand.New(rand.NewPCG(p.LabelsSeed(), protocol.LabelStream))), truth)
+	return p.Flipped(demo.Labels(truth, p.Labeled, p.LabelsSeed()), truth)
 }
 
 // Flipped returns a copy of the drawn labels given (of samples of true

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"nnlrs/wasm/protocol"
+	"nnlrs/core/demo"
 )
 
 // Hash returns the URL fragment (without "#") that restores p: every
@@ -93,9 +93,9 @@ func FromHash(hash string) (Params, string) {
 	}
 	if vs, ok := q["data"]; ok && (tour == 0 || len(vs) != 1 || vs[0] != base.Dataset) {
 		switch {
-		case len(vs) == 1 && vs[0] == protocol.Upload:
+		case len(vs) == 1 && vs[0] == demo.Upload:
 			return Default(), "A link cannot carry an uploaded file; showing the defaults. Load the file again to see it."
-		case len(vs) == 1 && (vs[0] == protocol.Synthetic || slices.Contains(Builtin, vs[0])):
+		case len(vs) == 1 && (vs[0] == demo.Synthetic || slices.Contains(Builtin, vs[0])):
 			base = ForDataset(vs[0])
 			base.Tour = tour
 		default:

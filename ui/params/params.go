@@ -9,14 +9,14 @@ import (
 	"slices"
 	"strconv"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
-	"nnlrs/wasm/protocol"
 )
 
 // Params are the values of the page's controls.
 type Params struct {
-	// Dataset is protocol.Synthetic, a built-in data set name, or
-	// protocol.Upload.
+	// Dataset is demo.Synthetic, a built-in data set name, or
+	// demo.Upload.
 	Dataset string
 	// Classes and PerClass size the data: n = Classes·PerClass samples,
 	// PerClass drawn at random from each of the first Classes classes. An
@@ -72,17 +72,24 @@ var Propagators = []string{"ghf", "lgc"}
 // Views are the values of Params.Embed besides "".
 var Views = []string{"graph", "weights", "propagation", "convergence", "outcome", "curves"}
 
-// Builtin are the real data sets the site may carry (tools/site writes
-// them when ../shared/datasets is present), with their names on the page.
-var Builtin = []string{"usps", "yaleb", "pie"}
+// Builtin are the names of the real data sets the site may carry
+// (demo.Builtins: tools/site writes them when ../shared/datasets is
+// present).
+var Builtin = func() []string {
+	var names []string
+	for _, b := range demo.Builtins {
+		names = append(names, b.Name)
+	}
+	return names
+}()
 
 // Titles names the data sets on the page.
 var Titles = map[string]string{
-	protocol.Synthetic: "synthetic subspaces",
-	"usps":             "USPS digits",
-	"yaleb":            "Extended Yale B faces",
-	"pie":              "CMU PIE faces",
-	protocol.Upload:    "your own file",
+	demo.Synthetic: "synthetic subspaces",
+	"usps":         "USPS digits",
+	"yaleb":        "Extended Yale B faces",
+	"pie":          "CMU PIE faces",
+	demo.Upload:    "your own file",
 }
 
 // Default returns the settings of a fresh page: 4 subspaces of dimension
@@ -104,7 +111,7 @@ var Titles = map[string]string{
 // more). β = 2 gives Z = 0, β = 0 a dense class-blind graph (55% within).
 func Default() Params {
 	return Params{
-		Dataset: protocol.Synthetic, Classes: 4, PerClass: 25, Labeled: 5,
+		Dataset: demo.Synthetic, Classes: 4, PerClass: 25, Labeled: 5,
 		Noise: 0.2, Corrupt: 20,
 		Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 1,
 		Propagator: "ghf", Alpha: 0.99, Seed: 1, Graph: method.NNLRS,
@@ -131,11 +138,11 @@ func (p Params) Validate() error {
 	bad := func(field, format string, args ...any) error {
 		return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
-	upload := p.Dataset == protocol.Upload
+	upload := p.Dataset == demo.Upload
 	// An upload may be drawn down class by class; 0 classes and 0 samples
 	// per class take every sample.
 	all := upload && p.Classes == 0 && p.PerClass == 0
-	if p.Dataset != protocol.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset) {
+	if p.Dataset != demo.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset) {
 		return bad("data", "unknown data set %q", p.Dataset)
 	}
 	for _, s := range Settings {
@@ -163,28 +170,37 @@ func (p Params) Validate() error {
 		return bad("tour", "the tour has steps 1 to %d, have %d", len(Tour), p.Tour)
 	}
 	if n := p.N(); n > 0 && !upload {
-		if err := protocol.CheckSize(syntheticD, n); err != nil {
+		if err := demo.CheckSize(demo.SyntheticD, n); err != nil {
 			return &FieldError{Field: "per", Msg: err.Error()}
 		}
 	}
 	return nil
 }
 
-// Spec returns the job specification of p.
-func (p Params) Spec() protocol.Spec {
-	return protocol.Spec{
-		Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
-		Labeled: p.Labeled / 100, Noise: p.Noise, Corrupt: p.Corrupt / 100, Seed: p.Seed, LabelSeed: p.LabelSeed,
-		Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, LRRLambda: p.LRRLambda, Alpha: p.Alpha,
-		Gap: p.Gap,
-	}
+// Data returns the samples p draws.
+func (p Params) Data() demo.Data {
+	return demo.Data{Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
+		Noise: p.Noise, Corrupt: p.Corrupt, Seed: p.Seed}
+}
+
+// GraphParams returns the parameters of the graphs p builds.
+func (p Params) GraphParams() demo.Params {
+	return demo.Params{Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, LRRLambda: p.LRRLambda, Gap: p.Gap}
+}
+
+// Jobs returns the jobs of a run with settings p and the upload f,
+// numbered from first (demo.Jobs).
+func (p Params) Jobs(f demo.File, first uint32) []demo.Job {
+	return demo.Jobs(p.Data(), p.GraphParams(), f, first)
 }
 
 // LabelsSeed returns the seed of the labeled draw: LabelSeed, or Seed
 // when it is 0.
 func (p Params) LabelsSeed() uint64 {
-	s := p.Spec()
-	return s.LabelsSeed()
+	if p.LabelSeed != 0 {
+		return p.LabelSeed
+	}
+	return p.Seed
 }
 
 // SameData reports whether p and q draw the same samples (an upload

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
-	"nnlrs/wasm/protocol"
 )
 
 func TestDefaultValid(t *testing.T) {
@@ -115,7 +115,7 @@ func TestFromHashMalformed(t *testing.T) {
 // TestFromHashPreset checks that a link naming only a data set opens its
 // preset, and that the link's own settings override the preset.
 func TestFromHashPreset(t *testing.T) {
-	for _, name := range append([]string{protocol.Synthetic}, Builtin...) {
+	for _, name := range append([]string{demo.Synthetic}, Builtin...) {
 		p, notice := FromHash("data=" + name + "&seed=2")
 		want := ForDataset(name)
 		want.Seed = 2
@@ -125,7 +125,7 @@ func TestFromHashPreset(t *testing.T) {
 		if err := want.Validate(); err != nil {
 			t.Errorf("%s: the preset is invalid: %v", name, err)
 		}
-		if name != protocol.Synthetic && (want.Noise != 0 || want.Corrupt != 0) {
+		if name != demo.Synthetic && (want.Noise != 0 || want.Corrupt != 0) {
 			t.Errorf("%s: the preset adds noise %g and corruption %g to the paper's data", name, want.Noise, want.Corrupt)
 		}
 		if p, _ := FromHash("data=" + name + "&lambda=50"); p.Lambda != 50 || p.Beta != want.Beta {
@@ -162,16 +162,16 @@ func TestValidate(t *testing.T) {
 	// An upload's size is known only in the worker: classes and samples per
 	// class do not apply.
 	p := Default()
-	p.Dataset, p.Classes, p.PerClass = protocol.Upload, 0, 0
+	p.Dataset, p.Classes, p.PerClass = demo.Upload, 0, 0
 	if err := p.Validate(); err != nil {
 		t.Errorf("upload: %v", err)
 	}
-	if s := p.Spec(); s.Classes != 0 || s.PerClass != 0 || s.Dataset != protocol.Upload {
+	if s := p.Data(); s.Classes != 0 || s.PerClass != 0 || s.Dataset != demo.Upload {
 		t.Errorf("upload spec %+v", s)
 	}
 	// An upload drawn down class by class.
 	p.Classes, p.PerClass = 3, 20
-	if s := p.Spec(); s.Classes != 3 || s.PerClass != 20 {
+	if s := p.Data(); s.Classes != 3 || s.PerClass != 20 {
 		t.Errorf("upload spec %+v", s)
 	}
 	p.Classes = 0
@@ -181,11 +181,18 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func TestSpec(t *testing.T) {
+// TestJobs checks the jobs of the default settings: every graph, in the
+// order of demo.Order, in the page's units (percent).
+func TestJobs(t *testing.T) {
 	p := Default()
-	s := p.Spec()
-	if s.Labeled != 0.05 || s.Corrupt != 0.2 || s.Lambda != p.Lambda || s.Seed != 1 {
-		t.Errorf("spec %+v", s)
+	jobs := p.Jobs(demo.File{}, 5)
+	if len(jobs) != len(demo.Order) || !jobs[0].SendData || jobs[1].SendData || jobs[0].ID != 5 || jobs[3].ID != 8 {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	for k, j := range jobs {
+		if j.Method != demo.Order[k] || j.Data.Corrupt != 20 || j.Data.Seed != 1 || j.Params.Lambda != p.Lambda || j.Params.LRRLambda != p.LRRLambda {
+			t.Errorf("job %d: %+v", k, j)
+		}
 	}
 }
 
@@ -252,7 +259,7 @@ func TestPresetNote(t *testing.T) {
 	if got := PresetNote("test"); !strings.HasSuffix(got, "NNLRS did best here.") {
 		t.Errorf("got %q", got)
 	}
-	if got := PresetNote(protocol.Synthetic); got != "" {
+	if got := PresetNote(demo.Synthetic); got != "" {
 		t.Errorf("synthetic: %q", got)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
-	"nnlrs/wasm/protocol"
 )
 
 // Preset holds the settings a page opens a built-in data set with, chosen
@@ -34,13 +34,13 @@ type Preset struct {
 // an upload every sample, without added noise or corruption. The view
 // settings and the seed are the defaults'.
 func ForDataset(name string) Params {
-	if name == protocol.Synthetic {
+	if name == demo.Synthetic {
 		return Default()
 	}
 	p := Default()
 	p.Dataset = name
 	p.Noise, p.Corrupt = 0, 0
-	if name == protocol.Upload {
+	if name == demo.Upload {
 		p.Classes, p.PerClass = 0, 0
 	}
 	if s, ok := Presets[name]; ok {

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strconv"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
-	"nnlrs/wasm/protocol"
 )
 
 // Work is what a change of a setting needs before the figure shows it.
@@ -91,12 +91,11 @@ func (s *Setting) Ranged() bool { return s.Min <= s.Max }
 const PaperAlpha = 0.5025
 
 // The limits of the settings with a range of their own; the samples per
-// class are bounded by protocol.MaxSamples.
+// class are bounded by demo.MaxSamples.
 const (
 	MinClasses, MaxClasses = 2, 10
 	MinPerClass            = 2
 	MinGap, MaxGap         = 1e-12, 0.1
-	syntheticD             = 50 // the dimension of the synthetic samples
 )
 
 // Settings is the table of the page's settings, in the order of the link.
@@ -105,7 +104,7 @@ var Settings = []*Setting{
 		field: str(func(p *Params) *string { return &p.Dataset })},
 	{Key: "classes", Name: "classes", Control: Number, Min: MinClasses, Max: MaxClasses, Work: Draw,
 		field: integer(func(p *Params) *int { return &p.Classes })},
-	{Key: "per", Name: "samples per class", Control: Number, Min: MinPerClass, Max: protocol.MaxSamples, Work: Draw,
+	{Key: "per", Name: "samples per class", Control: Number, Min: MinPerClass, Max: demo.MaxSamples, Work: Draw,
 		field: integer(func(p *Params) *int { return &p.PerClass })},
 	{Key: "labeled", Name: "labeled %", Control: Slider, Min: 1, Max: 90, Work: Labels,
 		Steps: []float64{1, 2, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90},

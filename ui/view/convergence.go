@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"math"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 // ConvergenceGraphs are the iterative solvers the convergence view follows.
@@ -18,7 +18,7 @@ var ConvergenceGraphs = []method.Name{method.NNLRS, method.LRR}
 // series is one quantity of one solver, per iteration.
 type series struct {
 	method string
-	y      func(it protocol.Iter) float64
+	y      func(it demo.Iter) float64
 }
 
 // Stop chart's range, log10 of the stopping measure over its threshold.
@@ -70,15 +70,15 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	charts := []struct {
 		title    string
 		lo, hi   float64
-		y        func(it protocol.Iter) float64
+		y        func(it demo.Iter) float64
 		ticks    func(v float64) string
 		logScale bool
 	}{
-		{"stopping measure / threshold", stopLo, stopHi, func(it protocol.Iter) float64 { return math.Log10(it.Stop) },
+		{"stopping measure / threshold", stopLo, stopHi, func(it demo.Iter) float64 { return math.Log10(it.Stop) },
 			func(v float64) string { return fmt.Sprintf("1e%d", int(v)) }, true},
-		{"rank(Z)", 0, float64(n), func(it protocol.Iter) float64 { return float64(it.RankZ) },
+		{"rank(Z)", 0, float64(n), func(it demo.Iter) float64 { return float64(it.RankZ) },
 			func(v float64) string { return fmt.Sprintf("%d", int(v)) }, false},
-		{"nonzeros of H, %", 0, 100, func(it protocol.Iter) float64 { return 100 * float64(it.NNZH) / float64(n*n) },
+		{"nonzeros of H, %", 0, 100, func(it demo.Iter) float64 { return 100 * float64(it.NNZH) / float64(n*n) },
 			func(v float64) string { return fmt.Sprintf("%d", int(v)) }, false},
 	}
 	axisW := float32(0) // as wide as the widest tick label
@@ -107,7 +107,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 
 // polyline draws y(iteration) in box, with x from 1 to maxIter and y from lo
 // to hi.
-func polyline(c Canvas, box Rect, iters []protocol.Iter, maxIter int, lo, hi float64, y func(protocol.Iter) float64, col color.RGBA) {
+func polyline(c Canvas, box Rect, iters []demo.Iter, maxIter int, lo, hi float64, y func(demo.Iter) float64, col color.RGBA) {
 	if hi <= lo {
 		return
 	}

@@ -10,7 +10,6 @@ import (
 
 	"nnlrs/core/propagate"
 	"nnlrs/ui"
-	"nnlrs/wasm/protocol"
 )
 
 // The graph view draws at most MaxEdges edges, the strongest, and the
@@ -132,7 +131,7 @@ func EdgeColour(w, wmax float64, a, b int) color.RGBA {
 }
 
 // classOf returns the class index of every node, or −1 without labels.
-func classOf(d *protocol.Data, n int) []int {
+func classOf(d *ui.Data, n int) []int {
 	k := make([]int, n)
 	for i := range k {
 		k[i] = -1
@@ -387,7 +386,7 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 // (grey levels scaled to the sample's range), else a profile of its
 // coordinates as a one-row strip of grey levels. It is cached for the last
 // node asked.
-func (v *Views) samplePicture(d *protocol.Data, version uint64, h int) *image.RGBA {
+func (v *Views) samplePicture(d *ui.Data, version uint64, h int) *image.RGBA {
 	key := [2]uint64{version, uint64(h)}
 	if v.sample.data != nil && v.sample.key == key {
 		return v.sample.data

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/paper"
-	"nnlrs/core/propagate"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
 
 // recorder is a Canvas that records what the views draw.
@@ -78,27 +77,23 @@ func (rc *recorder) text() string { return strings.Join(rc.texts, "\n") }
 func fixture(t *testing.T) *ui.Model {
 	t.Helper()
 	m := ui.NewModel(params.Default())
-	jobs, err := m.Start(params.Default(), "", nil, time.Unix(0, 0))
+	jobs, err := m.Start(params.Default(), demo.File{}, time.Unix(0, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const k, per = 4, 5
 	n := k * per
-	d := &protocol.Data{JobID: jobs[0].ID, Name: "synthetic", D: 2, N: n, X: make([]float64, 2*n),
-		Labels: make([]int, n), Given: make([]int, n), Corrupted: make([]bool, n)}
+	d := &demo.Samples{Name: "synthetic", D: 2, N: n, X: make([]float64, 2*n),
+		Labels: make([]int, n), Corrupted: make([]bool, n)}
 	layout := make([]float64, 2*n)
 	for i := 0; i < n; i++ {
 		d.Labels[i] = 1 + i/per
-		d.Given[i] = propagate.Unlabeled
-		if i%per == 0 {
-			d.Given[i] = d.Labels[i]
-		}
 		d.X[2*i], d.X[2*i+1] = float64(i), float64(i%per)
 		layout[2*i] = 0.1 + 0.8*float64(i/per)/float64(k-1)
 		layout[2*i+1] = 0.1 + 0.8*float64(i%per)/float64(per-1)
 	}
 	d.Corrupted[3] = true
-	m.Receive(d, time.Unix(0, 0))
+	m.Samples(jobs[0].ID, d)
 	for _, j := range jobs {
 		w := make([]float64, n*n)
 		for i := 0; i < n; i++ {
@@ -109,16 +104,16 @@ func fixture(t *testing.T) *ui.Model {
 			}
 		}
 		w[0*n+per], w[per*n+0] = 0.5, 0.5 // one edge across classes
-		g := &protocol.Graph{JobID: j.ID, Method: j.Method, N: n, W: w, Layout: layout, Converged: true,
-			Iterations: 3, Density: 0.2, WithinClass: 0.99, Components: 3, ErrorGHF: 0.125, ErrorLGC: 0.25}
+		g := &demo.Result{Method: j.Method, N: n, W: w, Layout: layout, Converged: true,
+			Iterations: 3, Density: 0.2, WithinClass: 0.99, Components: 3}
 		if j.Method == "nnlrs" {
 			g.ENorm = make([]float64, n)
 			g.ENorm[3] = 0.9
-			m.Receive(&protocol.Progress{JobID: j.ID, Iters: []protocol.Iter{
+			m.Progress(j.ID, &demo.Progress{Iters: []demo.Iter{
 				{Iter: 1, Residual: 0.5, RankZ: 3, NNZH: 40}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 60},
-				{Iter: 3, Residual: 1e-7, RankZ: 4, NNZH: 80}}}, time.Unix(0, 0))
+				{Iter: 3, Residual: 1e-7, RankZ: 4, NNZH: 80}}})
 		}
-		m.Receive(g, time.Unix(1, 0))
+		m.Finished(j.ID, g, time.Unix(1, 0))
 	}
 	if m.Run.State != ui.Done {
 		t.Fatalf("run state %v", m.Run.State)
@@ -372,7 +367,7 @@ func TestConvergenceView(t *testing.T) {
 	for i := 4; i <= 10000; i++ {
 		// The stopping measure falls to 1, where the solver stops, at the
 		// last iteration.
-		g.Iters = append(g.Iters, protocol.Iter{Iter: i, Residual: 1 / float64(i), RankZ: 4, NNZH: 80, Stop: 1e4 / float64(i)})
+		g.Iters = append(g.Iters, demo.Iter{Iter: i, Residual: 1 / float64(i), RankZ: 4, NNZH: 80, Stop: 1e4 / float64(i)})
 	}
 	p := panelOf("convergence")
 	rc := &recorder{}
@@ -453,8 +448,8 @@ func TestDrawStates(t *testing.T) {
 	if !strings.Contains(rc.text(), "Press Run") {
 		t.Errorf("before a run: %q", rc.texts)
 	}
-	jobs, _ := m.Start(params.Default(), "", nil, time.Unix(0, 0))
-	m.Receive(&protocol.Progress{JobID: jobs[0].ID, Iters: []protocol.Iter{{Iter: 1, Residual: 0.5}}, N: 2, W: []float64{1, 0, 0, 1}}, time.Unix(0, 0))
+	jobs, _ := m.Start(params.Default(), demo.File{}, time.Unix(0, 0))
+	m.Progress(jobs[0].ID, &demo.Progress{Iters: []demo.Iter{{Iter: 1, Residual: 0.5}}, N: 2, W: []float64{1, 0, 0, 1}})
 	rc = &recorder{}
 	New().Draw(rc, m, all, 1200, 800, true)
 	if !strings.Contains(rc.text(), "Building the graphs") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
@@ -466,8 +461,8 @@ func TestDrawStates(t *testing.T) {
 	if !strings.Contains(rc.text(), "Cancelled") {
 		t.Errorf("cancelled: %q", rc.texts)
 	}
-	m.Start(params.Default(), "", nil, time.Unix(0, 0))
-	m.Receive(&protocol.Error{JobID: jobs[0].ID + 4, Code: protocol.ErrInput, Message: "bad"}, time.Unix(0, 0))
+	m.Start(params.Default(), demo.File{}, time.Unix(0, 0))
+	m.Failed(jobs[0].ID+4, &demo.Failure{Fault: demo.InputFault, Message: "bad"}, time.Unix(0, 0))
 	rc = &recorder{}
 	New().Draw(rc, m, all, 1200, 800, true)
 	if !strings.Contains(rc.text(), "No graphs") {
@@ -554,7 +549,7 @@ func TestStale(t *testing.T) {
 		{"graph shown", func() { p := m.Params; p.Graph = "lrr"; m.SetView(p) }},
 		{"iterations", func() {
 			g := m.Run.Graphs["nnlrs"]
-			g.Iters = append(g.Iters, protocol.Iter{Iter: 4})
+			g.Iters = append(g.Iters, demo.Iter{Iter: 4})
 		}},
 	} {
 		c.change()

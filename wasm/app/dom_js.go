@@ -11,27 +11,10 @@ import (
 	"syscall/js"
 	"time"
 
-	"nnlrs/core/method"
+	"nnlrs/core/demo"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
-	"nnlrs/wasm/protocol"
 )
-
-// sliders are the range inputs, each stepping through params.Steps.
-var sliders = []string{"labeled", "noise", "corrupt", "beta", "lambda", "theta", "lrr", "alpha"}
-
-// runControls are the ids of the controls that change the computation:
-// those that differ from the figure are marked until Run redraws it.
-var runControls = []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "lseed", "beta", "lambda", "theta", "lrr"}
-
-// controlOf returns the id of the control of a setting, as
-// params.FieldError names it.
-func controlOf(field string) string {
-	if field == "data" {
-		return "dataset"
-	}
-	return field
-}
 
 // dom reads and writes the page's HTML controls.
 type dom struct {
@@ -62,53 +45,61 @@ func (d *dom) on(id, event string, f func(this js.Value, ev js.Value)) {
 	target.Call("addEventListener", event, fn)
 }
 
-// listen connects the controls to the queue.
+// listen connects the controls to the queue: each control's events queue
+// the app's handler of them.
 func (d *dom) listen(q *queue) {
-	for id, kind := range map[string]eventKind{"run": evRun, "cancel": evCancel, "play": evPlay,
-		"step": evStep, "reset": evReset, "png": evPNG, "csv": evCSV, "label": evLabel} {
-		kind := kind
-		d.on(id, "click", func(js.Value, js.Value) { q.push(event{kind: kind}) })
+	for id, f := range map[string]func(a *app, t time.Time){
+		"run": (*app).runPressed, "cancel": (*app).cancelPressed, "play": (*app).playPressed,
+		"step": (*app).stepPressed, "reset": (*app).resetPressed, "png": (*app).pngPressed,
+		"csv": (*app).csvPressed, "label": (*app).labelPressed,
+	} {
+		d.on(id, "click", func(js.Value, js.Value) { q.push(f) })
 	}
-	for _, id := range []string{"graph", "prop"} {
-		d.on(id, "change", func(js.Value, js.Value) { q.push(event{kind: evView}) })
-	}
+	edited := func(settled bool) event { return func(a *app, t time.Time) { a.edited(t, settled) } }
 	// A run control's "input" (a slider dragged, a digit typed) applies
 	// after a pause; its "change" (the slider released or stepped by a key
-	// or a click, Enter or leaving the field) at once.
-	for _, key := range sliders {
-		key := key
-		d.on(key, "input", func(js.Value, js.Value) {
-			d.showOutput(key)
-			if key == "alpha" {
-				q.push(event{kind: evView})
-			} else {
-				q.push(event{kind: evEdit})
-			}
-		})
-		if key != "alpha" {
-			d.on(key, "change", func(js.Value, js.Value) { q.push(event{kind: evEdit, settled: true}) })
+	// or a click, Enter or leaving the field) at once. A view setting
+	// applies at once either way.
+	for _, s := range params.Settings {
+		key, view := s.Key, s.Work == params.View
+		switch {
+		case s.Key == "data":
+			// A data set opens with its preset. The controls change at
+			// once, not at the next tick, so that edits made right after
+			// it stand.
+			d.on(key, "change", func(js.Value, js.Value) {
+				cur, _ := d.read(params.Default())
+				p := params.ForDataset(cur.Dataset).WithView(cur)
+				p.Seed, p.LabelSeed = cur.Seed, cur.LabelSeed
+				d.write(p)
+				q.push(edited(true))
+			})
+		case view && s.Control != params.LinkOnly:
+			d.on(key, "input", func(js.Value, js.Value) {
+				if s.Control == params.Slider {
+					d.showOutput(key)
+				}
+				q.push((*app).viewChanged)
+			})
+			d.on(key, "change", func(js.Value, js.Value) { q.push((*app).viewChanged) })
+		case s.Control == params.Slider || s.Control == params.Number:
+			d.on(key, "input", func(js.Value, js.Value) {
+				if s.Control == params.Slider {
+					d.showOutput(key)
+				}
+				q.push(edited(false))
+			})
+			d.on(key, "change", func(js.Value, js.Value) { q.push(edited(true)) })
 		}
 	}
-	for _, id := range []string{"classes", "per", "seed", "lseed"} {
-		d.on(id, "input", func(js.Value, js.Value) { q.push(event{kind: evEdit}) })
-		d.on(id, "change", func(js.Value, js.Value) { q.push(event{kind: evEdit, settled: true}) })
-	}
-	// A data set opens with its preset. The controls change at once, not
-	// at the next tick, so that edits made right after it stand.
-	d.on("dataset", "change", func(js.Value, js.Value) {
-		cur, _ := d.read(params.Default())
-		p := params.ForDataset(cur.Dataset)
-		p.Seed, p.LabelSeed, p.Graph, p.Propagator, p.Alpha = cur.Seed, cur.LabelSeed, cur.Graph, cur.Propagator, cur.Alpha
-		d.write(p)
-		q.push(event{kind: evEdit, settled: true})
-	})
-	d.on("inspect", "input", func(js.Value, js.Value) { q.push(event{kind: evInspect}) })
+	d.on("inspect", "input", func(js.Value, js.Value) { q.push((*app).inspectChanged) })
 	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })
-	d.on("window", "hashchange", func(js.Value, js.Value) { q.push(event{kind: evHash}) })
-	d.on("tour-start", "click", func(js.Value, js.Value) { q.push(event{kind: evTour, step: 1}) })
-	d.on("tour-back", "click", func(js.Value, js.Value) { q.push(event{kind: evTour, step: -1, delta: true}) })
-	d.on("tour-next", "click", func(js.Value, js.Value) { q.push(event{kind: evTour, step: 1, delta: true}) })
-	d.on("tour-end", "click", func(js.Value, js.Value) { q.push(event{kind: evTour}) })
+	d.on("window", "hashchange", func(js.Value, js.Value) { q.push((*app).hashChanged) })
+	tour := func(step int, delta bool) event { return func(a *app, t time.Time) { a.tourTo(step, delta, t) } }
+	d.on("tour-start", "click", func(js.Value, js.Value) { q.push(tour(1, false)) })
+	d.on("tour-back", "click", func(js.Value, js.Value) { q.push(tour(-1, true)) })
+	d.on("tour-next", "click", func(js.Value, js.Value) { q.push(tour(1, true)) })
+	d.on("tour-end", "click", func(js.Value, js.Value) { q.push(tour(0, false)) })
 	// During the tour the arrow keys and a presenter's clicker (Page Up,
 	// Page Down) go back and on, unless a control has the keys (a slider
 	// moves with the arrows); Escape ends it. An embedded view has no
@@ -119,11 +110,9 @@ func (d *dom) listen(q *queue) {
 		tag := ev.Get("target").Get("tagName")
 		field := tag.Truthy() && (tag.String() == "INPUT" || tag.String() == "SELECT" || tag.String() == "TEXTAREA")
 		if !d.el("tour").Get("hidden").Bool() && !field && !ev.Get("altKey").Bool() && !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
-			e, ok := map[string]event{"ArrowRight": {step: 1, delta: true}, "PageDown": {step: 1, delta: true},
-				"ArrowLeft": {step: -1, delta: true}, "PageUp": {step: -1, delta: true}, "Escape": {}}[key]
-			if ok {
+			if e, ok := map[string]event{"ArrowRight": tour(1, true), "PageDown": tour(1, true),
+				"ArrowLeft": tour(-1, true), "PageUp": tour(-1, true), "Escape": tour(0, false)}[key]; ok {
 				ev.Call("preventDefault")
-				e.kind = evTour
 				q.push(e)
 				return
 			}
@@ -131,10 +120,9 @@ func (d *dom) listen(q *queue) {
 		if !d.doc.Get("body").Get("classList").Call("contains", "embed").Bool() {
 			return
 		}
-		kind, ok := map[string]eventKind{" ": evPlay, "ArrowRight": evStep, "r": evReset}[key]
-		if ok {
+		if e, ok := map[string]event{" ": (*app).playPressed, "ArrowRight": (*app).stepPressed, "r": (*app).resetPressed}[key]; ok {
 			ev.Call("preventDefault")
-			q.push(event{kind: kind})
+			q.push(e)
 		}
 	})
 	d.on("file", "change", func(this js.Value, _ js.Value) {
@@ -149,7 +137,7 @@ func (d *dom) listen(q *queue) {
 			u := js.Global().Get("Uint8Array").New(args[0])
 			b := make([]byte, u.Length())
 			js.CopyBytesToGo(b, u)
-			q.push(event{kind: evFile, name: name, data: b})
+			q.push(func(a *app, t time.Time) { a.fileRead(demo.File{Name: name, Bytes: b}, t) })
 			onBuffer.Release()
 			return nil
 		})
@@ -187,22 +175,20 @@ func (d *dom) showOutput(key string) {
 
 // write shows p in the controls.
 func (d *dom) write(p params.Params) {
-	d.el("dataset").Set("value", p.Dataset)
-	for id, v := range map[string]int{"classes": p.Classes, "per": p.PerClass} {
-		if v == 0 && p.Dataset == protocol.Upload {
-			d.el(id).Set("value", "") // every sample
-		} else {
-			d.el(id).Set("value", v)
+	for _, s := range params.Settings {
+		switch s.Control {
+		case params.Slider:
+			d.setSlider(s.Key, *s.Value(&p))
+		case params.Number:
+			v := s.Get(p)
+			if v == "0" && p.Dataset == demo.Upload && (s.Key == "classes" || s.Key == "per") {
+				v = "" // every sample
+			}
+			d.el(s.Key).Set("value", v)
+		case params.Choice:
+			d.el(s.Key).Set("value", s.Get(p))
 		}
 	}
-	d.el("seed").Set("value", strconv.FormatUint(p.Seed, 10))
-	d.el("lseed").Set("value", strconv.FormatUint(p.LabelSeed, 10))
-	for key, v := range map[string]float64{"labeled": p.Labeled, "noise": p.Noise, "corrupt": p.Corrupt,
-		"beta": p.Beta, "lambda": p.Lambda, "theta": p.Theta, "lrr": p.LRRLambda, "alpha": p.Alpha} {
-		d.setSlider(key, v)
-	}
-	d.el("graph").Set("value", string(p.Graph))
-	d.el("prop").Set("value", p.Propagator)
 	d.showDataset()
 	body := d.doc.Get("body").Get("classList")
 	if p.Embed != "" {
@@ -212,48 +198,37 @@ func (d *dom) write(p params.Params) {
 	}
 }
 
-// read returns the settings of the controls, and the first setting that
-// is not a valid value (a *params.FieldError naming its control); the
-// embed view stays that of base.
+// read returns the settings of the controls over base (which gives those
+// without a control), and the first setting that is not a valid value (a
+// *params.FieldError naming its control).
 func (d *dom) read(base params.Params) (params.Params, error) {
 	p := base
 	var bad error
-	fail := func(field, msg string) {
+	upload := d.el("data").Get("value").String() == demo.Upload
+	for _, s := range params.Settings {
+		var err error
+		switch s.Control {
+		case params.Slider:
+			*s.Value(&p) = d.slider(s.Key)
+		case params.Number:
+			v := strings.TrimSpace(d.el(s.Key).Get("value").String())
+			if v == "" && upload && (s.Key == "classes" || s.Key == "per") {
+				v = "0" // every sample
+			}
+			if s.Set(&p, v) != nil {
+				msg := s.Name + " must be a whole number"
+				if !s.Ranged() {
+					msg += ", 0 or more"
+				}
+				err = &params.FieldError{Field: s.Key, Msg: msg}
+			}
+		case params.Choice:
+			s.Set(&p, d.el(s.Key).Get("value").String()) // Validate checks it
+		}
 		if bad == nil {
-			bad = &params.FieldError{Field: field, Msg: msg}
+			bad = err
 		}
 	}
-	p.Dataset = d.el("dataset").Get("value").String()
-	upload := p.Dataset == protocol.Upload
-	for _, c := range []struct {
-		id, what string
-		v        *int
-	}{{"classes", "the number of classes", &p.Classes}, {"per", "the samples per class", &p.PerClass}} {
-		s := strings.TrimSpace(d.el(c.id).Get("value").String())
-		v, err := strconv.Atoi(s)
-		switch {
-		case s == "" && upload:
-			v = 0 // every sample
-		case err != nil:
-			fail(c.id, c.what+" must be a whole number")
-		}
-		*c.v = v
-	}
-	if s, err := strconv.ParseUint(strings.TrimSpace(d.el("seed").Get("value").String()), 10, 64); err == nil {
-		p.Seed = s
-	} else {
-		fail("seed", "the seed must be a whole number, 0 or more")
-	}
-	if s, err := strconv.ParseUint(strings.TrimSpace(d.el("lseed").Get("value").String()), 10, 64); err == nil {
-		p.LabelSeed = s
-	} else {
-		fail("lseed", "the labels' seed must be a whole number, 0 or more")
-	}
-	p.Labeled, p.Noise, p.Corrupt = d.slider("labeled"), d.slider("noise"), d.slider("corrupt")
-	p.Beta, p.Lambda, p.Theta, p.Alpha = d.slider("beta"), d.slider("lambda"), d.slider("theta"), d.slider("alpha")
-	p.LRRLambda = d.slider("lrr")
-	p.Graph = method.Name(d.el("graph").Get("value").String()) // Validate checks it
-	p.Propagator = d.el("prop").Get("value").String()
 	if bad == nil {
 		bad = p.Validate()
 	}
@@ -268,14 +243,26 @@ func (d *dom) intValue(id string) int {
 	return v
 }
 
+// controls are the settings with a control on the page, and the file
+// input.
+func controls() []string {
+	var ids []string
+	for _, s := range params.Settings {
+		if s.Control != params.LinkOnly {
+			ids = append(ids, s.Key)
+		}
+	}
+	return append(ids, "file")
+}
+
 // showFieldError marks the control that err names and says why beside
 // it, clearing the marks of the other controls; err nil clears them all.
 func (d *dom) showFieldError(err error) {
 	var fe *params.FieldError
 	errors.As(err, &fe)
-	for _, id := range append(runControls, "file") {
+	for _, id := range controls() {
 		msg := ""
-		if fe != nil && controlOf(fe.Field) == id {
+		if fe != nil && fe.Field == id {
 			msg = strings.ToUpper(fe.Msg[:1]) + fe.Msg[1:] + "."
 		}
 		d.set(id, "ariaInvalid", strconv.FormatBool(msg != ""))
@@ -296,25 +283,28 @@ func (d *dom) showFieldError(err error) {
 	}
 }
 
-// markStale marks the controls whose value differs from the figure's
-// settings f, and says beside Run which they are.
+// markStale marks the controls of the settings p whose value differs
+// from the figure's settings f, and says beside Run which they are.
 func (d *dom) markStale(p, f params.Params, have bool) {
 	differ := map[string]bool{}
 	if have {
 		for _, key := range params.Differ(p, f) {
-			differ[controlOf(key)] = true
+			differ[key] = true
 		}
 	}
 	var names []string
-	for _, id := range runControls {
-		label := d.doc.Call("querySelector", "label[for="+id+"]")
+	for _, s := range params.Settings {
+		if s.Control == params.LinkOnly || s.Work == params.View {
+			continue
+		}
+		label := d.doc.Call("querySelector", "label[for="+s.Key+"]")
 		if !label.Truthy() {
 			continue
 		}
 		cls := label.Get("classList")
-		if differ[id] {
+		if differ[s.Key] {
 			cls.Call("add", "stale")
-			names = append(names, staleNames[id])
+			names = append(names, s.Name)
 		} else {
 			cls.Call("remove", "stale")
 		}
@@ -327,16 +317,11 @@ func (d *dom) markStale(p, f params.Params, have bool) {
 	d.set("stale", "hidden", text == "")
 }
 
-// staleNames name the run controls in the page's words.
-var staleNames = map[string]string{"dataset": "data set", "classes": "classes", "per": "samples per class",
-	"labeled": "labeled %", "noise": "noise", "corrupt": "corruption", "seed": "seed", "beta": "β",
-	"lambda": "λ", "theta": "θ", "lrr": "LRR's λ"}
-
 // showDataset shows the file input for uploads and the size inputs for the
 // other data sets.
 func (d *dom) showDataset() {
-	name := d.el("dataset").Get("value").String()
-	up := name == protocol.Upload
+	name := d.el("data").Get("value").String()
+	up := name == demo.Upload
 	d.el("file-row").Set("hidden", !up)
 	note := params.PresetNote(name)
 	d.el("data-note").Set("textContent", note)
@@ -351,8 +336,8 @@ func (d *dom) showDataset() {
 }
 
 // addDatasets offers the built-in data sets of the site.
-func (d *dom) addDatasets(cat []params.Dataset) {
-	sel := d.el("dataset")
+func (d *dom) addDatasets(cat []demo.Builtin) {
+	sel := d.el("data")
 	upload := sel.Call("querySelector", "option[value=upload]")
 	for _, ds := range cat {
 		o := d.doc.Call("createElement", "option")
@@ -524,7 +509,8 @@ func (d *dom) describeCanvas(q *queue) {
 	c.Call("addEventListener", "focus", focus)
 	click := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ev := args[0]
-		q.push(event{kind: evCanvasClick, x: float32(ev.Get("clientX").Float()), y: float32(ev.Get("clientY").Float())})
+		x, y := float32(ev.Get("clientX").Float()), float32(ev.Get("clientY").Float())
+		q.push(func(a *app, t time.Time) { a.canvasClicked(x, y, t) })
 		return nil
 	})
 	d.funcs = append(d.funcs, click)

@@ -105,8 +105,7 @@ func (a *app) fitPage() {
 	if a.tick%15 == 0 || ts != a.fitted.text || embed != a.fitted.embed || tour != a.fitted.tour {
 		a.fitted.text, a.fitted.embed, a.fitted.tour = ts, embed, tour
 		a.page.fit(embed, ts)
-		a.fits++
-		hooks().Set("fits", a.fits)
+		a.hooks.fitted()
 	}
 	a.left, a.top, a.pageX, a.pageY = a.page.origin()
 	a.publishPanels()
@@ -151,5 +150,5 @@ func (a *app) publishPanels() {
 		ps[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + a.pageX), "y": float64(p.Rect.Y + a.pageY),
 			"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
 	}
-	hooks().Set("panels", ps)
+	a.hooks.set("panels", ps)
 }

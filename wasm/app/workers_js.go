@@ -4,6 +4,7 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"nnlrs/wasm/pool"
 	"nnlrs/wasm/protocol"
@@ -38,13 +39,13 @@ func spawner(q *queue) pool.Spawn {
 					js.Global().Get("console").Call("warn", "nnlrs: unreadable message from a worker: "+err.Error())
 					return nil
 				}
-				q.push(event{kind: evWorker, slot: slot, gen: gen, msg: m})
+				q.push(func(a *app, t time.Time) { a.received(slot, gen, m, t) })
 				return nil
 			}
 			// The bootstrap's own messages: the Go program ended or could
 			// not start.
 			if lc := data.Get("lifecycle"); lc.Truthy() {
-				q.push(event{kind: evDied, slot: slot, gen: gen})
+				q.push(func(a *app, t time.Time) { a.died(slot, gen, t) })
 			}
 			return nil
 		})
@@ -52,7 +53,7 @@ func spawner(q *queue) pool.Spawn {
 			// An uncaught error in the worker, such as a wasm trap when
 			// memory runs out: the worker is unusable.
 			args[0].Call("preventDefault")
-			q.push(event{kind: evDied, slot: slot, gen: gen})
+			q.push(func(a *app, t time.Time) { a.died(slot, gen, t) })
 			return nil
 		})
 		jw.w.Call("addEventListener", "message", jw.onMessage)

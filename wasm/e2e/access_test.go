@@ -92,7 +92,7 @@ func TestKeyboard(t *testing.T) {
 		}
 		order = append(order, id)
 	}
-	want := []string{"dataset", "classes", "per", "labeled", "noise", "corrupt", "seed", "beta", "lambda", "theta",
+	want := []string{"data", "classes", "per", "labeled", "noise", "corrupt", "seed", "beta", "lambda", "theta",
 		"run", "graph", "inspect", "prop", "alpha", "play", "step", "reset", "link", "embed-view", "embed-link", "png", "csv"}
 	if !isSubsequence(want, order) || slices.Contains(order, "CANVAS") {
 		t.Errorf("Tab visits %v; want %v in this order and not the canvas", order, want)

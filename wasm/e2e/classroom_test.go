@@ -26,11 +26,11 @@ func TestBuiltinLinks(t *testing.T) {
 		t.Run(data, func(t *testing.T) {
 			tb := open(t, "data="+data+"&seed=2")
 			tb.wait(`window.nnlrs.runs > 0 || document.getElementById("notice").textContent !== ""`, 30*time.Second)
-			if !eval[bool](tb, `!!document.querySelector("#dataset option[value=`+data+`]")`) {
+			if !eval[bool](tb, `!!document.querySelector("#data option[value=`+data+`]")`) {
 				t.Skipf("the site has no %s data (../shared/datasets absent when it was built)", data)
 			}
 			tb.done()
-			if v := eval[string](tb, `document.getElementById("dataset").value`); v != data {
+			if v := eval[string](tb, `document.getElementById("data").value`); v != data {
 				t.Errorf("the Data set control shows %q", v)
 			}
 			hash := strings.TrimPrefix(eval[string](tb, "location.hash"), "#")
@@ -175,7 +175,7 @@ func TestFocus(t *testing.T) {
 		t.Errorf("the canvas holds the focus after the load")
 	}
 	// The intro's tour button comes first, then the controls.
-	for _, want := range []string{"tour-start", "dataset"} {
+	for _, want := range []string{"tour-start", "data"} {
 		tb.keys(kb.Tab)
 		if f := tb.focused(); f != want {
 			t.Errorf("Tab after the load goes to %q, want %q", f, want)
@@ -275,7 +275,7 @@ func TestUploadLabels(t *testing.T) {
 	}
 	tb := open(t, small)
 	tb.done()
-	tb.setValue("dataset", "upload")
+	tb.setValue("data", "upload")
 	if v := eval[string](tb, `document.getElementById("classes").value + "|" + document.getElementById("per").value`); v != "|" {
 		t.Errorf("an upload opens with classes|per %q, want both empty (every sample)", v)
 	}

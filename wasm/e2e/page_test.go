@@ -384,7 +384,7 @@ func TestBadInput(t *testing.T) {
 	})
 
 	upload := func(path, state string) {
-		tb.setValue("dataset", "upload")
+		tb.setValue("data", "upload")
 		tb.upload(path)
 		tb.wait(fmt.Sprintf("nnlrs.file === %q", filepath.Base(path)), 10*time.Second)
 		tb.run(state)
@@ -424,7 +424,7 @@ func TestBadInput(t *testing.T) {
 	})
 	t.Run("usable again", func(t *testing.T) {
 		tb.t = t
-		tb.setValue("dataset", "synthetic")
+		tb.setValue("data", "synthetic")
 		tb.setValues("classes", "3", "per", "12")
 		tb.run("done")
 	})
@@ -559,10 +559,10 @@ func TestCrashedWorker(t *testing.T) {
 func TestBuiltinData(t *testing.T) {
 	tb := open(t, small)
 	tb.done() // the first run starts once the site's catalog arrived
-	if !eval[bool](tb, `!!document.querySelector("#dataset option[value=usps]")`) {
+	if !eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`) {
 		t.Skip("the site has no USPS digits (../shared/datasets absent when it was built)")
 	}
-	tb.setValue("dataset", "usps")
+	tb.setValue("data", "usps")
 	tb.setValue("classes", "2")
 	tb.setValue("per", "20")
 	tb.run("done")
@@ -588,7 +588,7 @@ func TestBuiltinData(t *testing.T) {
 	}
 	// The faces: 32×32 images, 1024 dimensions.
 	for _, data := range []string{"yaleb", "pie"} {
-		tb.setValue("dataset", data)
+		tb.setValue("data", data)
 		tb.setValue("classes", "2")
 		tb.setValue("per", "10")
 		tb.run("done")

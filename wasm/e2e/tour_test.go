@@ -33,7 +33,7 @@ func (tb *tab) atStep(n int, embedded bool) {
 	}
 	want.Tour, want.Embed = 0, ""
 	if got := eval[string](tb, `document.getElementById("lambda-out").textContent + " " + document.getElementById("graph").value +
-		" " + document.getElementById("dataset").value`); got != fmt.Sprintf("%g %s %s", want.Lambda, want.Graph, want.Dataset) {
+		" " + document.getElementById("data").value`); got != fmt.Sprintf("%g %s %s", want.Lambda, want.Graph, want.Dataset) {
 		tb.t.Errorf("step %d: the controls show λ, graph and data %q", n, got)
 	}
 	if c := eval[string](tb, `document.getElementById("tour-count").textContent`); c != fmt.Sprintf("Tour %d/%d:", n, len(params.Tour)) {
@@ -102,7 +102,7 @@ func TestTour(t *testing.T) {
 	}
 	eval[bool](tb, `(document.activeElement.blur(), true)`)
 
-	if eval[bool](tb, `[...document.getElementById("dataset").options].some(o => o.value === "yaleb")`) {
+	if eval[bool](tb, `[...document.getElementById("data").options].some(o => o.value === "yaleb")`) {
 		tb.click("tour-next")
 		tb.atStep(8, false)
 		lrr, l1, nn := tb.graphInfo(method.LRR), tb.graphInfo(method.L1), tb.graphInfo(method.NNLRS)

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/wasm/protocol"
 )
@@ -61,7 +62,7 @@ func (h *harness) running(slot int) uint32 {
 func jobs(ids ...uint32) []*protocol.Job {
 	var js []*protocol.Job
 	for _, id := range ids {
-		js = append(js, &protocol.Job{ID: id})
+		js = append(js, &protocol.Job{Job: demo.Job{ID: id}})
 	}
 	return js
 }
@@ -174,7 +175,7 @@ func TestCrashMethod(t *testing.T) {
 	h := newHarness(2)
 	h.ready(0)
 	h.ready(1)
-	h.p.Submit(&protocol.Job{ID: 1, Method: method.KNN0}, &protocol.Job{ID: 2, Method: method.NNLRS})
+	h.p.Submit(&protocol.Job{Job: demo.Job{ID: 1, Method: method.KNN0}}, &protocol.Job{Job: demo.Job{ID: 2, Method: method.NNLRS}})
 	h.p.Crash(method.NNLRS)
 	for slot, want := range []bool{false, true} {
 		ps := h.current(slot).posted

@@ -6,29 +6,33 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"nnlrs/core/demo"
 )
 
 // examples holds one message of every kind, with every field set.
 func examples() []Message {
-	spec := Spec{Dataset: Synthetic, Classes: 4, PerClass: 25, Labeled: 0.1, Noise: 0.05, Corrupt: 0.1,
-		Seed: 1 << 40, Beta: 0.2, Lambda: 2, Theta: 0.05, Alpha: 0.99, LRRLambda: 0.3, LabelSeed: 5, Gap: 1e-6}
+	job := demo.Job{ID: 7, Method: "nnlrs",
+		Data:   demo.Data{Dataset: demo.Synthetic, Classes: 4, PerClass: 25, Noise: 0.05, Corrupt: 10, Seed: 1 << 40},
+		Params: demo.Params{Beta: 0.2, Lambda: 2, Theta: 0.05, LRRLambda: 0.3, Gap: 1e-6},
+		File:   demo.File{Name: "x.csv", Bytes: []byte("1,2\n3,4\n")}, SendData: true, Warm: []byte{1, 2, 3}}
 	return []Message{
 		&Ready{},
-		&Job{ID: 7, Method: "nnlrs", Spec: spec, FileName: "x.csv", File: []byte("1,2\n3,4\n"), SendData: true, Warm: []byte{1, 2, 3}},
-		&Job{ID: math.MaxUint32, Method: "knn0", Spec: Spec{Dataset: "usps", Seed: 3}},
+		&Job{job},
+		&Job{demo.Job{ID: math.MaxUint32, Method: "knn0", Data: demo.Data{Dataset: "usps", Seed: 3}}},
 		&Cancel{ID: 9},
 		&Crash{},
-		&Data{JobID: 1, Name: "synthetic", D: 2, N: 3, X: []float64{1, 2, 3, 4, 5, -6},
-			Labels: []int{1, 1, 2}, Given: []int{1, -1, -1}, ImageW: 0, ImageH: 0, Corrupted: []bool{false, true, false}},
-		&Data{JobID: 2, Name: "digits", D: 1, N: 1, X: []float64{0.5}, ImageW: 1, ImageH: 1},
-		&Progress{JobID: 3, Method: "nnlrs", Iters: []Iter{{1, 0.5, 10, 300, math.Inf(1)}, {2, 0.25, 9, 280, 3.5}},
-			Elapsed: 1.5, N: 2, W: []float64{1, 0.5, 0.5, 1}},
-		&Progress{JobID: 4, Method: "l1", Done: 5, Total: 100, Elapsed: 0.1},
-		&Graph{JobID: 5, Method: "lrr", N: 2, W: []float64{0, 1, 1, 0}, Layout: []float64{0, 0, 1, 1},
+		&Data{1, demo.Samples{Name: "synthetic", D: 2, N: 3, X: []float64{1, 2, 3, 4, 5, -6},
+			Labels: []int{1, 1, 2}, Corrupted: []bool{false, true, false}}},
+		&Data{2, demo.Samples{Name: "digits", D: 1, N: 1, X: []float64{0.5}, ImageW: 1, ImageH: 1}},
+		&Progress{3, demo.Progress{Method: "nnlrs", Iters: []demo.Iter{{Iter: 1, Residual: 0.5, RankZ: 10, NNZH: 300, Stop: math.Inf(1)}, {Iter: 2, Residual: 0.25, RankZ: 9, NNZH: 280, Stop: 3.5}},
+			Elapsed: 1.5, N: 2, W: []float64{1, 0.5, 0.5, 1}}},
+		&Progress{4, demo.Progress{Method: "l1", Done: 5, Total: 100, Elapsed: 0.1}},
+		&Graph{5, demo.Result{Method: "lrr", N: 2, W: []float64{0, 1, 1, 0}, Layout: []float64{0, 0, 1, 1},
 			ENorm: []float64{0.1, 0.9}, Iterations: 200, Converged: true, Residual: 1e-7, Objective: 12,
-			Elapsed: 0.7, Density: 1, WithinClass: 0.8, DiagonalShare: 0.1, Components: 1, ErrorGHF: 0.05, ErrorLGC: 0.25},
-		&Graph{JobID: 6, Method: "nnlrs", N: 1, W: []float64{1}, Layout: []float64{0.5, 0.5}, Z: []float64{0.9}, Warm: []byte{9}},
-		&Error{JobID: 6, Method: "nnlrs", Code: ErrInput, Message: "dataset: x.csv: line 2 has 3 fields"},
+			Elapsed: 0.7, Density: 1, WithinClass: 0.8, DiagonalShare: 0.1, Components: 1}},
+		&Graph{6, demo.Result{Method: "nnlrs", N: 1, W: []float64{1}, Layout: []float64{0.5, 0.5}, Z: []float64{0.9}, Warm: []byte{9}}},
+		&Error{6, demo.Failure{Method: "nnlrs", Fault: demo.InputFault, Message: "dataset: x.csv: line 2 has 3 fields"}},
 		&Cancelled{JobID: 8},
 	}
 }
@@ -48,13 +52,13 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestRoundTripNaN(t *testing.T) {
-	g := &Graph{Method: "knn0", WithinClass: math.NaN(), ErrorGHF: math.NaN(), ErrorLGC: math.Inf(1)}
+	g := &Graph{Result: demo.Result{Method: "knn0", WithinClass: math.NaN(), Residual: math.Inf(1)}}
 	m, err := Decode(Encode(g))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := m.(*Graph)
-	if !math.IsNaN(got.WithinClass) || !math.IsNaN(got.ErrorGHF) || !math.IsInf(got.ErrorLGC, 1) {
+	if !math.IsNaN(got.WithinClass) || !math.IsInf(got.Residual, 1) {
 		t.Errorf("got %+v", got)
 	}
 }
@@ -77,13 +81,13 @@ func TestDecodeErrors(t *testing.T) {
 		name string
 		m    Message
 	}{
-		{"data size", &Data{D: 2, N: 2, X: []float64{1, 2, 3}}},
-		{"labels", &Data{D: 1, N: 2, X: []float64{1, 2}, Labels: []int{1}}},
-		{"graph weights", &Graph{N: 2, W: []float64{1}, Layout: []float64{0, 0, 0, 0}}},
-		{"graph layout", &Graph{N: 1, W: []float64{1}}},
-		{"enorm", &Graph{N: 1, W: []float64{1}, Layout: []float64{0, 0}, ENorm: []float64{1, 2}}},
-		{"z", &Graph{N: 1, W: []float64{1}, Layout: []float64{0, 0}, Z: []float64{1, 2}}},
-		{"progress weights", &Progress{N: 2, W: []float64{1, 2, 3}}},
+		{"data size", &Data{Samples: demo.Samples{D: 2, N: 2, X: []float64{1, 2, 3}}}},
+		{"labels", &Data{Samples: demo.Samples{D: 1, N: 2, X: []float64{1, 2}, Labels: []int{1}}}},
+		{"graph weights", &Graph{Result: demo.Result{N: 2, W: []float64{1}, Layout: []float64{0, 0, 0, 0}}}},
+		{"graph layout", &Graph{Result: demo.Result{N: 1, W: []float64{1}}}},
+		{"enorm", &Graph{Result: demo.Result{N: 1, W: []float64{1}, Layout: []float64{0, 0}, ENorm: []float64{1, 2}}}},
+		{"z", &Graph{Result: demo.Result{N: 1, W: []float64{1}, Layout: []float64{0, 0}, Z: []float64{1, 2}}}},
+		{"progress weights", &Progress{Progress: demo.Progress{N: 2, W: []float64{1, 2, 3}}}},
 	}
 	for _, c := range bad {
 		if _, err := Decode(Encode(c.m)); err == nil {

@@ -3,9 +3,11 @@
 // their byte encoding.
 //
 // The page posts a Job per graph to build and may post Cancel; a worker
-// answers with Ready once it listens, then, for a job, Data (the samples,
-// when asked), Progress (throttled, with intermediate weights), and finally
-// Graph, Error or Cancelled. Every message travels as one Uint8Array, so
+// answers with Ready once it listens, then, for a job,
+// Data (the samples, when asked), Progress (throttled, with intermediate
+// weights), and finally Graph, Error or Cancelled. The jobs and answers
+// are those of package demo; this package adds the job IDs of the
+// answers and the bytes. Every message travels as one Uint8Array, so
 // that numbers cross the JavaScript boundary in bulk (js.CopyBytesToGo and
 // js.CopyBytesToJS) and never element by element.
 //

@@ -3,14 +3,15 @@ package protocol
 import (
 	"fmt"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 )
 
 // Kind identifies a message; it is the first byte of its encoding.
 type Kind uint8
 
-// The kinds of message. Job, Cancel and Crash go from the page to a worker;
-// the others from a worker to the page.
+// The kinds of message. Job, Cancel and Crash go from the page to a
+// worker; the others from a worker to the page.
 const (
 	KindReady Kind = 1 + iota
 	KindJob
@@ -85,120 +86,29 @@ func (*Ready) Kind() Kind     { return KindReady }
 func (*Ready) encode(*writer) {}
 func (*Ready) decode(*reader) {}
 
-// The data sets a Spec may name besides the built-in ones.
-const (
-	// Synthetic is the union of independent subspaces drawn in the worker
-	// (dataset.Synthetic).
-	Synthetic = "synthetic"
-	// Upload is a file from the user's disk, carried by Job.File.
-	Upload = "upload"
-)
-
-// Spec says which data to draw and how to build and judge the graphs. A
-// given Spec gives the same data, labels and graphs in every worker.
-type Spec struct {
-	// Dataset is Synthetic, Upload, or the name of a built-in data set
-	// (its file is data/<name>.mat beside the worker).
-	Dataset string
-	// Classes and PerClass: the number of subspaces and samples per
-	// subspace of synthetic data; for a built-in set or a labeled upload,
-	// the first Classes classes and PerClass samples drawn from each.
-	// Zero means every sample of an upload.
-	Classes, PerClass int
-	// Labeled is the fraction of each class whose labels are given to the
-	// propagation, in (0, 1); at least one sample per class is labeled.
-	Labeled float64
-	// Noise is the level of dense Gaussian noise and Corrupt the fraction
-	// of grossly corrupted samples (dataset.SyntheticParams). Real data,
-	// scaled to unit norm, get them only when they are not zero.
-	Noise, Corrupt float64
-	// Seed fixes every random draw; LabelSeed, when not 0, the labeled
-	// draw instead (LabelsSeed).
-	Seed, LabelSeed uint64
-	// Beta, Lambda and Theta are the parameters of the NNLRS graph
-	// (Algorithm 2).
-	Beta, Lambda, Theta float64
-	// Alpha is the α of LGC in (0, 1).
-	Alpha float64
-	// LRRLambda is the λ of the LRR graph (graph.LRRParams); 0 means
-	// Lambda, as links made before LRR had its own λ expect.
-	LRRLambda float64
-	// Gap is the relative duality gap at which the NNLRS solver stops
-	// (lowrank.ADMM.Gap: the answer is certified within this fraction of
-	// the optimum); 0 means the solver's default.
-	Gap float64
-}
-
-func (s *Spec) encode(w *writer) {
-	w.str(s.Dataset)
-	w.int(s.Classes)
-	w.int(s.PerClass)
-	w.f64(s.Labeled)
-	w.f64(s.Noise)
-	w.f64(s.Corrupt)
-	w.uvarint(s.Seed)
-	w.f64(s.Beta)
-	w.f64(s.Lambda)
-	w.f64(s.Theta)
-	w.f64(s.Alpha)
-	w.f64(s.LRRLambda)
-	w.uvarint(s.LabelSeed)
-	w.f64(s.Gap)
-}
-
-// LabelsSeed returns the seed of the labeled draw: LabelSeed, or Seed
-// when it is 0.
-func (s *Spec) LabelsSeed() uint64 {
-	if s.LabelSeed != 0 {
-		return s.LabelSeed
-	}
-	return s.Seed
-}
-
-func (s *Spec) decode(r *reader) {
-	s.Dataset = r.str()
-	s.Classes = r.int()
-	s.PerClass = r.int()
-	s.Labeled = r.f64()
-	s.Noise = r.f64()
-	s.Corrupt = r.f64()
-	s.Seed = r.uvarint()
-	s.Beta = r.f64()
-	s.Lambda = r.f64()
-	s.Theta = r.f64()
-	s.Alpha = r.f64()
-	s.LRRLambda = r.f64()
-	s.LabelSeed = r.uvarint()
-	s.Gap = r.f64()
-}
-
 // Job asks a worker to build one graph.
-type Job struct {
-	// ID tells the answers to this job from those of earlier ones.
-	ID uint32
-	// Method is one of method.All; the worker refuses others.
-	Method method.Name
-	Spec   Spec
-	// FileName and File carry an uploaded .mat or .csv file when
-	// Spec.Dataset is Upload.
-	FileName string
-	File     []byte
-	// SendData asks for a Data message before the graph.
-	SendData bool
-	// Warm, for an NNLRS job, is the Warm of an earlier NNLRS Graph on the
-	// same data: the solver starts from that solution (lowrank.ADMM.Start)
-	// instead of zero. nil starts cold.
-	Warm []byte
-}
+type Job struct{ demo.Job }
 
 func (*Job) Kind() Kind { return KindJob }
 
 func (m *Job) encode(w *writer) {
 	w.u32(m.ID)
 	w.str(string(m.Method))
-	m.Spec.encode(w)
-	w.str(m.FileName)
-	w.bytes(m.File)
+	d := &m.Data
+	w.str(d.Dataset)
+	w.int(d.Classes)
+	w.int(d.PerClass)
+	w.f64(d.Noise)
+	w.f64(d.Corrupt)
+	w.uvarint(d.Seed)
+	p := &m.Params
+	w.f64(p.Beta)
+	w.f64(p.Lambda)
+	w.f64(p.Theta)
+	w.f64(p.LRRLambda)
+	w.f64(p.Gap)
+	w.str(m.File.Name)
+	w.bytes(m.File.Bytes)
 	w.bool(m.SendData)
 	w.bytes(m.Warm)
 }
@@ -206,9 +116,21 @@ func (m *Job) encode(w *writer) {
 func (m *Job) decode(r *reader) {
 	m.ID = r.u32()
 	m.Method = method.Name(r.str())
-	m.Spec.decode(r)
-	m.FileName = r.str()
-	m.File = r.bytes()
+	d := &m.Data
+	d.Dataset = r.str()
+	d.Classes = r.int()
+	d.PerClass = r.int()
+	d.Noise = r.f64()
+	d.Corrupt = r.f64()
+	d.Seed = r.uvarint()
+	p := &m.Params
+	p.Beta = r.f64()
+	p.Lambda = r.f64()
+	p.Theta = r.f64()
+	p.LRRLambda = r.f64()
+	p.Gap = r.f64()
+	m.File.Name = r.str()
+	m.File.Bytes = r.bytes()
 	m.SendData = r.bool()
 	m.Warm = r.bytes()
 }
@@ -228,25 +150,10 @@ func (*Crash) Kind() Kind     { return KindCrash }
 func (*Crash) encode(*writer) {}
 func (*Crash) decode(*reader) {}
 
-// Data describes the samples of a job, as the solver sees them: real
-// samples scaled to unit norm, then noise and corruption added if asked.
+// Data carries the samples of job JobID.
 type Data struct {
 	JobID uint32
-	// Name names the data set.
-	Name string
-	// X holds the N samples of dimension D, sample j at X[j*D : (j+1)*D].
-	D, N int
-	X    []float64
-	// Labels are the true classes, nil when the data have none; Given are
-	// the labels handed to the propagation, Unlabeled (−1) for the nodes to
-	// classify, nil when the data have no labels.
-	Labels, Given []int
-	// ImageW×ImageH is the pixel layout of image samples (column-major, as
-	// dataset.Set), 0×0 otherwise.
-	ImageW, ImageH int
-	// Corrupted flags the samples known to be grossly corrupted, nil when
-	// unknown.
-	Corrupted []bool
+	demo.Samples
 }
 
 func (*Data) Kind() Kind { return KindData }
@@ -258,7 +165,6 @@ func (m *Data) encode(w *writer) {
 	w.int(m.N)
 	w.f64s(m.X)
 	w.ints(m.Labels)
-	w.ints(m.Given)
 	w.int(m.ImageW)
 	w.int(m.ImageH)
 	w.bools(m.Corrupted)
@@ -271,7 +177,6 @@ func (m *Data) decode(r *reader) {
 	m.N = r.int()
 	m.X = r.f64s()
 	m.Labels = r.ints()
-	m.Given = r.ints()
 	m.ImageW = r.int()
 	m.ImageH = r.int()
 	m.Corrupted = r.bools()
@@ -279,35 +184,15 @@ func (m *Data) decode(r *reader) {
 	case r.err != nil:
 	case m.D < 0 || m.N < 0 || len(m.X) != m.D*m.N:
 		r.fail(fmt.Errorf("protocol: data of %d×%d samples hold %d values", m.D, m.N, len(m.X)))
-	case m.Labels != nil && len(m.Labels) != m.N, m.Given != nil && len(m.Given) != m.N,
-		m.Corrupted != nil && len(m.Corrupted) != m.N:
+	case m.Labels != nil && len(m.Labels) != m.N, m.Corrupted != nil && len(m.Corrupted) != m.N:
 		r.fail(fmt.Errorf("protocol: per-sample fields do not have %d entries", m.N))
 	}
 }
 
-// Iter is one iteration of an iterative solver (lowrank.Progress).
-type Iter struct {
-	Iter     int
-	Residual float64
-	RankZ    int
-	NNZH     int
-	// Stop is the solver's stopping measure over its threshold
-	// (lowrank.Progress.Stop): the solver stops once Stop ≤ 1.
-	Stop float64
-}
-
-// Progress reports a running job: the iterations since the last Progress,
-// the samples coded so far by a per-sample solver (Done of Total), the
-// seconds since the job started and, now and then, the weights W (N×N,
-// row-major) of the current iterate.
+// Progress reports how job JobID is going.
 type Progress struct {
-	JobID       uint32
-	Method      method.Name
-	Iters       []Iter
-	Done, Total int
-	Elapsed     float64
-	N           int
-	W           []float64
+	JobID uint32
+	demo.Progress
 }
 
 func (*Progress) Kind() Kind { return KindProgress }
@@ -334,9 +219,9 @@ func (m *Progress) decode(r *reader) {
 	m.JobID = r.u32()
 	m.Method = method.Name(r.str())
 	if n := r.count(19); n > 0 { // an Iter takes at least 19 bytes
-		m.Iters = make([]Iter, n)
+		m.Iters = make([]demo.Iter, n)
 		for i := range m.Iters {
-			m.Iters[i] = Iter{Iter: r.int(), Residual: r.f64(), RankZ: r.int(), NNZH: r.int(), Stop: r.f64()}
+			m.Iters[i] = demo.Iter{Iter: r.int(), Residual: r.f64(), RankZ: r.int(), NNZH: r.int(), Stop: r.f64()}
 		}
 	}
 	m.Done = r.int()
@@ -349,39 +234,10 @@ func (m *Progress) decode(r *reader) {
 	}
 }
 
-// Graph is a finished graph with what the page shows of it.
+// Graph is the finished graph of job JobID.
 type Graph struct {
-	JobID  uint32
-	Method method.Name
-	// W holds the N×N symmetric weights, row-major.
-	N int
-	W []float64
-	// Layout places node i at (Layout[2i], Layout[2i+1]) in [0, 1]².
-	Layout []float64
-	// ENorm holds the norms of the columns of the error term E (NNLRS,
-	// LRR), for the unit-norm samples; nil for the other methods.
-	ENorm []float64
-	// Z, for NNLRS, holds the N×N solution Z* of problem (6), row-major,
-	// from which W follows for any θ (weights.ThresholdNormalized): the
-	// page applies a new θ without a solve. nil for the other methods.
-	Z []float64
-	// Warm, for NNLRS, is the solver's end state (lowrank.Warm, encoded),
-	// for a Job that warm-starts from it; nil otherwise.
-	Warm []byte
-	// How the solver ran (graph.Info) and the seconds it took.
-	Iterations int
-	Converged  bool
-	Residual   float64
-	Objective  float64
-	Elapsed    float64
-	// Density, WithinClass and DiagonalShare are the measures of package
-	// graph (WithinClass is NaN without labels); Components counts the
-	// connected components of the off-diagonal graph.
-	Density, WithinClass, DiagonalShare float64
-	Components                          int
-	// ErrorGHF and ErrorLGC are the error rates of the closed-form GHF and
-	// LGC (with Spec.Alpha) on the unlabeled samples; NaN without labels.
-	ErrorGHF, ErrorLGC float64
+	JobID uint32
+	demo.Result
 }
 
 func (*Graph) Kind() Kind { return KindGraph }
@@ -404,8 +260,6 @@ func (m *Graph) encode(w *writer) {
 	w.f64(m.WithinClass)
 	w.f64(m.DiagonalShare)
 	w.int(m.Components)
-	w.f64(m.ErrorGHF)
-	w.f64(m.ErrorLGC)
 }
 
 func (m *Graph) decode(r *reader) {
@@ -426,8 +280,6 @@ func (m *Graph) decode(r *reader) {
 	m.WithinClass = r.f64()
 	m.DiagonalShare = r.f64()
 	m.Components = r.int()
-	m.ErrorGHF = r.f64()
-	m.ErrorLGC = r.f64()
 	switch {
 	case r.err != nil:
 	case m.N < 0 || len(m.W) != m.N*m.N || len(m.Layout) != 2*m.N:
@@ -439,30 +291,10 @@ func (m *Graph) decode(r *reader) {
 	}
 }
 
-// ErrorCode classifies an Error.
-type ErrorCode uint8
-
-// The error codes.
-const (
-	// ErrInput: the data cannot be used (an unreadable or malformed file,
-	// settings the data cannot satisfy).
-	ErrInput ErrorCode = 1 + iota
-	// ErrLimit: the problem is too large for the browser; refused before
-	// any work.
-	ErrLimit
-	// ErrSolver: the solver failed.
-	ErrSolver
-	// ErrInternal: a bug, caught (a recovered panic).
-	ErrInternal
-)
-
-// Error reports that a job failed. Message is one plain sentence for the
-// page to show.
+// Error reports that job JobID failed.
 type Error struct {
-	JobID   uint32
-	Method  method.Name
-	Code    ErrorCode
-	Message string
+	JobID uint32
+	demo.Failure
 }
 
 func (*Error) Kind() Kind { return KindError }
@@ -470,18 +302,18 @@ func (*Error) Kind() Kind { return KindError }
 func (m *Error) encode(w *writer) {
 	w.u32(m.JobID)
 	w.str(string(m.Method))
-	w.u8(uint8(m.Code))
+	w.u8(uint8(m.Fault))
 	w.str(m.Message)
 }
 
 func (m *Error) decode(r *reader) {
 	m.JobID = r.u32()
 	m.Method = method.Name(r.str())
-	m.Code = ErrorCode(r.u8())
+	m.Fault = demo.Fault(r.u8())
 	m.Message = r.str()
 }
 
-// Cancelled confirms that the job JobID stopped on a Cancel.
+// Cancelled confirms a Cancel: job JobID stopped (or had already ended).
 type Cancelled struct{ JobID uint32 }
 
 func (*Cancelled) Kind() Kind         { return KindCancelled }

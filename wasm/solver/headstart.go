@@ -3,22 +3,21 @@ package main
 import (
 	"context"
 	"sync"
-	"time"
 
-	"nnlrs/ui"
+	"nnlrs/core/demo"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
 
 // A head start: the first worker (public/app.js starts it before the
-// page's own program) is told the page's link as soon as it is ready, and
-// starts at once the first job of the run that the link describes, while
-// the page's program (app.wasm, three times the size of solver.wasm) is
-// still loading. When the page's first job is that job, the worker adopts
-// the computation under way: it sends what the job said so far under the
-// page's job ID, then the rest as it comes. Any other first job cancels
-// it. The page sees the same messages, in the same order, as if it had
-// asked first; they just come sooner.
+// page's own program, with the page's link in its URL) starts at once the
+// first job of the run that the link describes, while the page's program
+// (app.wasm, three times the size of solver.wasm) is still loading. When
+// the page's first job is that job, the worker adopts the computation
+// under way: it sends what the job said so far under the page's job ID,
+// then the rest as it comes. Any other first job cancels it. The page sees
+// the same messages, in the same order, as if it had asked first; they
+// just come sooner.
 type headStart struct {
 	mu      sync.Mutex
 	job     protocol.Job // what the link asks first; ID 0
@@ -32,21 +31,15 @@ type headStart struct {
 }
 
 // headStartJob returns the first job of the run the link's fragment hash
-// describes, as the page's model (ui.Model.Start) builds it, with ID 0. A
-// link the page would correct or refuse gives none: the page will ask for
-// something else.
+// describes (params.Params.Jobs, as the page's model asks for it), with
+// ID 0. A link the page would correct or refuse gives none: the page will
+// ask for something else.
 func headStartJob(hash string) (*protocol.Job, bool) {
 	p, notice := params.FromHash(hash)
 	if notice != "" {
 		return nil, false
 	}
-	jobs, err := ui.NewModel(p).Start(p, "", nil, time.Time{})
-	if err != nil || len(jobs) == 0 {
-		return nil, false
-	}
-	job := *jobs[0]
-	job.ID = 0
-	return &job, true
+	return &protocol.Job{Job: p.Jobs(demo.File{}, 0)[0]}, true
 }
 
 // startHeadStart runs job on a copy of r whose messages h holds until the
@@ -92,8 +85,8 @@ func (h *headStart) emit(m protocol.Message) {
 func (h *headStart) adopt(job *protocol.Job) (cancel context.CancelFunc, over, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.adopted || job.Method != h.job.Method || job.Spec != h.job.Spec || job.SendData != h.job.SendData ||
-		job.FileName != "" || len(job.File) != 0 || len(job.Warm) != 0 {
+	if h.adopted || job.Method != h.job.Method || job.Data != h.job.Data || job.Params != h.job.Params ||
+		job.SendData != h.job.SendData || job.File.Name != "" || len(job.File.Bytes) != 0 || len(job.Warm) != 0 {
 		return nil, false, false
 	}
 	h.adopted, h.id = true, job.ID

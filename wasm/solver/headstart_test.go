@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
@@ -24,7 +25,7 @@ func TestHeadStartJob(t *testing.T) {
 			continue
 		}
 		p, _ := params.FromHash(hash)
-		want := &protocol.Job{Method: method.NNLRS, Spec: p.Spec(), SendData: true}
+		want := newJob(specOf(p), demo.Job{Method: method.NNLRS, SendData: true})
 		if !reflect.DeepEqual(job, want) {
 			t.Errorf("%q: head start %+v, want %+v", hash, job, want)
 		}
@@ -63,7 +64,7 @@ func headRun(t *testing.T, job *protocol.Job, proceed chan struct{}) (*headStart
 // page receives under its own ID the messages held so far and then the
 // rest, the same data and graph as a job the page had asked for itself.
 func TestHeadStartAdopt(t *testing.T) {
-	job := &protocol.Job{Method: method.NNLRS, Spec: smallSpec(), SendData: true}
+	job := newJob(smallSpec(), demo.Job{Method: method.NNLRS, SendData: true})
 	proceed := make(chan struct{})
 	h, posted, paused, ended := headRun(t, job, proceed)
 	<-paused
@@ -71,7 +72,7 @@ func TestHeadStartAdopt(t *testing.T) {
 		t.Fatalf("a head start posted %d messages before it was adopted", len(posted))
 	}
 	other := *job
-	other.ID, other.Spec.Lambda = 7, 2
+	other.ID, other.Params.Lambda = 7, 2
 	if _, _, ok := h.adopt(&other); ok {
 		t.Fatal("a job with another λ adopted the head start")
 	}
@@ -108,7 +109,7 @@ func TestHeadStartAdopt(t *testing.T) {
 // TestHeadStartOver adopts a head start that has already ended: every
 // message goes to the page at once, and the adoption says so.
 func TestHeadStartOver(t *testing.T) {
-	job := &protocol.Job{Method: method.KNN0, Spec: smallSpec(), SendData: true}
+	job := newJob(smallSpec(), demo.Job{Method: method.KNN0, SendData: true})
 	proceed := make(chan struct{})
 	close(proceed)
 	h, posted, _, _ := headRun(t, job, proceed)
@@ -135,7 +136,7 @@ func TestHeadStartOver(t *testing.T) {
 // TestHeadStartCancel: a head start the page does not adopt is cancelled
 // and never posts.
 func TestHeadStartCancel(t *testing.T) {
-	job := &protocol.Job{Method: method.NNLRS, Spec: smallSpec(), SendData: true}
+	job := newJob(smallSpec(), demo.Job{Method: method.NNLRS, SendData: true})
 	proceed := make(chan struct{})
 	h, posted, paused, _ := headRun(t, job, proceed)
 	<-paused

@@ -10,12 +10,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/demo"
+	"nnlrs/core/demo/draw"
 	"nnlrs/core/graph"
 	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
-	"nnlrs/core/propagate"
 	"nnlrs/core/weights"
 	"nnlrs/wasm/protocol"
 )
@@ -26,7 +27,7 @@ type runner struct {
 	// emit sends a message to the page.
 	emit func(protocol.Message)
 	// fetch returns the file of a built-in data set.
-	fetch fetcher
+	fetch func(name string) ([]byte, error)
 	// yield, if not nil, is called now and then during a solve, so that
 	// the host can deliver a Cancel (in a browser, messages arrive only
 	// while Go waits).
@@ -39,7 +40,7 @@ type runner struct {
 	progressEvery, weightsEvery, yieldEvery time.Duration
 }
 
-func newRunner(emit func(protocol.Message), fetch fetcher, yield func()) *runner {
+func newRunner(emit func(protocol.Message), fetch func(name string) ([]byte, error), yield func()) *runner {
 	return &runner{
 		emit: emit, fetch: fetch, yield: yield, build: graph.Build,
 		progressEvery: 100 * time.Millisecond,
@@ -55,8 +56,8 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	start := time.Now()
 	defer func() {
 		if v := recover(); v != nil {
-			r.emit(&protocol.Error{JobID: job.ID, Method: job.Method, Code: protocol.ErrInternal,
-				Message: fmt.Sprintf("The solver hit a bug while building the %s graph (%v). The worker goes on; please report it.", job.Method, v)})
+			r.emit(&protocol.Error{JobID: job.ID, Failure: demo.Failure{Method: job.Method, Fault: demo.InternalFault,
+				Message: fmt.Sprintf("The solver hit a bug while building the %s graph (%v). The worker goes on; please report it.", job.Method, v)}})
 		}
 	}()
 	fail := func(err error) {
@@ -64,13 +65,13 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 			r.emit(&protocol.Cancelled{JobID: job.ID})
 			return
 		}
-		r.emit(&protocol.Error{JobID: job.ID, Method: job.Method, Code: code(err), Message: message(err)})
+		r.emit(&protocol.Error{JobID: job.ID, Failure: demo.Failure{Method: job.Method, Fault: fault(err), Message: message(err)}})
 	}
 	if _, err := method.Parse(string(job.Method)); err != nil {
 		fail(err)
 		return
 	}
-	prob, err := prepare(job.Spec, job.FileName, job.File, r.fetch)
+	set, err := draw.Samples(job.Data, job.File, r.fetch)
 	if err != nil {
 		fail(err)
 		return
@@ -79,35 +80,19 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		fail(err)
 		return
 	}
-	set := prob.set
 	d, n := set.X.Dims()
 	if job.SendData {
-		r.emit(&protocol.Data{JobID: job.ID, Name: set.Name, D: d, N: n, X: columns(set.X),
-			Labels: set.Labels, Given: prob.given, ImageW: set.ImageW, ImageH: set.ImageH, Corrupted: set.Corrupted})
+		r.emit(&protocol.Data{JobID: job.ID, Samples: demo.Samples{Name: set.Name, D: d, N: n, X: columns(set.X),
+			Labels: set.Labels, ImageW: set.ImageW, ImageH: set.ImageH, Corrupted: set.Corrupted}})
 	}
 
-	o := graph.DefaultOptions()
-	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = job.Spec.Beta, job.Spec.Lambda, job.Spec.Theta
-	o.LRR.Lambda = job.Spec.Lambda
-	if job.Spec.LRRLambda > 0 {
-		o.LRR.Lambda = job.Spec.LRRLambda
-	}
-	admm := &lowrank.ADMM{Gap: job.Spec.Gap}
-	o.NNLRS.Solver = admm
-	if job.Method == method.NNLRS && job.Warm != nil {
-		// A state that does not decode, or is from other data, is a stale
-		// hint, not an error: the solve starts cold.
-		var w lowrank.Warm
-		if w.UnmarshalBinary(job.Warm) == nil {
-			admm.Start = &w
-		}
-	}
-	rep := &reporter{r: r, job: job, n: n, start: start, theta: job.Spec.Theta}
+	o := options(&job.Job)
+	rep := &reporter{r: r, job: job, n: n, start: start, theta: job.Params.Theta}
 	o.Progress = rep.iteration
 	o.SampleProgress = rep.samples
 	g, err := r.build(ctx, job.Method, set.X, o)
 	if errors.Is(err, lowrank.ErrStartMismatch) {
-		admm.Start = nil
+		o.NNLRS.Solver.(*lowrank.ADMM).Start = nil
 		g, err = r.build(ctx, job.Method, set.X, o)
 	}
 	if err != nil && !graph.NotConverged(err) {
@@ -115,7 +100,42 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		return
 	}
 	rep.flush()
-	r.emit(r.describe(job, prob, g, start))
+	r.emit(r.describe(job, set, g, start))
+}
+
+// Options returns the settings of the graph solvers for job j: the
+// paper's defaults (graph.DefaultOptions) with j's parameters, and for
+// NNLRS the ADMM with j's gap, started from j.Warm when that decodes (a
+// state that does not is a stale hint: the solve starts cold).
+func options(j *demo.Job) graph.Options {
+	o := graph.DefaultOptions()
+	p := j.Params
+	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = p.Beta, p.Lambda, p.Theta
+	o.LRR.Lambda = p.Lambda
+	if p.LRRLambda > 0 {
+		o.LRR.Lambda = p.LRRLambda
+	}
+	admm := &lowrank.ADMM{Gap: p.Gap}
+	if j.Method == method.NNLRS && j.Warm != nil {
+		var w lowrank.Warm
+		if w.UnmarshalBinary(j.Warm) == nil {
+			admm.Start = &w
+		}
+	}
+	o.NNLRS.Solver = admm
+	return o
+}
+
+// fault classifies an error for the page.
+func fault(err error) demo.Fault {
+	var de *demo.Error
+	switch {
+	case errors.As(err, &de) && de.Limit:
+		return demo.LimitFault
+	case errors.As(err, &de):
+		return demo.InputFault
+	}
+	return demo.SolverFault
 }
 
 // message returns the sentence the page shows for err: the Reason, without
@@ -151,22 +171,20 @@ func columns(x *mat.Dense) []float64 {
 	return v
 }
 
-// describe turns a built graph into the Graph message.
-func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, start time.Time) *protocol.Graph {
-	set := prob.set
+// describe turns a built graph on the samples set into the Graph message.
+func (r *runner) describe(job *protocol.Job, set *dataset.Set, g *graph.Graph, start time.Time) *protocol.Graph {
 	d, n := set.X.Dims()
 	w := weights.RowMajor(g.W)
-	m := &protocol.Graph{
-		JobID: job.ID, Method: job.Method, N: n, W: w,
+	m := &protocol.Graph{JobID: job.ID, Result: demo.Result{
+		Method: job.Method, N: n, W: w,
 		Iterations: g.Info.Iterations, Converged: g.Info.Converged,
 		Residual: g.Info.Residual, Objective: g.Info.Objective,
 		Density: weights.Density(g.W), DiagonalShare: weights.DiagonalShare(g.W),
-		WithinClass: math.NaN(), ErrorGHF: math.NaN(), ErrorLGC: math.NaN(),
-		Components: weights.Components(g.W),
-	}
+		WithinClass: math.NaN(), Components: weights.Components(g.W),
+	}}
 	lw := w
 	if job.Method == method.NNLRS && g.Z != nil {
-		// The page applies a new θ to Z itself (Graph.Z): the nodes stay
+		// The page applies a new θ to Z itself (Result.Z): the nodes stay
 		// where they are only if the layout does not depend on θ, so it is
 		// that of θ = 0, and a link gives the figure the page showed.
 		m.Z = weights.RowMajor(g.Z)
@@ -185,12 +203,6 @@ func (r *runner) describe(job *protocol.Job, prob *problem, g *graph.Graph, star
 	}
 	if set.Labels != nil {
 		m.WithinClass = weights.WithinClass(g.W, set.Labels)
-		if res, err := propagate.GHF(g.W, prob.given); err == nil {
-			m.ErrorGHF = propagate.ErrorRate(res.Pred, set.Labels, prob.given)
-		}
-		if res, err := propagate.LGC(g.W, prob.given, job.Spec.Alpha); err == nil {
-			m.ErrorLGC = propagate.ErrorRate(res.Pred, set.Labels, prob.given)
-		}
 	}
 	m.Elapsed = time.Since(start).Seconds()
 	return m
@@ -235,14 +247,14 @@ type reporter struct {
 	start time.Time
 	theta float64
 
-	iters                      []protocol.Iter
+	iters                      []demo.Iter
 	done, total                int
 	lastSent, lastW, lastYield time.Time
 	pending                    bool
 }
 
 func (p *reporter) iteration(pr lowrank.Progress) {
-	p.iters = append(p.iters, protocol.Iter{Iter: pr.Iter, Residual: pr.Residual, RankZ: pr.RankZ, NNZH: pr.NNZH, Stop: pr.Stop})
+	p.iters = append(p.iters, demo.Iter{Iter: pr.Iter, Residual: pr.Residual, RankZ: pr.RankZ, NNZH: pr.NNZH, Stop: pr.Stop})
 	p.pending = true
 	now := time.Now()
 	if now.Sub(p.lastSent) >= p.r.progressEvery {
@@ -280,8 +292,8 @@ func (p *reporter) weights(z mat.Matrix) []float64 {
 }
 
 func (p *reporter) send(now time.Time, w []float64) {
-	m := &protocol.Progress{JobID: p.job.ID, Method: p.job.Method, Iters: p.iters,
-		Done: p.done, Total: p.total, Elapsed: now.Sub(p.start).Seconds()}
+	m := &protocol.Progress{JobID: p.job.ID, Progress: demo.Progress{Method: p.job.Method, Iters: p.iters,
+		Done: p.done, Total: p.total, Elapsed: now.Sub(p.start).Seconds()}}
 	if w != nil {
 		m.N, m.W = p.n, w
 	}

@@ -12,16 +12,50 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/graph"
 	"nnlrs/core/method"
+	"nnlrs/core/propagate"
 	"nnlrs/core/weights"
+	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
 
-// smallSpec is a quick synthetic problem: 3 subspaces, 12 samples each.
-func smallSpec() protocol.Spec {
-	return protocol.Spec{Dataset: protocol.Synthetic, Classes: 3, PerClass: 12, Labeled: 0.2,
-		Noise: 0.05, Corrupt: 0.1, Seed: 1, Beta: 0.2, Lambda: 1, Theta: 0.05, Alpha: 0.99}
+// spec is the data and parameters of a job.
+type spec struct {
+	demo.Data
+	demo.Params
+}
+
+// specOf returns the spec of the page's settings p.
+func specOf(p params.Params) spec { return spec{p.Data(), p.GraphParams()} }
+
+// newJob returns j with the data and parameters of s.
+func newJob(s spec, j demo.Job) *protocol.Job {
+	j.Data, j.Params = s.Data, s.Params
+	return &protocol.Job{Job: j}
+}
+
+// smallSpec is a quick synthetic problem: 3 subspaces, 12 samples each,
+// 10% of them grossly corrupted.
+func smallSpec() spec {
+	return spec{demo.Data{Dataset: demo.Synthetic, Classes: 3, PerClass: 12, Noise: 0.05, Corrupt: 10, Seed: 1},
+		demo.Params{Beta: 0.2, Lambda: 1, Theta: 0.05}}
+}
+
+// ghfError returns the error rate of GHF on the graph g of the samples d
+// with percent % of every class labeled by the seed's draw (demo.Labels,
+// as the page draws them), NaN for samples without labels.
+func ghfError(d *protocol.Data, g *protocol.Graph, percent float64, seed uint64) float64 {
+	if d.Labels == nil {
+		return math.NaN()
+	}
+	given := demo.Labels(d.Labels, percent, seed)
+	res, err := propagate.GHF(mat.NewSymDense(g.N, g.W), given)
+	if err != nil {
+		return math.NaN()
+	}
+	return propagate.ErrorRate(res.Pred, d.Labels, given)
 }
 
 // record runs job on a runner that reports every iteration and returns the
@@ -58,19 +92,19 @@ func last[T protocol.Message](t *testing.T, ms []protocol.Message) T {
 
 // defaultSpec is the page's default problem (params.Default): 4 subspaces
 // of 25 samples, 10% of them grossly corrupted.
-func defaultSpec() protocol.Spec {
+func defaultSpec() spec {
 	s := smallSpec()
-	s.Classes, s.PerClass, s.Labeled = 4, 25, 0.1
+	s.Classes, s.PerClass = 4, 25
 	return s
 }
 
 func TestRunNNLRS(t *testing.T) {
-	ms := record(t, context.Background(), &protocol.Job{ID: 3, Method: "nnlrs", Spec: defaultSpec(), SendData: true}, nil)
+	ms := record(t, context.Background(), newJob(defaultSpec(), demo.Job{ID: 3, Method: "nnlrs", SendData: true}), nil)
 	data, ok := ms[0].(*protocol.Data)
 	if !ok {
 		t.Fatalf("first message %T, want Data", ms[0])
 	}
-	if data.N != 100 || data.D != syntheticAmbient || len(data.Labels) != 100 || data.Corrupted == nil {
+	if data.N != 100 || data.D != demo.SyntheticD || len(data.Labels) != 100 || data.Corrupted == nil {
 		t.Errorf("data: n=%d d=%d labels=%d corrupted=%v", data.N, data.D, len(data.Labels), data.Corrupted != nil)
 	}
 	var iters, weights int
@@ -110,9 +144,8 @@ func TestRunNNLRS(t *testing.T) {
 	}
 	// The default-like settings give a graph that teaches: mostly within
 	// classes, not the trivial Z = I, and propagation that works.
-	if g.WithinClass < 0.9 || g.DiagonalShare > 0.5 || g.Density == 0 || g.ErrorGHF > 0.2 || math.IsNaN(g.ErrorLGC) {
-		t.Errorf("within-class %.2f, diagonal share %.2f, density %.2f, GHF error %.2f, LGC error %.2f",
-			g.WithinClass, g.DiagonalShare, g.Density, g.ErrorGHF, g.ErrorLGC)
+	if e := ghfError(data, g, 10, 1); g.WithinClass < 0.9 || g.DiagonalShare > 0.5 || g.Density == 0 || e > 0.2 {
+		t.Errorf("within-class %.2f, diagonal share %.2f, density %.2f, GHF error %.2f", g.WithinClass, g.DiagonalShare, g.Density, e)
 	}
 	// The error term E picks out the grossly corrupted samples: their
 	// columns are the largest.
@@ -131,12 +164,12 @@ func TestRunNNLRS(t *testing.T) {
 
 func TestRunEveryGraph(t *testing.T) {
 	for _, m := range []method.Name{method.LRR, method.L1, method.KNN0} {
-		ms := record(t, context.Background(), &protocol.Job{ID: 1, Method: m, Spec: smallSpec()}, nil)
+		ms := record(t, context.Background(), newJob(smallSpec(), demo.Job{ID: 1, Method: m}), nil)
 		g := last[*protocol.Graph](t, ms)
 		if _, ok := ms[0].(*protocol.Data); ok {
 			t.Errorf("%s: Data sent unasked", m)
 		}
-		if g.Method != m || g.N != 36 || math.IsNaN(g.ErrorGHF) || math.IsNaN(g.WithinClass) {
+		if g.Method != m || g.N != 36 || math.IsNaN(g.WithinClass) {
 			t.Errorf("%s: %+v", m, g)
 		}
 		if (m == "lrr") != (g.ENorm != nil) {
@@ -148,7 +181,7 @@ func TestRunEveryGraph(t *testing.T) {
 // TestDeterministic checks that two workers given the same job compute the
 // same data and graph, as the page's several workers must.
 func TestDeterministic(t *testing.T) {
-	job := &protocol.Job{Method: "nnlrs", Spec: smallSpec(), SendData: true}
+	job := newJob(smallSpec(), demo.Job{Method: "nnlrs", SendData: true})
 	a := record(t, context.Background(), job, nil)
 	b := record(t, context.Background(), job, nil)
 	if !reflect.DeepEqual(a[0], b[0]) {
@@ -160,7 +193,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	spec := smallSpec()
 	spec.Seed = 2
-	c := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: spec, SendData: true}, nil)
+	c := record(t, context.Background(), newJob(spec, demo.Job{Method: "knn0", SendData: true}), nil)
 	if reflect.DeepEqual(a[0], c[0]) {
 		t.Error("another seed gives the same data")
 	}
@@ -169,7 +202,7 @@ func TestDeterministic(t *testing.T) {
 func TestRunCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	yields := 0
-	ms := record(t, ctx, &protocol.Job{ID: 5, Method: "nnlrs", Spec: smallSpec()}, func(r *runner) {
+	ms := record(t, ctx, newJob(smallSpec(), demo.Job{ID: 5, Method: "nnlrs"}), func(r *runner) {
 		r.yieldEvery = 0
 		r.yield = func() {
 			yields++
@@ -184,12 +217,12 @@ func TestRunCancel(t *testing.T) {
 	if yields > 4 {
 		t.Errorf("the solver went on for %d yields after the cancel", yields-3)
 	}
-	ms = record(t, ctx, &protocol.Job{ID: 6, Method: "knn0", Spec: smallSpec()}, nil)
+	ms = record(t, ctx, newJob(smallSpec(), demo.Job{ID: 6, Method: "knn0"}), nil)
 	last[*protocol.Cancelled](t, ms)
 }
 
 func TestRunPanic(t *testing.T) {
-	ms := record(t, context.Background(), &protocol.Job{ID: 8, Method: "knn0", Spec: smallSpec()}, func(r *runner) {
+	ms := record(t, context.Background(), newJob(smallSpec(), demo.Job{ID: 8, Method: "knn0"}), func(r *runner) {
 		r.build = func(context.Context, method.Name, *mat.Dense, graph.Options) (*graph.Graph, error) {
 			var g *graph.Graph
 			_ = g.W.At(0, 0) // a nil dereference
@@ -197,7 +230,7 @@ func TestRunPanic(t *testing.T) {
 		}
 	})
 	e := last[*protocol.Error](t, ms)
-	if e.Code != protocol.ErrInternal || e.JobID != 8 || !strings.Contains(e.Message, "bug") {
+	if e.Fault != demo.InternalFault || e.JobID != 8 || !strings.Contains(e.Message, "bug") {
 		t.Errorf("got %+v", e)
 	}
 }
@@ -205,49 +238,49 @@ func TestRunPanic(t *testing.T) {
 func TestRunBadInput(t *testing.T) {
 	upload := func(name, content string) *protocol.Job {
 		s := smallSpec()
-		s.Dataset = protocol.Upload
-		return &protocol.Job{Method: "knn0", Spec: s, FileName: name, File: []byte(content), SendData: true}
+		s.Dataset = demo.Upload
+		return newJob(s, demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: name, Bytes: []byte(content)}})
 	}
-	big := strings.Repeat("1,2,3\n", protocol.MaxSamples+1)
+	big := strings.Repeat("1,2,3\n", demo.MaxSamples+1)
 	for _, c := range []struct {
 		name string
 		job  *protocol.Job
-		code protocol.ErrorCode
+		code demo.Fault
 		want string
 	}{
-		{"empty", upload("e.csv", ""), protocol.ErrInput, "e.csv is empty"},
-		{"ragged", upload("r.csv", "1,2\n3\n4,5\n"), protocol.ErrInput, "r.csv: CSV line 2"},
-		{"text", upload("t.csv", "hello,world\n"), protocol.ErrInput, "t.csv"},
-		{"binary", upload("b.mat", "\x89PNG\r\n\x1a\n\x00\x00"), protocol.ErrInput, "neither a MAT-file nor CSV"},
-		{"bad MAT", upload("m.mat", "MATLAB 5.0 MAT-file, truncated"), protocol.ErrInput, "m.mat"},
-		{"too few", upload("s.csv", "1,2\n3,4\n"), protocol.ErrInput, "at least 10"},
-		{"too large", upload("big.csv", big), protocol.ErrLimit, "401 samples"},
-		{"synthetic too large", &protocol.Job{Method: "nnlrs", Spec: func() protocol.Spec {
+		{"empty", upload("e.csv", ""), demo.InputFault, "e.csv is empty"},
+		{"ragged", upload("r.csv", "1,2\n3\n4,5\n"), demo.InputFault, "r.csv: CSV line 2"},
+		{"text", upload("t.csv", "hello,world\n"), demo.InputFault, "t.csv"},
+		{"binary", upload("b.mat", "\x89PNG\r\n\x1a\n\x00\x00"), demo.InputFault, "neither a MAT-file nor CSV"},
+		{"bad MAT", upload("m.mat", "MATLAB 5.0 MAT-file, truncated"), demo.InputFault, "m.mat"},
+		{"too few", upload("s.csv", "1,2\n3,4\n"), demo.InputFault, "at least 10"},
+		{"too large", upload("big.csv", big), demo.LimitFault, "401 samples"},
+		{"synthetic too large", newJob(func() spec {
 			s := smallSpec()
 			s.Classes, s.PerClass = 10, 41
 			return s
-		}()}, protocol.ErrLimit, "410 samples"},
-		{"synthetic bad", &protocol.Job{Method: "nnlrs", Spec: func() protocol.Spec {
+		}(), demo.Job{Method: "nnlrs"}), demo.LimitFault, "410 samples"},
+		{"synthetic bad", newJob(func() spec {
 			s := smallSpec()
 			s.Classes = 20
 			return s
-		}()}, protocol.ErrInput, "independent"},
-		{"labeled", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
-			s := smallSpec()
-			s.Labeled = 1
-			return s
-		}()}, protocol.ErrInput, "labeled"},
-		{"method", &protocol.Job{Method: "pca", Spec: smallSpec()}, protocol.ErrSolver, "unknown graph"},
-		{"builtin", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+		}(), demo.Job{Method: "nnlrs"}), demo.InputFault, "independent"},
+		{"corrupted", func() *protocol.Job {
+			j := upload("c.csv", strings.Repeat("1,2\n3,5\n", 6))
+			j.Data.Corrupt = 150
+			return j
+		}(), demo.InputFault, "corrupted percentage"},
+		{"method", newJob(smallSpec(), demo.Job{Method: "pca"}), demo.SolverFault, "unknown graph"},
+		{"builtin", newJob(func() spec {
 			s := smallSpec()
 			s.Dataset = "usps"
 			return s
-		}()}, protocol.ErrInput, "usps"},
+		}(), demo.Job{Method: "knn0"}), demo.InputFault, "usps"},
 	} {
 		ms := record(t, context.Background(), c.job, nil)
 		e := last[*protocol.Error](t, ms)
-		if e.Code != c.code || !strings.Contains(e.Message, c.want) {
-			t.Errorf("%s: got code %d %q, want code %d saying %q", c.name, e.Code, e.Message, c.code, c.want)
+		if e.Fault != c.code || !strings.Contains(e.Message, c.want) {
+			t.Errorf("%s: got code %d %q, want code %d saying %q", c.name, e.Fault, e.Message, c.code, c.want)
 		}
 		for _, p := range []string{"dataset:", "graph:", "lowrank:", "lasso:"} {
 			if strings.Contains(e.Message, p) {
@@ -318,9 +351,9 @@ func TestRunUploadMAT(t *testing.T) {
 	// Classes interleaved in the file come out in class order.
 	fea, gnd := blobs(30, func(i int) int { return 1 + i%3 })
 	s := smallSpec()
-	s.Dataset, s.Noise, s.Corrupt = protocol.Upload, 0, 0
+	s.Dataset, s.Noise, s.Corrupt = demo.Upload, 0, 0
 	s.Classes, s.PerClass = 0, 0 // every sample
-	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "mine.mat", File: matFile(fea, gnd), SendData: true}, nil)
+	ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "mine.mat", Bytes: matFile(fea, gnd)}}), nil)
 	data := ms[0].(*protocol.Data)
 	if data.N != 30 || data.ImageW != 4 || data.ImageH != 4 || data.Name != "mine.mat" || data.Corrupted != nil {
 		t.Errorf("data %+v", data)
@@ -331,15 +364,15 @@ func TestRunUploadMAT(t *testing.T) {
 		}
 	}
 	g := last[*protocol.Graph](t, ms)
-	if g.WithinClass < 0.9 || g.ErrorGHF > 0.1 {
-		t.Errorf("within-class %.2f, GHF error %.2f", g.WithinClass, g.ErrorGHF)
+	if e := ghfError(data, g, 20, s.Seed); g.WithinClass < 0.9 || e > 0.1 {
+		t.Errorf("within-class %.2f, GHF error %.2f", g.WithinClass, e)
 	}
 	// A CSV upload has no labels: no propagation to judge.
 	csv := strings.Repeat("1,0,0\n0.9,0.1,0\n0,1,0\n0.1,0.9,0\n0,0,1\n", 3)
-	ms = record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "p.csv", File: []byte(csv), SendData: true}, nil)
+	ms = record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "p.csv", Bytes: []byte(csv)}}), nil)
 	data = ms[0].(*protocol.Data)
 	g = last[*protocol.Graph](t, ms)
-	if data.Labels != nil || data.Given != nil || !math.IsNaN(g.WithinClass) || !math.IsNaN(g.ErrorGHF) {
+	if data.Labels != nil || !math.IsNaN(g.WithinClass) {
 		t.Errorf("unlabeled upload: data %+v, graph %+v", data, g)
 	}
 }
@@ -349,8 +382,8 @@ func TestRunBuiltin(t *testing.T) {
 	file := matFile(fea, gnd)
 	var fetched []string
 	s := smallSpec()
-	s.Dataset, s.Classes, s.PerClass, s.Corrupt = "digits", 3, 10, 0.2
-	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, SendData: true}, func(r *runner) {
+	s.Dataset, s.Classes, s.PerClass, s.Corrupt = "digits", 3, 10, 20
+	ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true}), func(r *runner) {
 		r.fetch = func(name string) ([]byte, error) {
 			fetched = append(fetched, name)
 			return file, nil
@@ -367,19 +400,19 @@ func TestRunBuiltin(t *testing.T) {
 
 	for _, c := range []struct {
 		name  string
-		spec  func(s *protocol.Spec)
-		fetch fetcher
+		spec  func(s *spec)
+		fetch func(string) ([]byte, error)
 		want  string
 	}{
-		{"classes", func(s *protocol.Spec) { s.Classes = 5 }, func(string) ([]byte, error) { return file, nil }, "have 4 classes"},
-		{"per class", func(s *protocol.Spec) { s.PerClass = 16 }, func(string) ([]byte, error) { return file, nil }, "fewer than the 16"},
-		{"fetch", func(*protocol.Spec) {}, func(string) ([]byte, error) { return nil, fmt.Errorf("HTTP status 404") }, "404"},
-		{"path", func(s *protocol.Spec) { s.Dataset = "../secret" }, func(string) ([]byte, error) { return file, nil }, "no built-in"},
+		{"classes", func(s *spec) { s.Classes = 5 }, func(string) ([]byte, error) { return file, nil }, "have 4 classes"},
+		{"per class", func(s *spec) { s.PerClass = 16 }, func(string) ([]byte, error) { return file, nil }, "fewer than the 16"},
+		{"fetch", func(*spec) {}, func(string) ([]byte, error) { return nil, fmt.Errorf("HTTP status 404") }, "404"},
+		{"path", func(s *spec) { s.Dataset = "../secret" }, func(string) ([]byte, error) { return file, nil }, "no built-in"},
 	} {
 		s := s
 		c.spec(&s)
-		ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s}, func(r *runner) { r.fetch = c.fetch })
-		if e := last[*protocol.Error](t, ms); e.Code != protocol.ErrInput || !strings.Contains(e.Message, c.want) {
+		ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0"}), func(r *runner) { r.fetch = c.fetch })
+		if e := last[*protocol.Error](t, ms); e.Fault != demo.InputFault || !strings.Contains(e.Message, c.want) {
 			t.Errorf("%s: %+v, want it to say %q", c.name, e, c.want)
 		}
 	}
@@ -423,21 +456,21 @@ func TestRunUnitNorm(t *testing.T) {
 		job  *protocol.Job
 		n    int
 	}{
-		{"builtin", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+		{"builtin", newJob(func() spec {
 			s := s
 			s.Dataset, s.Classes, s.PerClass = "digits", 3, 10
 			return s
-		}(), SendData: true}, 30},
-		{"upload MAT", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+		}(), demo.Job{Method: "knn0", SendData: true}), 30},
+		{"upload MAT", newJob(func() spec {
 			s := s
-			s.Dataset, s.Classes, s.PerClass = protocol.Upload, 0, 0
+			s.Dataset, s.Classes, s.PerClass = demo.Upload, 0, 0
 			return s
-		}(), FileName: "mine.mat", File: file, SendData: true}, 60},
-		{"upload CSV", &protocol.Job{Method: "knn0", Spec: func() protocol.Spec {
+		}(), demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "mine.mat", Bytes: file}}), 60},
+		{"upload CSV", newJob(func() spec {
 			s := s
-			s.Dataset, s.Classes, s.PerClass = protocol.Upload, 0, 0
+			s.Dataset, s.Classes, s.PerClass = demo.Upload, 0, 0
 			return s
-		}(), FileName: "p.csv", File: []byte(csv), SendData: true}, 15},
+		}(), demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "p.csv", Bytes: []byte(csv)}}), 15},
 	} {
 		ms := record(t, context.Background(), c.job, func(r *runner) {
 			r.fetch = func(string) ([]byte, error) { return file, nil }
@@ -460,7 +493,7 @@ func TestRunUnitNorm(t *testing.T) {
 
 	// Noise asked for explicitly is added to the unit-norm samples.
 	s.Dataset, s.Classes, s.PerClass, s.Noise = "digits", 3, 10, 0.5
-	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, SendData: true}, func(r *runner) {
+	ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true}), func(r *runner) {
 		r.fetch = func(string) ([]byte, error) { return file, nil }
 	})
 	far := 0
@@ -478,12 +511,12 @@ func TestRunUnitNorm(t *testing.T) {
 // class as a built-in set, and that a file over the size limit is refused
 // in words that say whether it can be drawn down.
 func TestRunUploadDraw(t *testing.T) {
-	n := protocol.MaxSamples + 50
+	n := demo.MaxSamples + 50
 	fea, gnd := blobs(n, func(i int) int { return 1 + i%3 })
 	file := matFile(fea, gnd)
 	s := smallSpec()
-	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = protocol.Upload, 0, 0, 2, 15
-	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "big.mat", File: file, SendData: true}, nil)
+	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = demo.Upload, 0, 0, 2, 15
+	ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "big.mat", Bytes: file}}), nil)
 	data, ok := ms[0].(*protocol.Data)
 	if !ok {
 		t.Fatalf("first message %T %+v, want Data", ms[0], ms[0])
@@ -496,7 +529,7 @@ func TestRunUploadDraw(t *testing.T) {
 		t.Errorf("drawn %d samples of classes %v named %q, want 15 of classes 1 and 2", data.N, per, data.Name)
 	}
 	// The same seed draws the same samples.
-	again := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "big.mat", File: file, SendData: true}, nil)
+	again := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "big.mat", Bytes: file}}), nil)
 	if !reflect.DeepEqual(again[0], ms[0]) {
 		t.Error("the draw of an upload is not deterministic")
 	}
@@ -509,21 +542,21 @@ func TestRunUploadDraw(t *testing.T) {
 		name             string
 		file             []byte
 		classes, per     int
-		code             protocol.ErrorCode
+		code             demo.Fault
 		want, wantAbsent []string
 	}{
-		{"unlabeled", []byte(rows.String()), 2, 15, protocol.ErrLimit,
+		{"unlabeled", []byte(rows.String()), 2, 15, demo.LimitFault,
 			[]string{"450 samples", "at most 400", "only a labeled file"}, []string{"fewer classes"}},
-		{"labeled, all", file, 0, 0, protocol.ErrLimit, []string{"450 samples in 3 classes", "at most 400", "choose how many classes"}, nil},
-		{"labeled, too many classes", file, 4, 10, protocol.ErrInput, []string{"have 3 classes; asked for 4"}, nil},
-		{"labeled, too many per class", file, 3, 200, protocol.ErrLimit, []string{"600 samples"}, nil},
+		{"labeled, all", file, 0, 0, demo.LimitFault, []string{"450 samples in 3 classes", "at most 400", "choose how many classes"}, nil},
+		{"labeled, too many classes", file, 4, 10, demo.InputFault, []string{"have 3 classes; asked for 4"}, nil},
+		{"labeled, too many per class", file, 3, 200, demo.LimitFault, []string{"600 samples"}, nil},
 	} {
 		s := s
 		s.Classes, s.PerClass = c.classes, c.per
-		ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "f", File: c.file}, nil)
+		ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", File: demo.File{Name: "f", Bytes: c.file}}), nil)
 		e := last[*protocol.Error](t, ms)
-		if e.Code != c.code {
-			t.Errorf("%s: code %d, want %d (%q)", c.name, e.Code, c.code, e.Message)
+		if e.Fault != c.code {
+			t.Errorf("%s: code %d, want %d (%q)", c.name, e.Fault, c.code, e.Message)
 		}
 		for _, w := range c.want {
 			if !strings.Contains(e.Message, w) {
@@ -550,22 +583,22 @@ func TestRunUploadCSVLabels(t *testing.T) {
 		fmt.Fprintf(&b, "%g,%g,%g,%d\n", v[0], v[1], v[2], c+1)
 	}
 	s := smallSpec()
-	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = protocol.Upload, 0, 0, 2, 8
-	ms := record(t, context.Background(), &protocol.Job{Method: "knn0", Spec: s, FileName: "l.csv", File: []byte(b.String()), SendData: true}, nil)
+	s.Dataset, s.Noise, s.Corrupt, s.Classes, s.PerClass = demo.Upload, 0, 0, 2, 8
+	ms := record(t, context.Background(), newJob(s, demo.Job{Method: "knn0", SendData: true, File: demo.File{Name: "l.csv", Bytes: []byte(b.String())}}), nil)
 	data, ok := ms[0].(*protocol.Data)
 	if !ok {
 		t.Fatalf("first message %T %+v, want Data", ms[0], ms[0])
 	}
-	if data.N != 16 || data.D != 3 || data.Labels[0] != 1 || data.Labels[15] != 2 || data.Given == nil {
-		t.Errorf("data n=%d d=%d labels %v given %v", data.N, data.D, data.Labels, data.Given)
+	if data.N != 16 || data.D != 3 || data.Labels[0] != 1 || data.Labels[15] != 2 {
+		t.Errorf("data n=%d d=%d labels %v", data.N, data.D, data.Labels)
 	}
-	if g := last[*protocol.Graph](t, ms); math.IsNaN(g.ErrorGHF) {
-		t.Errorf("no GHF error for a labeled CSV: %+v", g)
+	if g := last[*protocol.Graph](t, ms); math.IsNaN(g.WithinClass) || math.IsNaN(ghfError(data, g, 20, s.Seed)) {
+		t.Errorf("no measures for a labeled CSV: %+v", g)
 	}
 }
 
-// TestRunLRRLambda checks that LRR takes Spec.LRRLambda when set and
-// Spec.Lambda otherwise, and that NNLRS keeps Spec.Lambda.
+// TestRunLRRLambda checks that LRR takes Params.LRRLambda when set and
+// Params.Lambda otherwise, and that NNLRS keeps Params.Lambda.
 func TestRunLRRLambda(t *testing.T) {
 	for _, c := range []struct {
 		method          method.Name
@@ -574,7 +607,7 @@ func TestRunLRRLambda(t *testing.T) {
 		s := smallSpec()
 		s.LRRLambda = c.lrrLambda
 		var got float64
-		record(t, context.Background(), &protocol.Job{Method: c.method, Spec: s}, func(r *runner) {
+		record(t, context.Background(), newJob(s, demo.Job{Method: c.method}), func(r *runner) {
 			build := r.build
 			r.build = func(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
 				got = o.LRR.Lambda
@@ -595,10 +628,10 @@ func TestRunLRRLambda(t *testing.T) {
 // within the looser gap of each other (both bracket the same optimum).
 func TestRunGap(t *testing.T) {
 	ctx := context.Background()
-	tight := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 1, Method: "nnlrs", Spec: defaultSpec()}, nil))
+	tight := last[*protocol.Graph](t, record(t, ctx, newJob(defaultSpec(), demo.Job{ID: 1, Method: "nnlrs"}), nil))
 	loose := defaultSpec()
 	loose.Gap = 0.05
-	g := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 2, Method: "nnlrs", Spec: loose}, nil))
+	g := last[*protocol.Graph](t, record(t, ctx, newJob(loose, demo.Job{ID: 2, Method: "nnlrs"}), nil))
 	if !tight.Converged || !g.Converged || g.Iterations >= tight.Iterations {
 		t.Errorf("gap 0.05: %d iterations (converged %v); default gap: %d (converged %v)", g.Iterations, g.Converged, tight.Iterations, tight.Converged)
 	}
@@ -615,7 +648,7 @@ func TestRunGap(t *testing.T) {
 // from other data, or bytes that are no state, start cold.
 func TestRunWarm(t *testing.T) {
 	ctx := context.Background()
-	first := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 1, Method: "nnlrs", Spec: defaultSpec()}, nil))
+	first := last[*protocol.Graph](t, record(t, ctx, newJob(defaultSpec(), demo.Job{ID: 1, Method: "nnlrs"}), nil))
 	if first.Warm == nil || len(first.Z) != first.N*first.N {
 		t.Fatalf("first graph: warm %d bytes, Z %d entries", len(first.Warm), len(first.Z))
 	}
@@ -630,8 +663,8 @@ func TestRunWarm(t *testing.T) {
 	}
 	step := defaultSpec()
 	step.Lambda = 1.25
-	cold := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 2, Method: "nnlrs", Spec: step}, nil))
-	warm := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 3, Method: "nnlrs", Spec: step, Warm: first.Warm}, nil))
+	cold := last[*protocol.Graph](t, record(t, ctx, newJob(step, demo.Job{ID: 2, Method: "nnlrs"}), nil))
+	warm := last[*protocol.Graph](t, record(t, ctx, newJob(step, demo.Job{ID: 3, Method: "nnlrs", Warm: first.Warm}), nil))
 	if !cold.Converged || !warm.Converged || warm.Iterations >= cold.Iterations {
 		t.Errorf("λ step: cold %d iterations (converged %v), warm %d (converged %v)", cold.Iterations, cold.Converged, warm.Iterations, warm.Converged)
 	}
@@ -640,9 +673,9 @@ func TestRunWarm(t *testing.T) {
 	}
 	t.Logf("λ 1 → 1.25: cold %d iterations, warm %d", cold.Iterations, warm.Iterations)
 	other := smallSpec()
-	ref := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 4, Method: "nnlrs", Spec: other}, nil))
+	ref := last[*protocol.Graph](t, record(t, ctx, newJob(other, demo.Job{ID: 4, Method: "nnlrs"}), nil))
 	for name, w := range map[string][]byte{"other data": first.Warm, "garbage": []byte("no state")} { // cold
-		g := last[*protocol.Graph](t, record(t, ctx, &protocol.Job{ID: 5, Method: "nnlrs", Spec: other, Warm: w}, nil))
+		g := last[*protocol.Graph](t, record(t, ctx, newJob(other, demo.Job{ID: 5, Method: "nnlrs", Warm: w}), nil))
 		if g.Iterations != ref.Iterations || g.Objective != ref.Objective {
 			t.Errorf("%s: %d iterations, objective %v; cold %d, %v", name, g.Iterations, g.Objective, ref.Iterations, ref.Objective)
 		}

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/gemm"
 	"nnlrs/wasm/protocol"
 )
@@ -33,11 +34,16 @@ func main() {
 	// messages that arrived meanwhile (a Cancel).
 	w.runner = newRunner(w.post, w.fetch, func() { time.Sleep(time.Millisecond) })
 	js.Global().Set("onmessage", js.FuncOf(w.onMessage))
-	// What came before (public/worker.js kept it): the page's link.
-	early := js.Global().Get("nnlrsEarly")
-	js.Global().Delete("nnlrsEarly")
-	for i := 0; early.Truthy() && i < early.Length(); i++ {
-		w.onMessage(js.Undefined(), []js.Value{early.Index(i)})
+	// The first worker carries the page's link in its URL (public/app.js):
+	// it starts the link's first job at once (headstart.go).
+	if hash := js.Global().Get("location").Get("hash").String(); hash != "" {
+		if job, ok := headStartJob(hash); ok {
+			w.head = startHeadStart(w.runner, job, w.post, func(id uint32) {
+				w.mu.Lock()
+				delete(w.jobs, id)
+				w.mu.Unlock()
+			})
+		}
 	}
 	w.post(&protocol.Ready{})
 	select {}
@@ -56,23 +62,13 @@ func (w *worker) post(m protocol.Message) {
 func (w *worker) onMessage(_ js.Value, args []js.Value) any {
 	data := args[0].Get("data")
 	if !data.InstanceOf(js.Global().Get("Uint8Array")) {
-		// public/app.js tells the first worker the page's link, once.
-		if hash := data.Get("headStart"); hash.Type() == js.TypeString && w.head == nil && len(w.jobs) == 0 {
-			if job, ok := headStartJob(hash.String()); ok {
-				w.head = startHeadStart(w.runner, job, w.post, func(id uint32) {
-					w.mu.Lock()
-					delete(w.jobs, id)
-					w.mu.Unlock()
-				})
-			}
-		}
 		return nil
 	}
 	b := make([]byte, data.Length())
 	js.CopyBytesToGo(b, data)
 	m, err := protocol.Decode(b)
 	if err != nil {
-		w.post(&protocol.Error{Code: protocol.ErrInternal, Message: "The solver received a message it cannot read: " + err.Error()})
+		w.post(&protocol.Error{Failure: demo.Failure{Fault: demo.InternalFault, Message: "The solver received a message it cannot read: " + err.Error()}})
 		return nil
 	}
 	switch m := m.(type) {

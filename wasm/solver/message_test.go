@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/demo"
 	"nnlrs/core/graph"
 	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
@@ -39,8 +40,8 @@ func TestMessage(t *testing.T) {
 		{"lowrank wrapped by fmt", fmt.Errorf("building: %w", lowrankErr), lowrankErr.(*lowrank.Error).Reason},
 		{"lasso", lassoErr, "need lambda > 0 for the robust problem"},
 		{"graph with a cause", graphErr, graphErr.(*graph.Error).Reason},
-		{"bad data set", inputError{csvErr}, "CSV line 2 has 1 fields, line 1 has 2"},
-		{"the solver's own", inputError{errors.New("noise must be a finite number >= 0, have -1")}, "noise must be a finite number >= 0, have -1"},
+		{"bad data set", fmt.Errorf("reading: %w", csvErr), "CSV line 2 has 1 fields, line 1 has 2"},
+		{"the demo's own", &demo.Error{Reason: "noise must be a finite number >= 0, have -1"}, "noise must be a finite number >= 0, have -1"},
 	} {
 		if c.err == nil {
 			t.Errorf("%s: no error", c.name)

@@ -10,6 +10,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/demo"
+	"nnlrs/core/demo/draw"
 	"nnlrs/core/linalg"
 	"nnlrs/core/lowrank"
 	"nnlrs/ui/params"
@@ -36,12 +38,12 @@ func TestMuGrid(t *testing.T) {
 		if ds != "synthetic" {
 			p = params.ForDataset(ds)
 		}
-		prob, err := prepare(p.Spec(), "", nil, fetch)
+		set, err := draw.Samples(p.Data(), demo.File{}, fetch)
 		if err != nil {
 			t.Logf("%s: skipped (%v)", ds, err)
 			continue
 		}
-		x := mat.DenseCopyOf(prob.set.X)
+		x := mat.DenseCopyOf(set.X)
 		linalg.NormalizeColumns(x) // as graph.NNLRS does
 		total := make([]int, len(cs))
 		for _, l := range params.Lookup("lambda").Steps {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
@@ -25,13 +26,14 @@ func tourRun(t *testing.T, p params.Params) (map[method.Name]tourGraph, float64)
 	var corrupted []bool
 	caught := 1.0
 	for _, gm := range params.Graphs {
-		ms := record(t, context.Background(), &protocol.Job{Method: gm, Spec: p.Spec(), SendData: gm == method.NNLRS}, nil)
+		ms := record(t, context.Background(), newJob(specOf(p), demo.Job{Method: gm, SendData: true}), nil)
 		g := last[*protocol.Graph](t, ms)
-		out[gm] = tourGraph{g.WithinClass, g.Density, g.DiagonalShare, g.ErrorGHF, g.Components}
+		data := ms[0].(*protocol.Data)
+		out[gm] = tourGraph{g.WithinClass, g.Density, g.DiagonalShare, ghfError(data, g, p.Labeled, p.LabelsSeed()), g.Components}
 		if gm != method.NNLRS {
 			continue
 		}
-		corrupted = ms[0].(*protocol.Data).Corrupted
+		corrupted = data.Corrupted
 		if k := count(corrupted); k > 0 {
 			hit := 0
 			for _, j := range largest(g.ENorm, k) {

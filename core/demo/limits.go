@@ -1,4 +1,4 @@
-package protocol
+package demo
 
 import (
 	"fmt"
@@ -6,15 +6,14 @@ import (
 	"nnlrs/core/method"
 )
 
-// The browser's limits on a job, checked before any work: by the page for
-// the data it draws, by the worker for uploads.
+// The browser's limits on a run, checked before any work: by the page for
+// the data it asks for, by the worker for uploads.
 //
-// MaxSamples bounds n. NNLRS costs O(n³) per iteration (an SVD of an n×n
-// matrix) for some hundreds of iterations, and a browser runs it on one
-// thread, several times slower than native code: at n = 400 a run takes
-// minutes. MaxBytes bounds the memory of the largest graph, as
-// method.Bytes counts it, well inside the 4 GiB a wasm32 program
-// can address.
+// MaxSamples bounds n. NNLRS costs O(n³) per iteration (an eigen-
+// decomposition of an n×n matrix) for some hundreds of iterations, and a
+// browser runs it on one thread, several times slower than native code.
+// MaxBytes bounds the memory of the largest graph, as method.Bytes counts
+// it, well inside the 4 GiB a wasm32 program can address.
 const (
 	MaxSamples = 400
 	MaxBytes   = 512 << 20

@@ -3,21 +3,14 @@ package params
 import (
 	"fmt"
 	"slices"
-)
 
-// Dataset describes a built-in data set of the site, as data/index.json
-// lists them (tools/site writes it).
-type Dataset struct {
-	Name     string `json:"name"`
-	Title    string `json:"title"`
-	Classes  int    `json:"classes"`
-	PerClass int    `json:"perClass"`
-}
+	"nnlrs/core/demo"
+)
 
 // CheckCatalog returns a *FieldError, in words for the page, when p asks
 // for a built-in data set the site does not carry, or for more classes or
 // samples per class than it carries.
-func (p Params) CheckCatalog(cat []Dataset) error {
+func (p Params) CheckCatalog(cat []demo.Builtin) error {
 	if !slices.Contains(Builtin, p.Dataset) {
 		return nil
 	}

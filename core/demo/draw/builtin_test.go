@@ -1,4 +1,4 @@
-package sitedata
+package draw
 
 import (
 	"os"
@@ -6,24 +6,26 @@ import (
 	"slices"
 	"testing"
 
+	"nnlrs/core/demo"
+
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestDraw checks, when the paper's data are at hand, that every subset
+// TestSite checks, when the paper's data are at hand, that every built-in data set
 // draws its classes in order with PerClass samples each, the same samples
 // every time.
-func TestDraw(t *testing.T) {
+func TestSite(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "..", "shared", "datasets")
-	for _, s := range Subsets {
+	for _, s := range demo.Builtins {
 		if _, err := os.Stat(filepath.Join(dir, s.File)); err != nil {
 			t.Logf("skipping %s: %v", s.Name, err)
 			continue
 		}
-		a, err := s.Draw(dir)
+		a, err := Site(s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := s.Draw(dir)
+		b, err := Site(s, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +36,7 @@ func TestDraw(t *testing.T) {
 			t.Errorf("%s: two draws differ", s.Name)
 		}
 	}
-	if _, err := Subsets[0].Draw(t.TempDir()); err == nil {
+	if _, err := Site(demo.Builtins[0], t.TempDir()); err == nil {
 		t.Error("no error for a missing file")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"nnlrs/core/demo"
 )
 
 // TestSliders checks every slider of the table: its steps are sorted, the
@@ -68,7 +70,7 @@ func TestSettingsTable(t *testing.T) {
 }
 
 func TestCheckCatalog(t *testing.T) {
-	cat := []Dataset{{Name: "usps", Title: "USPS digits", Classes: 4, PerClass: 100}}
+	cat := []demo.Builtin{{Name: "usps", Title: "USPS digits", Classes: 4, PerClass: 100}}
 	p := Default()
 	if err := p.CheckCatalog(nil); err != nil {
 		t.Errorf("synthetic: %v", err)
