@@ -263,11 +263,11 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 				w = lrrKept[t][bl].w
 			default:
 				g, err := graph.Build(ctx, name, d.Set.X, o)
-				switch {
-				case graph.NotConverged(err):
-					s.NotConverged++
-				case err != nil:
+				if err != nil {
 					return nil, fmt.Errorf("experiment: %s on draw %d: %w", name, t+1, err)
+				}
+				if !g.Info.Converged {
+					s.NotConverged++
 				}
 				report("draw %d: %s", t+1, name)
 				w = g.W
@@ -316,7 +316,7 @@ func markSlow(scores []cvScore, ks []kept) {
 // its iteration cap, as the page's worker does.
 func buildGraph(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
 	g, err := graph.Build(ctx, m, x, o)
-	if err != nil && !graph.NotConverged(err) {
+	if err != nil {
 		return nil, fmt.Errorf("experiment: %s: %w", m, err)
 	}
 	return g, nil

@@ -28,26 +28,35 @@ type LRRParams struct {
 // as those in Liu et al."; their clustering experiments tune λ per data set,
 // so λ is the caller's choice (the command line shares NNLRS's -lambda).
 // If the solver reaches its iteration cap, LRR returns the graph of the
-// last iterate together with an error wrapping lowrank.ErrNotConverged.
-// progress, if not nil, receives every iteration of the solver.
+// last iterate with Info.Converged false; a cancelled ctx returns
+// ctx.Err() and no graph. progress, if not nil, receives every iteration
+// of the solver.
 func LRR(ctx context.Context, x *mat.Dense, p LRRParams, progress func(lowrank.Progress)) (*Graph, error) {
 	if err := checkData(x); err != nil {
 		return nil, err
 	}
 	res, err := lowrank.LRR(ctx, x, nil, p.Lambda, p.Solver, progress)
-	if res == nil {
+	if err != nil {
 		return nil, err
+	}
+	if res.Status == lowrank.Cancelled {
+		return nil, ctx.Err()
 	}
 	return &Graph{
 		Method: method.LRR,
 		W:      weights.SymmetrizeAbs(res.Z),
 		Z:      res.Z,
 		E:      res.E,
-		Info: Info{
-			Iterations: res.Iterations,
-			Converged:  res.Converged,
-			Objective:  res.Objective,
-			Residual:   res.Residual,
-		},
-	}, err
+		Info:   info(res),
+	}, nil
+}
+
+// info reports a lowrank solve.
+func info(res *lowrank.Result) Info {
+	return Info{
+		Iterations: res.Iterations,
+		Converged:  res.Status == lowrank.Converged,
+		Objective:  res.Objective,
+		Residual:   res.Residual,
+	}
 }

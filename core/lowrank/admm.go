@@ -2,7 +2,6 @@ package lowrank
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -56,7 +55,7 @@ type ADMM struct {
 	// reach, default 4e-3.
 	Gap float64
 	// MaxIter caps the iterations, default 5000. Reaching it returns the
-	// last feasible point with an error wrapping ErrNotConverged.
+	// last feasible point with Status IterationLimit.
 	MaxIter int
 
 	// Mu are the penalties of the constraints X = AZ + E, Z = J and
@@ -108,21 +107,15 @@ func (m *ADMM) withDefaults(p Params) ADMM {
 		c = *m
 	}
 	for i, d := range [3]float64{admmMu1PerLambda * p.Lambda, 2, 10} {
-		if c.Mu[i] == 0 {
-			c.Mu[i] = d
-		}
+		orDefault(&c.Mu[i], d)
 	}
-	if c.Relax == 0 {
-		c.Relax = 1.6
-	}
+	orDefault(&c.Relax, 1.6)
+	orDefault(&c.Gap, admmDefaultGap)
 	if c.Memory == 0 {
 		c.Memory = 10
 	}
 	if c.CheckEvery == 0 {
 		c.CheckEvery = 5
-	}
-	if c.Gap == 0 {
-		c.Gap = admmDefaultGap
 	}
 	if c.MaxIter == 0 {
 		c.MaxIter = admmDefaultMaxIter
@@ -149,7 +142,7 @@ func (m *ADMM) validate() error {
 	return nil
 }
 
-func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
+func (m *ADMM) solveNNLRS(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
 	c := m.withDefaults(p)
 	if err := c.validate(); err != nil {
 		return nil, err
@@ -429,18 +422,18 @@ func (s *admm) step() error {
 }
 
 // run iterates from the state s.xs (zero, or the Start) until the
-// certified gap falls below Gap or MaxIter iterations are done.
+// certified gap falls below Gap, MaxIter iterations are done or ctx is
+// cancelled.
 func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error) {
 	gap, maxIter := s.set.Gap, s.set.MaxIter
 	certGap, stop := math.Inf(1), math.Inf(1)
 	var fnorm, bound float64
 	for it := 0; ; it++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if ctx.Err() != nil {
+			return s.result(it, Cancelled, fnorm, s.xs), nil
 		}
 		if it == maxIter {
-			res := s.result(it, false, fnorm, s.xs)
-			return res, fmt.Errorf("%w: NNLRS (ADMM) after %d iterations (certified gap %.3g)", ErrNotConverged, it, res.Gap)
+			return s.result(it, IterationLimit, fnorm, s.xs), nil
 		}
 		if err := s.step(); err != nil {
 			return nil, errorf("NNLRS iteration %d: %w", it+1, err)
@@ -471,7 +464,7 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 			})
 		}
 		if converged {
-			return s.result(it+1, true, fnorm, s.gs), nil
+			return s.result(it+1, Converged, fnorm, s.gs), nil
 		}
 		s.advance(ff)
 	}
@@ -513,13 +506,13 @@ func (s *admm) advance(ff float64) {
 // result packages the feasible point Z = H, E = X − AH with the
 // certificate of the last check (recomputed if stale), and the state next
 // to start a later solve from.
-func (s *admm) result(iters int, converged bool, fnorm float64, next state) *Result {
+func (s *admm) result(iters int, status Status, fnorm float64, next state) *Result {
 	dual := s.dualBound()
 	primal := s.primalBound()
 	d, n := s.x.Dims()
 	res := &Result{
 		Z: mat.DenseCopyOf(s.h), H: mat.DenseCopyOf(s.h),
-		Iterations: iters, Converged: converged, Change: fnorm,
+		Iterations: iters, Status: status, Change: fnorm,
 		Gap:  (primal - dual) / math.Abs(dual),
 		Warm: s.saveWarm(next),
 	}

@@ -61,7 +61,7 @@ func TestADMMOptimal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Converged {
+	if res.Status != Converged {
 		t.Fatalf("not converged after %d iterations", res.Iterations)
 	}
 	dual := checkADMMResult(t, "default", x, nil, p, res, admmDefaultGap)
@@ -140,15 +140,15 @@ func TestADMMPaths(t *testing.T) {
 	}
 }
 
-func TestADMMNotConverged(t *testing.T) {
+func TestADMMIterationLimit(t *testing.T) {
 	x, _ := subspaceData()
 	p := DefaultParams()
 	res, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 3}, nil)
-	if !errors.Is(err, ErrNotConverged) {
-		t.Fatalf("err = %v, want ErrNotConverged", err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if res == nil || res.Converged || res.Iterations != 3 {
-		t.Fatalf("result %+v, want the 3rd iterate marked not converged", res)
+	if res.Status != IterationLimit || res.Iterations != 3 {
+		t.Fatalf("status %v after %d iterations, want the 3rd iterate with IterationLimit", res.Status, res.Iterations)
 	}
 	// Even then the point is feasible and its gap honest.
 	checkADMMResult(t, "capped", x, nil, p, res, math.Inf(1))
@@ -159,7 +159,7 @@ func TestADMMProgressAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	last := 0
-	_, err := NNLRS(ctx, x, nil, DefaultParams(), &ADMM{}, func(p Progress) {
+	res, err := NNLRS(ctx, x, nil, DefaultParams(), &ADMM{}, func(p Progress) {
 		if p.Iter != last+1 {
 			t.Errorf("progress iteration %d after %d", p.Iter, last)
 		}
@@ -179,12 +179,14 @@ func TestADMMProgressAndCancel(t *testing.T) {
 			cancel()
 		}
 	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
+	if err != nil || res.Status != Cancelled || res.Iterations != 7 {
+		t.Fatalf("err = %v, status %v after %d iterations; want Cancelled after the 7th", err, res.Status, res.Iterations)
 	}
 	if last != 7 {
 		t.Errorf("solver ran %d iterations, want to stop right after the 7th", last)
 	}
+	// The last iterate comes back feasible, with an honest gap.
+	checkADMMResult(t, "cancelled", x, nil, DefaultParams(), res, math.Inf(1))
 }
 
 // TestADMMProgressBound: the lower bound the progress reports is 0 until

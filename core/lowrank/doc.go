@@ -20,6 +20,13 @@
 //
 //	min_{Z,E} ||Z||_* + λ||E||_2,1   s.t.  X = AZ + E.
 //
+// Every solver returns a Result whose Status says how it ended:
+// Converged, or with its last iterate when the iteration cap
+// (IterationLimit) or a cancelled context (Cancelled) stopped it first.
+// Errors are for failures only: input refused before any work (an *Error),
+// a warm start from other data (ErrStartMismatch), iterates that are not
+// finite.
+//
 // Bounds brackets the optimum of problem (6) from any approximate solution
 // and its multipliers (bounds.go).
 //

@@ -43,7 +43,7 @@ func ExampleLRR() {
 		}
 	}
 	fmt.Printf("converged: %v; |Z − VVᵀ| below 1e-4: %v; largest weight across: below 1e-4: %v\n",
-		res.Converged, mat.Norm(&diff, 1) < 1e-4, across < 1e-4)
+		res.Status == lowrank.Converged, mat.Norm(&diff, 1) < 1e-4, across < 1e-4)
 	// Output:
 	// converged: true; |Z − VVᵀ| below 1e-4: true; largest weight across: below 1e-4: true
 }

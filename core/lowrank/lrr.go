@@ -2,7 +2,6 @@ package lowrank
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -36,10 +35,10 @@ type LRRSettings struct {
 //	Y₁ += μ(X − AZ − E),  Y₂ += μ(Z − J),  μ = min(ρμ, μ_max),
 //
 // until max(|X − AZ − E|_max, |Z − J|_max) < Tol. The returned Z is the
-// Z-iterate. If the iteration cap is reached first, LRR returns the last
-// iterate together with an error wrapping ErrNotConverged. s = nil means
-// the defaults. progress, if not nil, is called after every iteration; it
-// must not modify Progress.Z. Bad input returns an *Error.
+// Z-iterate; it certifies nothing (Result.Gap is +Inf). The Result's
+// Status says how the solve ended, as for NNLRS. s = nil means the
+// defaults. progress, if not nil, is called after every iteration; it must
+// not modify Progress.Z. Bad input returns an *Error.
 func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings, progress func(Progress)) (*Result, error) {
 	if a == nil {
 		a = x
@@ -97,14 +96,15 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings, p
 	normX := mat.Norm(x, 2)
 
 	mu := set.Mu0
-	res := &Result{Z: z, E: e, Y1: y1, Y2: y2}
+	res := &Result{Z: z, E: e, Y1: y1, Y2: y2, Gap: math.Inf(1)}
 	for k := 0; ; k++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if k == set.MaxIter {
+		if ctx.Err() != nil || k == set.MaxIter {
+			res.Status = IterationLimit
+			if ctx.Err() != nil {
+				res.Status = Cancelled
+			}
 			res.finish(x, a, Params{Lambda: lambda})
-			return res, fmt.Errorf("%w: LRR after %d iterations (change %.3g)", ErrNotConverged, k, res.Change)
+			return res, nil
 		}
 		// J step.
 		g.Scale(1/mu, y2)
@@ -148,10 +148,10 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings, p
 				l21 += mat.Norm(e.ColView(c), 2)
 			}
 			progress(Progress{Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
-				RankZ: rank, NNZH: nnz(z), Objective: nuclear + lambda*l21, Z: z, Stop: res.Change / set.Tol})
+				RankZ: rank, NNZH: nnz(z), Objective: nuclear + lambda*l21, Z: z, Gap: math.Inf(1), Stop: res.Change / set.Tol})
 		}
 		if res.Change < set.Tol {
-			res.Converged = true
+			res.Status = Converged
 			res.finish(x, a, Params{Lambda: lambda})
 			return res, nil
 		}

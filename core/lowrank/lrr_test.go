@@ -2,7 +2,6 @@ package lowrank
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -58,11 +57,11 @@ func TestLRRClosedForm(t *testing.T) {
 	}
 }
 
-func TestLRRNotConvergedAndBadInput(t *testing.T) {
+func TestLRRIterationLimitAndBadInput(t *testing.T) {
 	x, _ := subspaceData()
 	res, err := LRR(context.Background(), x, nil, 1, &LRRSettings{MaxIter: 3}, nil)
-	if !errors.Is(err, ErrNotConverged) || res == nil || res.Converged {
-		t.Fatalf("err = %v, result %v: want ErrNotConverged with the last iterate", err, res)
+	if err != nil || res.Status != IterationLimit || res.Iterations != 3 {
+		t.Fatalf("err = %v, status %v after %d iterations: want IterationLimit after 3", err, res.Status, res.Iterations)
 	}
 	if _, err := LRR(context.Background(), x, nil, -1, nil, nil); err == nil {
 		t.Error("negative lambda: no error")

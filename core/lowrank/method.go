@@ -14,6 +14,14 @@ import (
 type Method interface {
 	// String names the method: "admm" or "ladmap".
 	String() string
-	// solve runs the method on a checked problem.
-	solve(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error)
+	// solveNNLRS runs the method on a checked instance of problem (6).
+	solveNNLRS(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error)
+}
+
+// orDefault sets *v to d if it is zero: the zero value of a setting means
+// its default.
+func orDefault(v *float64, d float64) {
+	if *v == 0 {
+		*v = d
+	}
 }

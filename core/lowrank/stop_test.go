@@ -35,7 +35,7 @@ func TestProgressStop(t *testing.T) {
 			}
 			last = pr
 		})
-		if err != nil || !res.Converged {
+		if err != nil || res.Status != Converged {
 			t.Fatalf("%s: err %v", tc.name, err)
 		}
 		if !firstSet || !(first.Stop > 1) {

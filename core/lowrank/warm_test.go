@@ -130,8 +130,8 @@ func TestADMMWarmContinue(t *testing.T) {
 	x, _ := subspaceData()
 	p := DefaultParams()
 	capped, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 40}, nil)
-	if !errors.Is(err, ErrNotConverged) || capped.Warm == nil {
-		t.Fatalf("capped solve: err %v, Warm %v; want ErrNotConverged with a state", err, capped.Warm)
+	if err != nil || capped.Status != IterationLimit || capped.Warm == nil {
+		t.Fatalf("capped solve: err %v, status %v, Warm %v; want IterationLimit with a state", err, capped.Status, capped.Warm)
 	}
 	cold, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
 	if err != nil {
@@ -155,8 +155,8 @@ func TestADMMWarmContinue(t *testing.T) {
 func TestADMMWarmMismatch(t *testing.T) {
 	x, _ := subspaceData()
 	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{MaxIter: 10}, nil)
-	if !errors.Is(err, ErrNotConverged) {
-		t.Fatalf("err = %v, want ErrNotConverged", err)
+	if err != nil || prev.Status != IterationLimit {
+		t.Fatalf("err = %v, status %v, want IterationLimit", err, prev.Status)
 	}
 	d, n := x.Dims()
 	changed := mat.DenseCopyOf(x)

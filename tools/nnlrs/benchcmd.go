@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -362,10 +361,10 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), m, progress)
 	secs := (time.Since(start) - inCallback).Seconds()
 	cpu := cpuSeconds() - cpu0 - cbCPU
-	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
+	if err != nil {
 		return benchRow{}, err
 	}
-	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Converged, seconds: secs, cpu: cpu,
+	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Status == lowrank.Converged, seconds: secs, cpu: cpu,
 		objective: res.Objective, rank: res.RankZ, firstGraph: math.NaN(), firstGraphCPU: math.NaN()}
 	row.within = weights.WithinClass(weights.ThresholdNormalized(res.Z, 0), set.Labels)
 	for _, t := range trace {
