@@ -26,7 +26,8 @@ var sinkResult *Result
 // zero state: SVT, H- and E-steps, the Z-step solve and the multipliers).
 func benchmarkADMMIteration(b *testing.B, n int) {
 	x := benchData(n)
-	s := newADMM(x, x, DefaultParams(), (*ADMM)(nil).withDefaults(DefaultParams()))
+	pr := problem{Params: DefaultParams()}
+	s := newADMM(x, x, pr, (*ADMM)(nil).withDefaults(pr))
 	// Move away from the zero state so that J has realistic rank.
 	for range 10 {
 		if err := s.step(); err != nil {

@@ -39,21 +39,21 @@ func (s Status) String() string {
 type Progress struct {
 	Iter int // iterations done, from 1
 	// Residual is the relative residual of the solver's constraints:
-	// ||X − AZ − E||_F/||X||_F for LADMAP and LRR; for ADMM that of all
+	// ||X − AZ − E||_F/||X||_F for LADMAP and ALM; for ADMM that of all
 	// its constraints, X = AZ + E, Z = J and (NNLRS) Z = H.
 	Residual float64
 	// Change is the solver's change measure: μ max(√η₁||ΔZ||, ||ΔH||,
 	// ||ΔE||)/||X||_F for LADMAP, max(||X − AZ − E||_max, ||Z − J||_max)
-	// for LRR, and the fixed-point residual ||T(x) − x||_F/||X||_F of
+	// for ALM, and the fixed-point residual ||T(x) − x||_F/||X||_F of
 	// ADMM's iterate x = (Z, Y/μ).
 	Change    float64
 	Mu        float64 // penalty μ (μ₁ for ADMM) of this iteration
 	RankZ     int     // rank of Z (of J for ADMM) after the thresholding step
-	NNZH      int     // nonzeros of H (NNLRS) or of Z (LRR)
+	NNZH      int     // nonzeros of H (NNLRS) or of the returned block (LRR)
 	Objective float64 // the problem's objective at the iterate's blocks (not a feasible point for ADMM)
 	// Gap is ADMM's last certified relative duality gap; +Inf before the
 	// first certificate and for the solvers that certify nothing
-	// (LADMAP, LRR).
+	// (LADMAP, ALM).
 	Gap float64
 	// Bound is ADMM's latest lower bound on the optimum, the value of the
 	// dual point built from its multipliers (certificate.go); 0, the
@@ -62,24 +62,26 @@ type Progress struct {
 	Bound float64
 	// Stop is the solver's stopping measure over its threshold: the
 	// solver stops once Stop ≤ 1. LADMAP: max(Residual/ε₁, Change/ε₂);
-	// LRR: Change/Tol; ADMM: the relative gap between the objective of
+	// ALM: Change/Tol; ADMM: the relative gap between the objective of
 	// the iterate and the latest lower bound, over ADMM.Gap (+Inf before
 	// the first bound; ADMM then certifies the gap at a feasible point
 	// before it stops). A progress bar can follow log Stop.
 	Stop float64
 	// Z is the iterate the solver returns, valid only during the call:
-	// Z for LADMAP and LRR; for ADMM the nonnegative block H.
+	// Z for LADMAP and ALM; for ADMM the nonnegative block H (NNLRS) or
+	// the low-rank block J (LRR).
 	Z mat.Matrix
 }
 
 // Result is the outcome of a solver.
 type Result struct {
 	// Z and E are the returned point; for ADMM it is exactly feasible,
-	// X = AZ + E to rounding. H is the nonnegative copy of Z (Z itself for
-	// ADMM), nil for LRR.
+	// X = AZ + E to rounding. H is the nonnegative copy of Z (NNLRS; Z
+	// itself for ADMM), nil for LRR.
 	Z, H, E *mat.Dense
-	// Y1 and Y2 are the Lagrange multipliers of X = AZ + E and of Z = H
-	// (Z = J for LRR); Bounds turns them into a certificate of optimality.
+	// Y1 is the Lagrange multiplier of X = AZ + E, Y2 that of Z = H
+	// (NNLRS; nil for LRR): Bounds and LRRBounds turn them into a
+	// certificate of optimality.
 	Y1, Y2     *mat.Dense
 	Iterations int
 	// Status says whether the stopping rule was met, or the iteration cap
@@ -105,9 +107,9 @@ type Result struct {
 	Eta float64
 	// RankZ is the rank of Z.
 	RankZ int
-	// Warm is ADMM's end state, to start a solve of the same data with
-	// other β and λ from: &ADMM{Start: res.Warm} (nil for the other
-	// solvers).
+	// Warm is ADMM's end state, to start a solve of the same problem on
+	// the same data with other parameters from: &ADMM{Start: res.Warm}
+	// (nil for the other solvers).
 	Warm *Warm
 }
 
