@@ -71,19 +71,11 @@ func (cfg *benchConfig) runWarmBench(stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "nnlrs bench -warm: GOMAXPROCS %d; default ADMM; warm = &ADMM{Start: the base solve's Warm}\n", cfg.procs)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "case\tn\tmove\tcold iter\tcold s\tcold cpu s\twarm iter\twarm s\twarm cpu s\titer warm/cold\ts warm/cold\tcpu warm/cold\tcold gap\twarm gap\tcold objective\twarm objective\t")
-	var notes []string
-	for _, c := range cfg.cases {
-		set, note, err := cfg.loadCase(c, stderr)
-		if err != nil {
-			return err
-		}
-		if set == nil {
-			notes = append(notes, note)
-			continue
-		}
-		if err := cfg.warmCase(tw, c.name, set, stderr); err != nil {
-			return err
-		}
+	notes, err := cfg.eachCase(stderr, func(c benchCase, set *dataset.Set) error {
+		return cfg.warmCase(tw, c.name, set, stderr)
+	})
+	if err != nil {
+		return err
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, "\ncold: from zero; warm: from the end state of the base solve (beta 0.2, lambda 10), unless Z = 0 is certified")
