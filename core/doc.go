@@ -8,8 +8,8 @@
 //	            a BLAS on it, installed by gemm.Use (the command line and
 //	            the solver Web Worker do)
 //	prox        proximal operators Θ (SVT), S (shrinkage), Ω (l2,1)
-//	lowrank     NNLRS by a certified ADMM (the default) or LADMAP
-//	            (Algorithm 1), LRR by inexact ALM, duality bounds
+//	lowrank     NNLRS and LRR by a certified ADMM (the default), NNLRS by
+//	            LADMAP (Algorithm 1), LRR by inexact ALM, duality bounds
 //	lasso       per-sample sparse coding for the l1-graph and SPG
 //	graph       the paper's graphs: NNLRS (Algorithm 2), LRR, l1, SPG, kNN, LLE
 //	weights     W from Z (Algorithm 2's steps 3-4, |Z| + |Zᵀ|) and its

@@ -353,13 +353,13 @@ func (pr *problem) zStep(ctx context.Context, q *mat.Dense, m lowrank.Method) (*
 		return nil, 0, false, err
 	}
 	res, err := lowrank.NNLRS(ctx, a, a, pr.p.Params, m, nil)
-	if res == nil {
+	if err != nil {
 		return nil, 0, false, fmt.Errorf("embed: Z step: %w", err)
 	}
-	conv := err == nil && res.Converged
-	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
-		return nil, 0, false, fmt.Errorf("embed: Z step: %w", err)
+	if res.Status == lowrank.Cancelled {
+		return nil, 0, false, fmt.Errorf("embed: Z step: %w", ctx.Err())
 	}
+	conv := res.Status == lowrank.Converged
 	z := mat.DenseCopyOf(res.Z)
 	z.Apply(func(_, _ int, v float64) float64 { return math.Max(v, 0) }, z)
 	return z, res.Iterations, conv, nil

@@ -149,13 +149,8 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 	if c.MaxIter == 0 {
 		c.MaxIter = DefaultPresetMaxIter
 	}
-	o.NNLRS.Solver = capped(o.NNLRS.Solver, c.MaxIter)
-	ls := lowrank.LRRSettings{}
-	if o.LRR.Solver != nil {
-		ls = *o.LRR.Solver
-	}
-	ls.MaxIter = c.MaxIter
-	o.LRR.Solver = &ls
+	o.NNLRS.Solver = capped(o.NNLRS.Solver, c.MaxIter).(lowrank.Method)
+	o.LRR.Solver = capped(o.LRR.Solver, c.MaxIter).(lowrank.LRRMethod)
 	graphs := c.Graphs
 	if len(graphs) == 0 {
 		graphs = []method.Name{method.KNN0, method.L1, method.LRR, method.NNLRS}
@@ -263,11 +258,11 @@ func SearchPreset(ctx context.Context, draws []PresetDraw, c PresetConfig) (*Pre
 				w = lrrKept[t][bl].w
 			default:
 				g, err := graph.Build(ctx, name, d.Set.X, o)
-				switch {
-				case graph.NotConverged(err):
-					s.NotConverged++
-				case err != nil:
+				if err != nil {
 					return nil, fmt.Errorf("experiment: %s on draw %d: %w", name, t+1, err)
+				}
+				if !g.Info.Converged {
+					s.NotConverged++
 				}
 				report("draw %d: %s", t+1, name)
 				w = g.W
@@ -316,7 +311,7 @@ func markSlow(scores []cvScore, ks []kept) {
 // its iteration cap, as the page's worker does.
 func buildGraph(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
 	g, err := graph.Build(ctx, m, x, o)
-	if err != nil && !graph.NotConverged(err) {
+	if err != nil {
 		return nil, fmt.Errorf("experiment: %s: %w", m, err)
 	}
 	return g, nil
@@ -370,24 +365,31 @@ func PresetTable(rows []PresetRow, prefix string) string {
 	return b.String()
 }
 
-// capped returns a copy of the method m (nil: ADMM) with its iteration
-// cap set to maxIter.
-func capped(m lowrank.Method, maxIter int) lowrank.Method {
+// capped returns a copy of the method m, a lowrank.Method or
+// lowrank.LRRMethod (nil: ADMM), with its iteration cap set to maxIter.
+func capped(m any, maxIter int) any {
 	switch m := m.(type) {
 	case *lowrank.LADMAP:
-		var c lowrank.LADMAP
-		if m != nil {
-			c = *m
-		}
+		c := copyOf(m)
 		c.MaxIter = maxIter
-		return &c
+		return c
 	case *lowrank.ADMM:
-		var c lowrank.ADMM
-		if m != nil {
-			c = *m
-		}
+		c := copyOf(m)
 		c.MaxIter = maxIter
-		return &c
+		return c
+	case *lowrank.ALM:
+		c := copyOf(m)
+		c.MaxIter = maxIter
+		return c
 	}
 	return &lowrank.ADMM{MaxIter: maxIter}
+}
+
+// copyOf returns a copy of *m, the zero value for a nil m.
+func copyOf[T any](m *T) *T {
+	var c T
+	if m != nil {
+		c = *m
+	}
+	return &c
 }

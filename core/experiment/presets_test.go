@@ -43,7 +43,7 @@ func TestSearchPreset(t *testing.T) {
 		o.NNLRS.Lambda, o.NNLRS.Beta, o.NNLRS.Theta = l, p.Beta, p.Theta
 		for _, d := range draws {
 			g, err := graph.Build(context.Background(), "nnlrs", d.Set.X, o)
-			if err != nil && !graph.NotConverged(err) {
+			if err != nil {
 				t.Fatal(err)
 			}
 			res, err := propagate.GHF(g.W, d.Given)

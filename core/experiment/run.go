@@ -480,9 +480,6 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 		g, err = graph.Build(ctx, k.graph, st.set.X, o)
 	}
 	b := &built{g: g, err: err, secs: time.Since(start).Seconds()}
-	if graph.NotConverged(err) {
-		b.err = nil
-	}
 	st.cache[k] = b
 	sk := statKey{st.name, k.graph}
 	bs := tr.builds[sk]
@@ -495,7 +492,7 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 	switch {
 	case b.err != nil:
 		bs.Failed++
-	case graph.NotConverged(err) || !g.Info.Converged:
+	case !g.Info.Converged:
 		bs.NotConverged++
 	}
 	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))

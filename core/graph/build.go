@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"errors"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -49,8 +48,8 @@ func DefaultOptions() Options {
 
 // Build builds the graph m (one of Methods) on the d×n data x.
 // Graph.Method is set to that name. If the solver stopped at its iteration
-// cap, Build returns the graph of the last iterate together with an error
-// for which NotConverged reports true.
+// cap, Build returns the graph of the last iterate with Info.Converged
+// false; the error is for failures and a cancelled ctx only.
 func Build(ctx context.Context, m method.Name, x *mat.Dense, o Options) (*Graph, error) {
 	var g *Graph
 	var err error
@@ -98,11 +97,4 @@ func withSampleProgress(s *lasso.Settings, f func(done, total int)) *lasso.Setti
 	}
 	c.Progress = f
 	return &c
-}
-
-// NotConverged reports whether err says only that a solver reached its
-// iteration cap, in which case the builders also return the graph of the
-// last iterate.
-func NotConverged(err error) bool {
-	return errors.Is(err, lowrank.ErrNotConverged) || errors.Is(err, lasso.ErrNotConverged)
 }

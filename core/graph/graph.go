@@ -24,12 +24,12 @@ type Graph struct {
 	E *mat.Dense
 	// Info reports how the underlying solver ran.
 	Info Info
-	// Warm is the end state of the ADMM solve of problem (6) behind an
-	// NNLRS graph, nil for the other methods and solvers. Passing
-	// &lowrank.ADMM{Start: g.Warm} as NNLRSParams.Solver builds the graph
-	// of the same samples with other β and λ from it, in fewer iterations
-	// after a small step (lowrank.Warm); other samples are refused with an
-	// error wrapping lowrank.ErrStartMismatch.
+	// Warm is the end state of the ADMM solve behind an NNLRS or LRR
+	// graph, nil for the other methods and solvers. Passing
+	// &lowrank.ADMM{Start: g.Warm} as the same method's Solver builds the
+	// graph of the same samples with other β and λ from it, in fewer
+	// iterations after a small step (lowrank.Warm); other samples are
+	// refused with an error wrapping lowrank.ErrStartMismatch.
 	Warm *lowrank.Warm
 }
 

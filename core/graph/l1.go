@@ -61,9 +61,8 @@ type L1Params struct {
 // conditions bound every residual entry by λ.
 //
 // L1 returns an error for invalid data or λ < 0. If some sample reaches the
-// sweep cap, it returns the graph together with an error wrapping
-// lasso.ErrNotConverged. ctx is checked between samples and during long
-// solves; a cancelled ctx returns ctx.Err() and no graph.
+// sweep cap, Info.Converged is false. ctx is checked between samples and
+// during long solves; a cancelled ctx returns ctx.Err() and no graph.
 func L1(ctx context.Context, x *mat.Dense, p L1Params) (*Graph, error) {
 	lambda := p.Lambda
 	if lambda == 0 {
@@ -74,10 +73,10 @@ func L1(ctx context.Context, x *mat.Dense, p L1Params) (*Graph, error) {
 		return nil, err
 	}
 	res, err := lasso.Robust(ctx, xh, lambda, p.Solver)
-	if res == nil {
+	if err != nil {
 		return nil, err
 	}
-	return codeGraph(method.L1, res), err
+	return codeGraph(method.L1, res), nil
 }
 
 // normalizedData validates the data and λ of the sparse-coding graphs and

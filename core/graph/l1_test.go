@@ -184,10 +184,10 @@ func TestCodeGraphsErrors(t *testing.T) {
 		}
 
 		// One sweep per sample cannot meet a tolerance of 1e-12: the graph
-		// comes with lasso.ErrNotConverged.
+		// comes back, not converged.
 		g, err := b.build(context.Background(), x, 1e-3, &lasso.Settings{MaxIter: 1, Tol: 1e-12})
-		if !errors.Is(err, lasso.ErrNotConverged) || g == nil || g.Info.Converged {
-			t.Errorf("%s, sweep cap: got graph %v, error %v; want the graph with ErrNotConverged", b.name, g != nil, err)
+		if err != nil || g == nil || g.Info.Converged {
+			t.Errorf("%s, sweep cap: got graph %v, error %v; want the graph, not converged", b.name, g != nil, err)
 		}
 	}
 }

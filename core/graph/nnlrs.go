@@ -41,8 +41,8 @@ func DefaultNNLRS() NNLRSParams { return NNLRSParams{Params: lowrank.DefaultPara
 // Graph.Warm the solver's end state (ADMM only), to start the next solve
 // on the same x from: the normalized samples of step 1 are the same bits
 // for the same x, so the state matches. If the solver reaches its
-// iteration cap, NNLRS returns the graph of the last iterate together
-// with an error wrapping lowrank.ErrNotConverged.
+// iteration cap, NNLRS returns the graph of the last iterate with
+// Info.Converged false; a cancelled ctx returns ctx.Err() and no graph.
 // progress, if not nil, receives every iteration of the solver.
 func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowrank.Progress)) (*Graph, error) {
 	if err := checkData(x); err != nil {
@@ -58,21 +58,18 @@ func NNLRS(ctx context.Context, x *mat.Dense, p NNLRSParams, progress func(lowra
 		}
 	}
 	res, err := lowrank.NNLRS(ctx, xh, nil, p.Params, p.Solver, progress)
-	if res == nil {
+	if err != nil {
 		return nil, err
 	}
-	g := &Graph{
+	if res.Status == lowrank.Cancelled {
+		return nil, ctx.Err()
+	}
+	return &Graph{
 		Method: method.NNLRS,
 		W:      weights.ThresholdNormalized(res.Z, p.Theta),
 		Z:      res.Z,
 		E:      res.E,
 		Warm:   res.Warm,
-		Info: Info{
-			Iterations: res.Iterations,
-			Converged:  res.Converged,
-			Objective:  res.Objective,
-			Residual:   res.Residual,
-		},
-	}
-	return g, err
+		Info:   info(res),
+	}, nil
 }

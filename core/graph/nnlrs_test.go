@@ -129,8 +129,8 @@ func TestNNLRSGraphErrors(t *testing.T) {
 	p := DefaultNNLRS()
 	p.Solver = &lowrank.ADMM{MaxIter: 2}
 	g, err := NNLRS(context.Background(), x, p, nil)
-	if !errors.Is(err, lowrank.ErrNotConverged) || g == nil || g.Info.Converged {
-		t.Errorf("iteration cap: err = %v, graph %v; want ErrNotConverged with a graph", err, g)
+	if err != nil || g == nil || g.Info.Converged || g.Info.Iterations != 2 {
+		t.Errorf("iteration cap: err = %v, graph %v; want the graph of the 2nd iterate, not converged", err, g)
 	}
 }
 

@@ -51,9 +51,8 @@ func DefaultSPGLambda(d int) float64 { return 1.2 / math.Sqrt(float64(d)) }
 // is ||X̂ − X̂Z||_F/||X̂||_F.
 //
 // SPG returns an error for invalid data or λ < 0. If some sample reaches
-// the sweep cap, it returns the graph together with an error wrapping
-// lasso.ErrNotConverged. ctx is checked between samples and during long
-// solves; a cancelled ctx returns ctx.Err() and no graph.
+// the sweep cap, Info.Converged is false. ctx is checked between samples
+// and during long solves; a cancelled ctx returns ctx.Err() and no graph.
 func SPG(ctx context.Context, x *mat.Dense, p SPGParams) (*Graph, error) {
 	lambda := p.Lambda
 	if lambda == 0 && x != nil {
@@ -65,8 +64,8 @@ func SPG(ctx context.Context, x *mat.Dense, p SPGParams) (*Graph, error) {
 		return nil, err
 	}
 	res, err := lasso.NonNeg(ctx, xh, lambda, p.Solver)
-	if res == nil {
+	if err != nil {
 		return nil, err
 	}
-	return codeGraph(method.SPG, res), err
+	return codeGraph(method.SPG, res), nil
 }

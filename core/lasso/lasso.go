@@ -2,8 +2,6 @@ package lasso
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/blas"
@@ -15,11 +13,6 @@ import (
 
 	"nnlrs/core/linalg"
 )
-
-// ErrNotConverged is wrapped by the error a solver returns, together with
-// its result, when some sample reaches the sweep cap before its optimality
-// conditions hold to the tolerance. Test for it with errors.Is.
-var ErrNotConverged = errors.New("lasso: not converged")
 
 // Settings configure the solvers. The zero value gives the defaults; every
 // zero field takes its default.
@@ -33,7 +26,7 @@ type Settings struct {
 	Tol float64
 	// MaxIter caps the coordinate-descent sweeps (full or over the active
 	// set) of one sample, default 1000. Reaching it is reported by
-	// Stat.Converged and ErrNotConverged.
+	// Stat.Converged (and Result.Total).
 	MaxIter int
 	// Progress, if not nil, is called after each sample with the number
 	// of samples done and the total.
@@ -205,21 +198,6 @@ func finite(s ...[]float64) bool {
 		}
 	}
 	return true
-}
-
-// notConverged returns nil when every sample converged, and an error
-// wrapping ErrNotConverged otherwise.
-func notConverged(stats []Stat, maxIter int) error {
-	bad := 0
-	for _, s := range stats {
-		if !s.Converged {
-			bad++
-		}
-	}
-	if bad == 0 {
-		return nil
-	}
-	return fmt.Errorf("%w: %d of %d samples reached %d sweeps", ErrNotConverged, bad, len(stats), maxIter)
 }
 
 // soft returns the soft threshold S_t(v) = sign(v) max(|v| − t, 0).

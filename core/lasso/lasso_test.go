@@ -110,14 +110,14 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-func TestNotConverged(t *testing.T) {
+func TestSweepCap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	x := unitColumns(rng, 30, 40)
 	for _, s := range solvers {
 		// One sweep cannot meet a tolerance of 1e-12 with λ this small.
 		res, err := s.f(context.Background(), x, 1e-3, &Settings{MaxIter: 1, Tol: 1e-12})
-		if !errors.Is(err, ErrNotConverged) || res == nil {
-			t.Fatalf("%s: got error %v, result %v; want ErrNotConverged with a result", s.name, err, res != nil)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
 		}
 		tot := res.Total()
 		if tot.Converged || tot.Iterations != 40 {

@@ -2,7 +2,6 @@ package lowrank
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -11,8 +10,8 @@ import (
 	"nnlrs/core/prox"
 )
 
-// ADMM solves problem (6) by the exact alternating direction method
-// with the splitting
+// ADMM solves NNLRS, problem (6), and LRR by the exact alternating
+// direction method with the splitting
 //
 //	min ||J||_* + β||H||_1 + λ||E||_2,1  s.t.  X = AZ + E,  Z = J,  Z = H,  H ≥ 0,
 //
@@ -27,11 +26,13 @@ import (
 //	U₁ += X − AZ − Ê,  U₂ += Z − Ĵ,  U₃ += Z − Ĥ,
 //
 // where Ê, Ĵ, Ĥ are the over-relaxed blocks (Ĵ = αJ + (1 − α)Z_old, ...).
-// The Z-step matrix is factorized once: the penalties do not change. The
-// iteration is a fixed-point map of (Z, U₁, U₂, U₃), accelerated by
-// Anderson mixing (anderson.go) with a restart when the fixed-point
-// residual grows (Zhang, Peng et al., "Accelerating ADMM for efficient
-// simulation and optimization", 2019).
+// LRR (Liu, Lin and Yu 2010) is the same problem without β||Z||_1 and
+// Z ≥ 0: its splitting has no H, no U₃ and no μ₃ terms. The Z-step
+// matrix is factorized once: the penalties do not change. The iteration
+// is a fixed-point map of (Z, U₁, U₂, U₃), accelerated by Anderson mixing
+// (anderson.go) with a restart when the fixed-point residual grows, and
+// for LRR a return to the last plain step then (Zhang, Peng et al.,
+// "Accelerating ADMM for efficient simulation and optimization", 2019).
 //
 // When d exceeds the number of columns of [A X], X and A are first
 // replaced by QᵀX and QᵀA for a thin QR factor Q: E and Y₁ stay in the
@@ -39,54 +40,50 @@ import (
 // iterates are the same at a smaller size.
 //
 // Stopping rule: every CheckEvery iterations the solver builds, from its
-// multipliers, a point of the dual problem of Bounds and evaluates its
-// value D ≤ p* (a lower bound on the optimum, whatever the iterate), and
-// the objective P of the exactly feasible point Z = H ≥ 0,
-// E = X − AH (certificate.go). It stops when (P − D)/D < Gap, which
-// certifies that the returned objective lies within a fraction Gap of the
-// optimum, and returns that feasible point: X = AZ + E holds to rounding
-// and Z ≥ 0 exactly. It needs far fewer iterations than LADMAP.
+// multipliers, a point of the dual problem and evaluates its value
+// D ≤ p* (a lower bound on the optimum, whatever the iterate), and the
+// objective P of an exactly feasible point: Z = H ≥ 0, E = X − AH for
+// NNLRS, Z = J, E = X − AJ for LRR (certificate.go). It stops when
+// (P − D)/D < Gap, which certifies that the returned objective lies
+// within a fraction Gap of the optimum, and returns that feasible point.
 //
 // The zero value gives the defaults, field by field. The defaults of the
 // internal parameters (Mu, Relax, Memory, CheckEvery) were measured on the
-// synthetic data and on USPS digits (see the bench command); they rarely
+// synthetic data and on the page's real data (docs/BENCH.md); they rarely
 // need changing.
 type ADMM struct {
 	// Gap is the stopping rule: the relative duality gap (P − D)/D to
 	// reach, default 4e-3.
 	Gap float64
 	// MaxIter caps the iterations, default 5000. Reaching it returns the
-	// last feasible point with an error wrapping ErrNotConverged.
+	// last feasible point with Status IterationLimit.
 	MaxIter int
 
 	// Mu are the penalties of the constraints X = AZ + E, Z = J and
-	// Z = H. Zero entries take the defaults 5λ, 2 and 10. μ₁ = 5λ keeps
-	// the threshold λ/μ₁ of the E-step at 0.2 whatever λ, on unit-norm
-	// samples: over the 14 steps of the page's λ slider on the synthetic
-	// data, USPS digits and Yale B faces (n = 100), it took 1.8-3.6x fewer
-	// iterations in all than the constant μ₁ = 40 measured before at the
-	// paper's λ = 10, where the two agree (docs/BENCH.md). μ₂ and μ₃ are
-	// the fastest of a grid measured on unit-norm samples (synthetic data
-	// and USPS digits, n = 100 to 800) with the paper's β and λ.
+	// Z = H (μ₃ is not used for LRR). Zero entries take the defaults:
+	// 5λ, 2 and 10 for NNLRS, 5λ and 2 for LRR. μ₁ proportional to λ
+	// keeps the threshold λ/μ₁ of the E-step at 0.2 whatever λ, on
+	// unit-norm samples.
 	Mu [3]float64
 	// Relax is the over-relaxation α ∈ (0, 2) of Eckstein and Bertsekas,
 	// default 1.6; 1 is plain ADMM.
 	Relax float64
 	// Memory is the depth of the Anderson acceleration, default 10; a
 	// negative value turns it off. It keeps 2·Memory copies of the
-	// iterate (Z and the three multipliers).
+	// iterate (Z and the multipliers).
 	Memory int
 	// CheckEvery is the number of iterations between two evaluations of
 	// the duality-gap certificate, default 5.
 	CheckEvery int
 
 	// Start, if not nil, is the state to start from: Result.Warm of an
-	// earlier solve on the same X and A, with any β and λ (warm.go). nil
-	// starts from zero, as does a Start when Z = 0 is already optimal to
-	// within Gap (small λ or large β), where the cold start certifies at
-	// its first check. A Start from other data makes the solve fail with
-	// an *Error wrapping ErrStartMismatch. The stopping rule is the same
-	// either way, so a warm answer is certified as tightly as a cold one.
+	// earlier solve of the same problem (NNLRS or LRR) on the same X and
+	// A, with any β and λ (warm.go). nil starts from zero, as does a
+	// Start when Z = 0 is already optimal to within Gap (small λ or large
+	// β), where the cold start certifies at its first check. A Start from
+	// other data or the other problem makes the solve fail with an *Error
+	// wrapping ErrStartMismatch. The stopping rule is the same either way,
+	// so a warm answer is certified as tightly as a cold one.
 	Start *Warm
 }
 
@@ -101,28 +98,22 @@ const (
 func (*ADMM) String() string { return "admm" }
 
 // withDefaults returns a copy of m (nil: the zero value) with every zero
-// field set to its default for problem p.
-func (m *ADMM) withDefaults(p Params) ADMM {
+// field set to its default for the problem pr.
+func (m *ADMM) withDefaults(pr problem) ADMM {
 	var c ADMM
 	if m != nil {
 		c = *m
 	}
-	for i, d := range [3]float64{admmMu1PerLambda * p.Lambda, 2, 10} {
-		if c.Mu[i] == 0 {
-			c.Mu[i] = d
-		}
+	for i, d := range [3]float64{admmMu1PerLambda * pr.Lambda, 2, 10} {
+		orDefault(&c.Mu[i], d)
 	}
-	if c.Relax == 0 {
-		c.Relax = 1.6
-	}
+	orDefault(&c.Relax, 1.6)
+	orDefault(&c.Gap, admmDefaultGap)
 	if c.Memory == 0 {
 		c.Memory = 10
 	}
 	if c.CheckEvery == 0 {
 		c.CheckEvery = 5
-	}
-	if c.Gap == 0 {
-		c.Gap = admmDefaultGap
 	}
 	if c.MaxIter == 0 {
 		c.MaxIter = admmDefaultMaxIter
@@ -149,12 +140,20 @@ func (m *ADMM) validate() error {
 	return nil
 }
 
-func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
-	c := m.withDefaults(p)
+func (m *ADMM) solveNNLRS(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
+	return m.solve(ctx, x, a, problem{Params: p}, progress)
+}
+
+func (m *ADMM) solveLRR(ctx context.Context, x, a *mat.Dense, lambda float64, progress func(Progress)) (*Result, error) {
+	return m.solve(ctx, x, a, problem{Params: Params{Lambda: lambda}, lrr: true}, progress)
+}
+
+func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, pr problem, progress func(Progress)) (*Result, error) {
+	c := m.withDefaults(pr)
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	s := newADMM(x, a, p, c)
+	s := newADMM(x, a, pr, c)
 	if c.Start != nil {
 		if err := s.start(c.Start); err != nil {
 			return nil, err
@@ -166,7 +165,7 @@ func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, p Params, progress fu
 // admm holds the problem, the factorized Z-step and every buffer of the
 // iteration, so that the loop does not allocate.
 type admm struct {
-	p          Params
+	pr         problem
 	set        ADMM       // with defaults
 	x, a       *mat.Dense // original data
 	q          *mat.Dense // d×k orthonormal basis, nil without reduction
@@ -175,7 +174,7 @@ type admm struct {
 	fp         uint64 // fingerprint of X and A (warm.go)
 	normX      float64
 	mu1, mu2   float64
-	mu3, c     float64
+	mu3, c     float64 // μ₃ (0 for LRR) and c = μ₂ + μ₃
 	alpha      float64
 	woodbury   bool
 	s          *mat.Dense // Ar Arᵀ (Woodbury)
@@ -184,11 +183,12 @@ type admm struct {
 
 	// State x = (Z, U₁, U₂, U₃) and A·Z, and the image g = T(x).
 	xs, gs state
-	// Blocks of the last step, and its dual estimates Ŷ.
+	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
 	j, h, e      *mat.Dense
+	ret          *mat.Dense // the block returned: h (NNLRS) or j (LRR)
 	g2           *mat.Dense // Z + U₂, the SVT input
 	yh1, yh2     *mat.Dense // Ŷ₁ = μ₁(R − E), Ŷ₂ = μ₂(G₂ − J)
-	yh3          *mat.Dense // Ŷ₃ = μ₃(Z + U₃ − H)
+	yh3          *mat.Dense // Ŷ₃ = μ₃(Z + U₃ − H), nil for LRR
 	t, rc, w     *mat.Dense // k×n temporaries
 	w1, w2       *mat.Dense // k×n temporaries (Woodbury)
 	cm, zt       *mat.Dense // m×n temporaries
@@ -196,34 +196,41 @@ type admm struct {
 	nuclearJ     float64
 	rankJ        int
 	l1H, l21E    float64
-	nnzH         int
+	nnzH         int // nonzeros of the returned block
 	anderson     *anderson
 	certM        *mat.Dense // m×n, AᵀU of the certificate
+	certV        *mat.Dense // m×n, its excess V
 	certU        *mat.Dense // k×n
-	certY2       *mat.Dense // m×n
+	certY2       *mat.Dense // m×n, nil for LRR
 	eig          eigen.Sym
 	hth          mat.SymDense
 	ah           *mat.Dense // k×n
-	certScale    float64
-	colSum       []float64 // certificate scratch: per column
-	colDot       []float64
+	colDot       []float64  // certificate scratch: per column
 	colT         []float64
 	lastPrimalAt int
 }
 
 // state is one point of the fixed-point iteration: Z, the scaled
-// multipliers, and A·Z (kept so that the E-step needs no product).
+// multipliers (u3 nil for LRR), and A·Z (kept so that the E-step needs no
+// product).
 type state struct {
 	z, u1, u2, u3, az *mat.Dense
 }
 
-func newState(k, m, n int) state {
-	return state{mat.NewDense(m, n, nil), mat.NewDense(k, n, nil), mat.NewDense(m, n, nil), mat.NewDense(m, n, nil), mat.NewDense(k, n, nil)}
+func newState(k, m, n int, lrr bool) state {
+	st := state{z: mat.NewDense(m, n, nil), u1: mat.NewDense(k, n, nil), u2: mat.NewDense(m, n, nil), az: mat.NewDense(k, n, nil)}
+	if !lrr {
+		st.u3 = mat.NewDense(m, n, nil)
+	}
+	return st
 }
 
 // parts lists the raw storage of the blocks that Anderson mixing treats as
 // the iterate (A·Z is carried along: it is linear in Z).
 func (st state) parts() [][]float64 {
+	if st.u3 == nil {
+		return [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data, st.u2.RawMatrix().Data}
+	}
 	return [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data, st.u2.RawMatrix().Data, st.u3.RawMatrix().Data}
 }
 
@@ -231,14 +238,16 @@ func (st state) copyFrom(o state) {
 	st.z.Copy(o.z)
 	st.u1.Copy(o.u1)
 	st.u2.Copy(o.u2)
-	st.u3.Copy(o.u3)
+	if st.u3 != nil {
+		st.u3.Copy(o.u3)
+	}
 	st.az.Copy(o.az)
 }
 
-func newADMM(x, a *mat.Dense, p Params, set ADMM) *admm {
+func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	d, n := x.Dims()
 	_, m := a.Dims()
-	s := &admm{p: p, set: set, x: x, a: a, m: m, n: n}
+	s := &admm{pr: pr, set: set, x: x, a: a, m: m, n: n}
 	s.fp = fingerprint(x, a)
 	s.normX = mat.Norm(x, 2)
 	s.xr, s.ar = x, a
@@ -276,7 +285,10 @@ func newADMM(x, a *mat.Dense, p Params, set ADMM) *admm {
 	}
 	s.k, _ = s.xr.Dims()
 	k := s.k
-	s.mu1, s.mu2, s.mu3 = set.Mu[0], set.Mu[1], set.Mu[2]
+	s.mu1, s.mu2 = set.Mu[0], set.Mu[1]
+	if !pr.lrr {
+		s.mu3 = set.Mu[2]
+	}
 	s.c = s.mu2 + s.mu3
 	s.alpha = set.Relax
 
@@ -312,18 +324,24 @@ func newADMM(x, a *mat.Dense, p Params, set ADMM) *admm {
 		s.pmat.Mul(s.kinv, s.ar.T())
 	}
 
-	s.xs, s.gs = newState(k, m, n), newState(k, m, n)
-	s.j, s.h, s.g2 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
+	s.xs, s.gs = newState(k, m, n, pr.lrr), newState(k, m, n, pr.lrr)
+	s.j, s.g2 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
+	s.ret = s.j
+	if !pr.lrr {
+		s.h, s.yh3 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
+		s.certY2 = mat.NewDense(m, n, nil)
+		s.ret = s.h
+	}
 	s.e = mat.NewDense(k, n, nil)
-	s.yh1, s.yh2, s.yh3 = mat.NewDense(k, n, nil), mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
+	s.yh1, s.yh2 = mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
 	s.t, s.rc, s.w = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
 	s.cm, s.zt = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
 	s.w1, s.w2 = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
-	s.certM, s.certU, s.certY2 = mat.NewDense(m, n, nil), mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
+	s.certM, s.certV, s.certU = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil), mat.NewDense(k, n, nil)
 	s.ah = mat.NewDense(k, n, nil)
 	s.svt.Method = prox.GramMethod
 	if set.Memory > 0 {
-		s.anderson = newAnderson(set.Memory, s.xs.parts())
+		s.anderson = newAnderson(set.Memory, s.xs.parts(), pr.lrr)
 	}
 	s.lastPrimalAt = -1 << 30
 	return s
@@ -333,10 +351,10 @@ func newADMM(x, a *mat.Dense, p Params, set ADMM) *admm {
 // records the blocks J, H, E and the dual estimates Ŷ of the step.
 func (s *admm) step() error {
 	in, out := s.xs, s.gs
-	zs, u1, u2, u3, az := raw(in.z), raw(in.u1), raw(in.u2), raw(in.u3), raw(in.az)
+	zs, u1, u2, az := raw(in.z), raw(in.u1), raw(in.u2), raw(in.az)
 	xr := raw(s.xr)
-	js, hs, es, g2 := raw(s.j), raw(s.h), raw(s.e), raw(s.g2)
-	yh1, yh2, yh3 := raw(s.yh1), raw(s.yh2), raw(s.yh3)
+	js, es, g2 := raw(s.j), raw(s.e), raw(s.g2)
+	yh1, yh2 := raw(s.yh1), raw(s.yh2)
 	mu1, mu2, mu3, alpha := s.mu1, s.mu2, s.mu3, s.alpha
 
 	// J-step.
@@ -349,24 +367,36 @@ func (s *admm) step() error {
 	}
 	s.rankJ, s.nuclearJ = rank, nuclear
 	// H-step, Ŷ₂, Ŷ₃, and the relaxed Ĵ, Ĥ folded into the Z-step's
-	// right-hand side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃).
-	bt := s.p.Beta / mu3
+	// right-hand side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃); for LRR, Ŷ₂ and
+	// C = μ₂(Ĵ − U₂).
 	cm := raw(s.cm)
 	var l1 float64
 	nnz := 0
-	for i, z := range zs {
-		v := z + u3[i]
-		h := math.Max(v-bt, 0)
-		hs[i] = h
-		l1 += h
-		if h != 0 {
-			nnz++
+	if s.pr.lrr {
+		for i, z := range zs {
+			if js[i] != 0 {
+				nnz++
+			}
+			yh2[i] = mu2 * (g2[i] - js[i])
+			cm[i] = mu2 * (alpha*js[i] + (1-alpha)*z - u2[i])
 		}
-		yh3[i] = mu3 * (v - h)
-		yh2[i] = mu2 * (g2[i] - js[i])
-		jh := alpha*js[i] + (1-alpha)*z
-		hh := alpha*h + (1-alpha)*z
-		cm[i] = mu2*(jh-u2[i]) + mu3*(hh-u3[i])
+	} else {
+		u3, hs, yh3 := raw(in.u3), raw(s.h), raw(s.yh3)
+		bt := s.pr.Beta / mu3
+		for i, z := range zs {
+			v := z + u3[i]
+			h := math.Max(v-bt, 0)
+			hs[i] = h
+			l1 += h
+			if h != 0 {
+				nnz++
+			}
+			yh3[i] = mu3 * (v - h)
+			yh2[i] = mu2 * (g2[i] - js[i])
+			jh := alpha*js[i] + (1-alpha)*z
+			hh := alpha*h + (1-alpha)*z
+			cm[i] = mu2*(jh-u2[i]) + mu3*(hh-u3[i])
+		}
 	}
 	s.l1H, s.nnzH = l1, nnz
 	// E-step on R = X − AZ + U₁; then w = X − Ê (Ê relaxed) for the
@@ -375,7 +405,7 @@ func (s *admm) step() error {
 	for i := range r {
 		r[i] = xr[i] - az[i] + u1[i]
 	}
-	s.l21E = prox.L21(s.e, s.p.Lambda/mu1, s.t)
+	s.l21E = prox.L21(s.e, s.pr.Lambda/mu1, s.t)
 	for i := range r {
 		yh1[i] = mu1 * (r[i] - es[i])
 		w[i] = xr[i] - (alpha*es[i] + (1-alpha)*(xr[i]-az[i]))
@@ -415,10 +445,17 @@ func (s *admm) step() error {
 	}
 	// Multipliers: U₁ += X − AZ − Ê, U₂ += Z − Ĵ, U₃ += Z − Ĥ.
 	zn, azn := raw(zo), raw(azo)
-	o1, o2, o3 := raw(out.u1), raw(out.u2), raw(out.u3)
+	o1, o2 := raw(out.u1), raw(out.u2)
 	for i := range o1 {
 		o1[i] = u1[i] + w[i] - azn[i]
 	}
+	if s.pr.lrr {
+		for i, z := range zs {
+			o2[i] = u2[i] + zn[i] - (alpha*js[i] + (1-alpha)*z)
+		}
+		return nil
+	}
+	u3, hs, o3 := raw(in.u3), raw(s.h), raw(out.u3)
 	for i, z := range zs {
 		jh := alpha*js[i] + (1-alpha)*z
 		hh := alpha*hs[i] + (1-alpha)*z
@@ -429,27 +466,27 @@ func (s *admm) step() error {
 }
 
 // run iterates from the state s.xs (zero, or the Start) until the
-// certified gap falls below Gap or MaxIter iterations are done.
+// certified gap falls below Gap, MaxIter iterations are done or ctx is
+// cancelled.
 func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error) {
 	gap, maxIter := s.set.Gap, s.set.MaxIter
 	certGap, stop := math.Inf(1), math.Inf(1)
 	var fnorm, bound float64
 	for it := 0; ; it++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if ctx.Err() != nil {
+			return s.result(it, Cancelled, fnorm, s.xs), nil
 		}
 		if it == maxIter {
-			res := s.result(it, false, fnorm, s.xs)
-			return res, fmt.Errorf("%w: NNLRS (ADMM) after %d iterations (certified gap %.3g)", ErrNotConverged, it, res.Gap)
+			return s.result(it, IterationLimit, fnorm, s.xs), nil
 		}
 		if err := s.step(); err != nil {
-			return nil, errorf("NNLRS iteration %d: %w", it+1, err)
+			return nil, errorf("%s iteration %d: %w", s.pr.name(), it+1, err)
 		}
 		ff, feas := s.residuals()
 		fnorm = math.Sqrt(ff) / s.normX
 		objective := s.objective()
 		if !finite(ff, objective) {
-			return nil, errorf("NNLRS iteration %d: iterates are not finite (is the problem scaled sensibly?)", it+1)
+			return nil, errorf("%s iteration %d: iterates are not finite (is the problem scaled sensibly?)", s.pr.name(), it+1)
 		}
 		converged := false
 		if (it+1)%s.set.CheckEvery == 0 {
@@ -467,11 +504,11 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		if progress != nil {
 			progress(Progress{
 				Iter: it + 1, Residual: math.Sqrt(feas) / s.normX, Change: fnorm, Mu: s.mu1,
-				RankZ: s.rankJ, NNZH: s.nnzH, Objective: objective, Gap: certGap, Bound: bound, Stop: stop, Z: s.h,
+				RankZ: s.rankJ, NNZH: s.nnzH, Objective: objective, Gap: certGap, Bound: bound, Stop: stop, Z: s.ret,
 			})
 		}
 		if converged {
-			return s.result(it+1, true, fnorm, s.gs), nil
+			return s.result(it+1, Converged, fnorm, s.gs), nil
 		}
 		s.advance(ff)
 	}
@@ -494,10 +531,10 @@ func (s *admm) residuals() (ff, feas float64) {
 	return ff, feas
 }
 
-// objective returns the objective of problem (6) at the blocks J, H, E of
+// objective returns the objective of the problem at the blocks J, H, E of
 // the last step (not a feasible point: see primalBound).
 func (s *admm) objective() float64 {
-	return s.nuclearJ + s.p.Beta*s.l1H + s.p.Lambda*s.l21E
+	return s.nuclearJ + s.pr.Beta*s.l1H + s.pr.Lambda*s.l21E
 }
 
 // advance moves to the next state, given the squared fixed-point residual
@@ -510,20 +547,24 @@ func (s *admm) advance(ff float64) {
 	}
 }
 
-// result packages the feasible point Z = H, E = X − AH with the
-// certificate of the last check (recomputed if stale), and the state next
-// to start a later solve from.
-func (s *admm) result(iters int, converged bool, fnorm float64, next state) *Result {
+// result packages the feasible point (Z = H, E = X − AH for NNLRS;
+// Z = J, E = X − AJ for LRR) with the certificate of the last check
+// (recomputed if stale), and the state next to start a later solve from.
+func (s *admm) result(iters int, status Status, fnorm float64, next state) *Result {
 	dual := s.dualBound()
 	primal := s.primalBound()
 	d, n := s.x.Dims()
 	res := &Result{
-		Z: mat.DenseCopyOf(s.h), H: mat.DenseCopyOf(s.h),
-		Iterations: iters, Converged: converged, Change: fnorm,
+		Z:          mat.DenseCopyOf(s.ret),
+		Iterations: iters, Status: status, Change: fnorm,
 		Gap:  (primal - dual) / math.Abs(dual),
 		Warm: s.saveWarm(next),
 	}
-	// E = X − AH in the original coordinates (primalBound left AH).
+	if !s.pr.lrr {
+		res.H = mat.DenseCopyOf(s.h)
+		res.Y2 = mat.DenseCopyOf(s.certY2)
+	}
+	// E = X − AZ in the original coordinates (primalBound left AZ).
 	eh := mat.NewDense(s.k, n, nil)
 	eh.Sub(s.xr, s.ah)
 	if s.q != nil {
@@ -535,8 +576,7 @@ func (s *admm) result(iters int, converged bool, fnorm float64, next state) *Res
 		res.E = eh
 		res.Y1 = mat.DenseCopyOf(s.certU)
 	}
-	res.Y2 = mat.DenseCopyOf(s.certY2)
-	res.finish(s.x, s.a, s.p)
+	res.finish(s.x, s.a, s.pr.Params)
 	return res
 }
 

@@ -9,7 +9,12 @@ import (
 // x ← T(x) (Walker and Ni 2011): with the differences ΔG of the last
 // images g_i = T(x_i) and ΔF of the residuals f_i = g_i − x_i, the next
 // iterate is g − ΔG γ, γ = argmin ||f − ΔF γ||. The history restarts when
-// the residual grows, which keeps the iteration as robust as plain ADMM.
+// the residual grows. With revert, the iteration also goes back to the
+// last plain image T(x_{k−1}), dropping the extrapolated x_k whose
+// residual grew (the safeguard of Zhang, Peng et al. 2019): where T
+// translates along a direction, as ADMM for LRR does on the null space of
+// A (no H-step contracts it), an extrapolation that only restarts keeps
+// the point it reached and can drift without bound.
 type anderson struct {
 	mem      int
 	size     int
@@ -24,14 +29,15 @@ type anderson struct {
 	prevFF   float64
 	gram     []float64 // mem×mem, ΔFᵀΔF
 	rhs, gam []float64
+	revert   bool
 }
 
-func newAnderson(mem int, parts [][]float64) *anderson {
+func newAnderson(mem int, parts [][]float64, revert bool) *anderson {
 	size := 0
 	for _, p := range parts {
 		size += len(p)
 	}
-	a := &anderson{mem: mem, size: size}
+	a := &anderson{mem: mem, size: size, revert: revert}
 	a.dg = make([][]float64, mem)
 	a.df = make([][]float64, mem)
 	a.daz = make([][]float64, mem)
@@ -54,6 +60,15 @@ func (a *anderson) next(x, g state, ff float64) {
 	if a.havePrev && ff > a.prevFF {
 		a.count, a.head = 0, 0
 		a.havePrev = false
+		if a.revert {
+			o := 0
+			for _, p := range x.parts() {
+				copy(p, a.gPrev[o:o+len(p)])
+				o += len(p)
+			}
+			copy(raw(x.az), a.azPrev)
+			return
+		}
 	}
 	if a.havePrev {
 		// Push Δg, Δf into the ring.

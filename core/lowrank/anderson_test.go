@@ -20,7 +20,7 @@ import (
 func TestAndersonLinear(t *testing.T) {
 	const k, m, n = 2, 3, 2
 	rng := rand.New(rand.NewPCG(4, 4))
-	x, g := newState(k, m, n), newState(k, m, n)
+	x, g := newState(k, m, n, false), newState(k, m, n, false)
 	size := 0
 	for _, p := range x.parts() {
 		size += len(p)
@@ -87,7 +87,7 @@ func TestAndersonLinear(t *testing.T) {
 		return d.Norm(2) / want.Norm(2)
 	}
 
-	acc := newAnderson(10, x.parts())
+	acc := newAnderson(10, x.parts(), false)
 	for range 80 {
 		acc.next(x, g, apply())
 	}

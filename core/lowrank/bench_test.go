@@ -26,7 +26,8 @@ var sinkResult *Result
 // zero state: SVT, H- and E-steps, the Z-step solve and the multipliers).
 func benchmarkADMMIteration(b *testing.B, n int) {
 	x := benchData(n)
-	s := newADMM(x, x, DefaultParams(), (*ADMM)(nil).withDefaults(DefaultParams()))
+	pr := problem{Params: DefaultParams()}
+	s := newADMM(x, x, pr, (*ADMM)(nil).withDefaults(pr))
 	// Move away from the zero state so that J has realistic rank.
 	for range 10 {
 		if err := s.step(); err != nil {
@@ -53,17 +54,31 @@ func benchmarkLADMAPIteration(b *testing.B, n int) {
 	}
 }
 
-// benchmarkSolve times a whole solve.
-func benchmarkSolve(b *testing.B, n int, m Method) {
+// benchmarkSolve times whole solves of benchData(n).
+func benchmarkSolve(b *testing.B, n int, solve func(x *mat.Dense) (*Result, error)) {
 	x := benchData(n)
 	b.ResetTimer()
 	for range b.N {
-		res, err := NNLRS(context.Background(), x, nil, DefaultParams(), m, nil)
+		res, err := solve(x)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(res.Iterations), "iters")
 		sinkResult = res
+	}
+}
+
+// nnlrsBy solves problem (6) with the paper's β and λ by m.
+func nnlrsBy(m Method) func(*mat.Dense) (*Result, error) {
+	return func(x *mat.Dense) (*Result, error) {
+		return NNLRS(context.Background(), x, nil, DefaultParams(), m, nil)
+	}
+}
+
+// lrrBy solves LRR at λ = 1 by m.
+func lrrBy(m LRRMethod) func(*mat.Dense) (*Result, error) {
+	return func(x *mat.Dense) (*Result, error) {
+		return LRR(context.Background(), x, nil, 1, m, nil)
 	}
 }
 
@@ -74,7 +89,11 @@ func BenchmarkADMMIteration800(b *testing.B)   { benchmarkADMMIteration(b, 800) 
 func BenchmarkLADMAPIteration100(b *testing.B) { benchmarkLADMAPIteration(b, 100) }
 func BenchmarkLADMAPIteration200(b *testing.B) { benchmarkLADMAPIteration(b, 200) }
 func BenchmarkLADMAPIteration400(b *testing.B) { benchmarkLADMAPIteration(b, 400) }
-func BenchmarkADMMSolve100(b *testing.B)       { benchmarkSolve(b, 100, &ADMM{}) }
-func BenchmarkADMMSolve200(b *testing.B)       { benchmarkSolve(b, 200, &ADMM{}) }
-func BenchmarkADMMSolve400(b *testing.B)       { benchmarkSolve(b, 400, &ADMM{}) }
-func BenchmarkLADMAPSolve100(b *testing.B)     { benchmarkSolve(b, 100, &LADMAP{}) }
+func BenchmarkADMMSolve100(b *testing.B)       { benchmarkSolve(b, 100, nnlrsBy(&ADMM{})) }
+func BenchmarkADMMSolve200(b *testing.B)       { benchmarkSolve(b, 200, nnlrsBy(&ADMM{})) }
+func BenchmarkADMMSolve400(b *testing.B)       { benchmarkSolve(b, 400, nnlrsBy(&ADMM{})) }
+func BenchmarkLADMAPSolve100(b *testing.B)     { benchmarkSolve(b, 100, nnlrsBy(&LADMAP{})) }
+func BenchmarkLRRSolveADMM100(b *testing.B)    { benchmarkSolve(b, 100, lrrBy(&ADMM{})) }
+func BenchmarkLRRSolveALM100(b *testing.B)     { benchmarkSolve(b, 100, lrrBy(&ALM{})) }
+func BenchmarkLRRSolveADMM400(b *testing.B)    { benchmarkSolve(b, 400, lrrBy(&ADMM{})) }
+func BenchmarkLRRSolveALM400(b *testing.B)     { benchmarkSolve(b, 400, lrrBy(&ALM{})) }

@@ -6,60 +6,71 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/eigen"
+	"nnlrs/core/linalg"
 )
 
-// The certificate of ADMM's stopping rule: a dual point built from the
-// multipliers gives a lower bound D ≤ p* on the optimum of problem (6)
-// (the dual of Bounds), and the exactly feasible point Z = H ≥ 0,
-// E = X − AH an upper bound P ≥ p*; (P − D)/D bounds the relative
-// distance of the returned objective to the optimum.
+// The certificate of both problems. Write them as
+//
+//	min_{Z,H,E} ||Z||_* + g(H) + λ||E||_2,1   s.t.  X = AZ + E,  Z = H,
+//
+// with g(H) = β||H||_1 + ι(H ≥ 0) for NNLRS (problem (7), the split form
+// of problem (6)) and g = 0 for LRR. The Lagrangian
+// ||Z||_* + g(H) + λ||E||_2,1 + ⟨Y₁, X − AZ − E⟩ + ⟨Y₂, Z − H⟩ is bounded
+// below in Z, H and E exactly when
+//
+//	||AᵀY₁ − Y₂||₂ ≤ 1,   ||(Y₁)_j||₂ ≤ λ for every column j,   Y₂ ∈ C,
+//
+// where C = dom g* is {Y₂ ≤ β} (entrywise) for NNLRS and {0} for LRR; the
+// dual function is then ⟨Y₁, X⟩. So every such (Y₁, Y₂) gives a lower
+// bound D = ⟨Y₁, X⟩ ≤ p* on the optimum, whatever point it came from, and
+// the objective P of any feasible point an upper bound: (P − D)/D bounds
+// the relative distance of P to the optimum. For LRR the conditions are
+// those of Liu et al.'s dual, ||AᵀY₁||₂ ≤ 1 and ||(Y₁)_j||₂ ≤ λ.
+//
+// Each of the three uses below moves a candidate into that set the same
+// way: the columns of U = Y₁ scaled to norm at most λ (columnsToNorm), Y₂
+// projected onto C (problem.projC), then (U, Y₂) divided by some
+// ς ≥ max(1, ||AᵀU − Y₂||₂); 1/ς ≤ 1 keeps the other two conditions, as
+// the ball of each column and C are convex and contain 0. They differ in
+// Y₂ and in how the spectral norm is bounded:
+//
+//   - Bounds and LRRBounds: Y₂ the given multiplier projected onto C, and
+//     the exact spectral norm;
+//   - ADMM's stopping rule (dualBound): Y₂ = P_C(W) for W = AᵀU − Ŷ₂, so
+//     that AᵀU − Y₂ = Ŷ₂ + V with V = W − P_C(W) (problem.excess), where
+//     Ŷ₂, the dual estimate of the J-step, has spectral norm at most 1 by
+//     construction and ||V||₂ is bounded by normBound;
+//   - the choice of a warm start (zeroGap): U = λX̂ and Y₂ = P_C(AᵀU), so
+//     that AᵀU − Y₂ = V, the excess of AᵀU over C.
 
-// dualBound returns a lower bound D ≤ p* on the optimum of problem (6),
-// built from the dual estimates of the last step as the dual point of
-// Bounds. U = Ŷ₁ (columns of norm ≤ λ by the E-step), each column j then
-// scaled by a factor t_j ∈ [0, 1], and Y₂ = min(AᵀU − Ŷ₂, β), so that
-// AᵀU − Y₂ = Ŷ₂ + V with V = (AᵀU − Ŷ₂ − β)₊ and ||Ŷ₂||₂ ≤ 1 by the
-// J-step. Hence ||AᵀU − Y₂||₂ ≤ 1 + δ + ||V||₂ =: ς, with δ bounding the
-// rounding of the SVT, and (U, Y₂)/ς is dual feasible (the columns of U
-// keep norm ≤ λ, Y₂ ≤ β, ς ≥ 1):
+// dualBound returns a lower bound D ≤ p* on the optimum, built from the
+// dual estimates of the last step. U = Ŷ₁ with its columns clipped to
+// norm λ (Ŷ₁ has them already, by the E-step, up to rounding), each
+// column j then scaled by a factor t_j ∈ [0, 1], and Y₂ = P_C(AᵀU − Ŷ₂),
+// so that AᵀU − Y₂ = Ŷ₂ + V with ||Ŷ₂||₂ ≤ 1 by the J-step. Hence
+// ||AᵀU − Y₂||₂ ≤ 1 + δ + ||V||₂ =: ς, with δ bounding the rounding of
+// the SVT, and (U, Y₂)/ς is dual feasible:
 //
 //	D = ⟨U, X⟩/ς.
 //
-// Two choices of t are evaluated and the larger D kept: t = 1, and for
-// each column the largest t_j ≤ 1 with t_j(AᵀŶ₁)_ij ≤ β + (Ŷ₂)_ij for
-// every i, which removes the column's share of V where it can. The
-// multipliers satisfy AᵀŶ₁ ≈ Ŷ₂ + Ŷ₃ with Ŷ₃ ≤ β only at the end of the
-// iteration, and the single scale ς pays for every entry of V across all
-// of U; the per-column factors pay only where V is. Measured on the
-// synthetic data at λ = 20 (nnlrs graph -progress, docs/BENCH.md): at
-// iteration 45 the bound is 117.0 against 108.5 with t = 1, the optimum
-// 118.57.
+// For NNLRS two choices of t are evaluated and the larger D kept: t = 1,
+// and for each column the largest t_j ≤ 1 with t_j(AᵀŶ₁)_ij ≤ β + (Ŷ₂)_ij
+// for every i, which removes the column's share of V = (t_j(AᵀU)_ij −
+// (Ŷ₂)_ij − β)₊ where it can: the single scale ς pays for every entry of V
+// across all of U, the per-column factors only where V is. For LRR,
+// V = AᵀU − Ŷ₂ and t = 1.
 //
-// It leaves U, Y₂ and ς of the kept choice in certU, certY2 and certScale.
+// It leaves U and Y₂ of the kept choice in certU and certY2 (NNLRS).
 func (s *admm) dualBound() float64 {
-	u, lam := raw(s.certU), s.p.Lambda
-	copy(u, raw(s.yh1))
-	k, n, m := s.k, s.n, s.m
-	for j := 0; j < n; j++ {
-		nr := 0.0
-		for i := 0; i < k; i++ {
-			nr += u[i*n+j] * u[i*n+j]
-		}
-		if nr = math.Sqrt(nr); nr > lam {
-			f := lam / nr
-			for i := 0; i < k; i++ {
-				u[i*n+j] *= f
-			}
-		}
-	}
+	copy(raw(s.certU), raw(s.yh1))
+	columnsToNorm(s.certU, s.pr.Lambda, true)
 	s.certM.Mul(s.ar.T(), s.certU)
-	mm, yh2 := raw(s.certM), raw(s.yh2)
-	beta := s.p.Beta
+	u, mm, yh2 := raw(s.certU), raw(s.certM), raw(s.yh2)
+	k, n, m := s.k, s.n, s.m
 	// ⟨U_j, X_j⟩ per column, and δ: J = Θ(G₂) is computed with an error
 	// of a few n·ε·||G₂||; allow ten times that in ||Ŷ₂||₂ = μ₂||G₂ − J||₂.
 	s.colDot = resize(s.colDot, n)
-	s.colT = resize(s.colT, n)
-	dots, t := s.colDot, s.colT
+	dots := s.colDot
 	clear(dots)
 	xr := raw(s.xr)
 	for i := 0; i < k; i++ {
@@ -73,38 +84,45 @@ func (s *admm) dualBound() float64 {
 	}
 	delta := s.mu2 * 10 * float64(max(m, n)) * epsilon * math.Sqrt(g2f)
 
-	// The per-column factors, against t = 1 (nil).
-	for j := range t {
-		t[j] = 1
-	}
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			if a := mm[i*n+j]; a > 0 {
-				if r := (beta + yh2[i*n+j]) / a; r < t[j] {
-					t[j] = math.Max(r, 0)
+	var t []float64
+	d := s.dualValue(nil, dots, delta)
+	if !s.pr.lrr {
+		// The per-column factors, against t = 1 (nil).
+		s.colT = resize(s.colT, n)
+		t = s.colT
+		for j := range t {
+			t[j] = 1
+		}
+		beta := s.pr.Beta
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				if a := mm[i*n+j]; a > 0 {
+					if r := (beta + yh2[i*n+j]) / a; r < t[j] {
+						t[j] = math.Max(r, 0)
+					}
+				}
+			}
+		}
+		if dt := s.dualValue(t, dots, delta); dt > d {
+			d = dt
+		} else {
+			t = nil
+		}
+		// The kept point: U scaled by t, Y₂ = P_C(t_j(AᵀU)_ij − (Ŷ₂)_ij).
+		y2 := raw(s.certY2)
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				y2[i*n+j] = s.pr.projC(factor(t, j)*mm[i*n+j] - yh2[i*n+j])
+			}
+		}
+		if t != nil {
+			for i := 0; i < k; i++ {
+				for j := 0; j < n; j++ {
+					u[i*n+j] *= t[j]
 				}
 			}
 		}
 	}
-	d, scale := s.dualValue(t, dots, delta)
-	if d1, scale1 := s.dualValue(nil, dots, delta); d1 >= d {
-		t, d, scale = nil, d1, scale1
-	}
-	// The kept point: U scaled by t, Y₂ = min(t_j(AᵀU)_ij − (Ŷ₂)_ij, β).
-	y2 := raw(s.certY2)
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			y2[i*n+j] = math.Min(factor(t, j)*mm[i*n+j]-yh2[i*n+j], beta)
-		}
-	}
-	if t != nil {
-		for i := 0; i < k; i++ {
-			for j := 0; j < n; j++ {
-				u[i*n+j] *= t[j]
-			}
-		}
-	}
-	s.certScale = scale
 	return d
 }
 
@@ -118,39 +136,155 @@ func factor(t []float64, j int) float64 {
 
 // dualValue evaluates the dual point of dualBound for the column factors
 // t (nil: all 1), certM holding AᵀU for the clipped U = Ŷ₁: it returns
-// D = Σ_j t_j dots_j / ς and ς = 1 + δ + the bound on ||V||₂, V =
-// (t_j(AᵀU)_ij − (Ŷ₂)_ij − β)₊.
-func (s *admm) dualValue(t, dots []float64, delta float64) (d, scale float64) {
+// D = Σ_j t_j dots_j / ς with ς = 1 + δ + normBound(V), V the excess of
+// t_j(AᵀU)_ij − (Ŷ₂)_ij over C, left in certV.
+func (s *admm) dualValue(t, dots []float64, delta float64) float64 {
 	n, m := s.n, s.m
-	mm, yh2 := raw(s.certM), raw(s.yh2)
-	beta := s.p.Beta
-	s.colSum = resize(s.colSum, n)
-	colSum := s.colSum
-	clear(colSum)
-	var vf float64
-	maxRow := 0.0
+	mm, yh2, v := raw(s.certM), raw(s.yh2), raw(s.certV)
 	for i := 0; i < m; i++ {
-		row := 0.0
 		for j := 0; j < n; j++ {
-			if e := factor(t, j)*mm[i*n+j] - yh2[i*n+j] - beta; e > 0 {
-				vf += e * e
-				row += e
-				colSum[j] += e
-			}
+			v[i*n+j] = s.pr.excess(factor(t, j)*mm[i*n+j] - yh2[i*n+j])
+		}
+	}
+	scale := 1 + delta + normBound(s.certV)
+	d := 0.0
+	for j, dj := range dots {
+		d += factor(t, j) * dj
+	}
+	return d / scale
+}
+
+// zeroGap returns the relative gap certified for the point Z = 0, E = X,
+// whose objective is λ||X||_2,1, by the dual point U = λX̂ (the columns of
+// X scaled to norm λ, the subgradient of λ||E||_2,1 at E = X),
+// Y₂ = P_C(AᵀU): then AᵀU − Y₂ = V, the excess of AᵀU over C, and
+// (U, Y₂)/ς with ς = max(1, ||V||₂) is dual feasible with value
+// λ||X||_2,1/ς, a relative gap of ς − 1.
+func (s *admm) zeroGap() float64 {
+	u := mat.DenseCopyOf(s.xr)
+	columnsToNorm(u, s.pr.Lambda, false)
+	v := s.certM // m×n scratch
+	v.Mul(s.ar.T(), u)
+	vs := raw(v)
+	for i, w := range vs {
+		vs[i] = s.pr.excess(w)
+	}
+	return math.Max(1, normBound(v)) - 1
+}
+
+// Bounds brackets the optimal value p* of the NNLRS problem (6) from an
+// approximate solution, independently of how it was obtained:
+//
+//	dual ≤ p* ≤ primal.
+//
+// The upper bound is the objective at the exactly feasible point Z = H₊,
+// E = X − AH₊, where H₊ = max(H, 0):
+//
+//	primal = ||H₊||_* + β||H₊||_1 + λ||X − AH₊||_2,1.
+//
+// The lower bound is the value ⟨Y₁, X⟩ of the dual problem (certificate.go)
+// at the multipliers moved into its feasible set: Y₂ ← min(Y₂, β), each
+// column of Y₁ scaled to norm at most λ, then both scaled by
+// 1/max(1, ||AᵀY₁ − Y₂||₂). A small relative gap (primal − dual)/primal
+// certifies that H₊ is nearly optimal.
+func Bounds(x, a *mat.Dense, p Params, h, y1, y2 *mat.Dense) (primal, dual float64, err error) {
+	return bounds(x, a, problem{Params: p}, h, y1, y2)
+}
+
+// LRRBounds brackets the optimal value p* of LRR,
+//
+//	min_{Z,E} ||Z||_* + λ||E||_2,1   s.t.  X = AZ + E,
+//
+// from an approximate solution Z and a multiplier Y₁ of X = AZ + E,
+// independently of how they were obtained: dual ≤ p* ≤ primal, with
+// primal = ||Z||_* + λ||X − AZ||_2,1 and dual = ⟨Y₁, X⟩ at Y₁ with its
+// columns scaled to norm at most λ and then by 1/max(1, ||AᵀY₁||₂), a
+// point of Liu et al.'s dual problem max ⟨Y₁, X⟩ s.t. ||AᵀY₁||₂ ≤ 1,
+// ||(Y₁)_j||₂ ≤ λ (certificate.go).
+func LRRBounds(x, a *mat.Dense, lambda float64, z, y1 *mat.Dense) (primal, dual float64, err error) {
+	return bounds(x, a, problem{Params: Params{Lambda: lambda}, lrr: true}, z, y1, nil)
+}
+
+// bounds is Bounds for the problem pr; y2 is not read for LRR.
+func bounds(x, a *mat.Dense, pr problem, z, y1, y2 *mat.Dense) (primal, dual float64, err error) {
+	if a == nil {
+		a = x
+	}
+	d, n := x.Dims()
+	_, m := a.Dims()
+	for _, c := range []struct {
+		name string
+		mat  *mat.Dense
+		r, c int
+	}{{"Z", z, m, n}, {"Y1", y1, d, n}, {"Y2", y2, m, n}} {
+		if c.mat == nil && pr.lrr {
+			continue // Y2 is not read
+		}
+		if r, cc := c.mat.Dims(); r != c.r || cc != c.c {
+			return 0, 0, errorf("bounds: %s is %d×%d, want %d×%d", c.name, r, cc, c.r, c.c)
+		}
+	}
+
+	zp := mat.DenseCopyOf(z)
+	zp.Apply(func(_, _ int, v float64) float64 { return pr.feasible(v) }, zp)
+	var e mat.Dense
+	e.Mul(a, zp)
+	e.Sub(x, &e)
+	primal = pr.Objective(zp, &e)
+
+	u := mat.DenseCopyOf(y1)
+	columnsToNorm(u, pr.Lambda, true)
+	var w mat.Dense
+	w.Mul(a.T(), u)
+	if !pr.lrr {
+		u2 := mat.DenseCopyOf(y2)
+		u2.Apply(func(_, _ int, v float64) float64 { return pr.projC(v) }, u2)
+		w.Sub(&w, u2)
+	}
+	dual = linalg.Inner(u, x) / math.Max(1, linalg.Norm2(&w))
+	return primal, dual, nil
+}
+
+// columnsToNorm scales the columns of u (contiguous rows) to norm lam:
+// every nonzero column, or with atMost only those of norm above lam.
+func columnsToNorm(u *mat.Dense, lam float64, atMost bool) {
+	k, n := u.Dims()
+	ur := raw(u)
+	for j := 0; j < n; j++ {
+		nr := 0.0
+		for i := 0; i < k; i++ {
+			nr += ur[i*n+j] * ur[i*n+j]
+		}
+		if nr == 0 || atMost && math.Sqrt(nr) <= lam {
+			continue
+		}
+		f := lam / math.Sqrt(nr)
+		for i := 0; i < k; i++ {
+			ur[i*n+j] *= f
+		}
+	}
+}
+
+// normBound returns an upper bound on the spectral norm of v,
+// min(||v||_F, √(||v||₁||v||_∞)).
+func normBound(v *mat.Dense) float64 {
+	r, c := v.Dims()
+	var fro, maxRow float64
+	cols := make([]float64, c)
+	for i := 0; i < r; i++ {
+		row := 0.0
+		for j, t := range v.RawRowView(i) {
+			fro += t * t
+			row += math.Abs(t)
+			cols[j] += math.Abs(t)
 		}
 		maxRow = math.Max(maxRow, row)
 	}
 	maxCol := 0.0
-	for _, v := range colSum {
-		maxCol = math.Max(maxCol, v)
+	for _, t := range cols {
+		maxCol = math.Max(maxCol, t)
 	}
-	// ||V||₂ ≤ min(||V||_F, √(||V||₁||V||_∞)).
-	vn := math.Min(math.Sqrt(vf), math.Sqrt(maxCol*maxRow))
-	scale = 1 + delta + vn
-	for j, dj := range dots {
-		d += factor(t, j) * dj
-	}
-	return d / scale, scale
+	return math.Min(math.Sqrt(fro), math.Sqrt(maxCol*maxRow))
 }
 
 // resize returns s with length n, reusing its array when it can.
@@ -163,12 +297,13 @@ func resize(s []float64, n int) []float64 {
 
 const epsilon = 1.0 / (1 << 52)
 
-// primalBound returns the objective of the feasible point Z = H ≥ 0,
-// E = X − AH, an upper bound on the optimum. The nuclear norm comes from
-// the eigenvalues of HᵀH (or HHᵀ), each raised by a bound on its rounding
-// error, so that the sum of square roots stays an upper bound.
+// primalBound returns the objective of the feasible point returned (Z = H
+// ≥ 0 for NNLRS, Z = J for LRR) with E = X − AZ, an upper bound on the
+// optimum; it leaves AZ in ah. The nuclear norm comes from the eigenvalues
+// of ZᵀZ (or ZZᵀ), each raised by a bound on its rounding error, so that
+// the sum of square roots stays an upper bound.
 func (s *admm) primalBound() float64 {
-	s.ah.Mul(s.ar, s.h)
+	s.ah.Mul(s.ar, s.ret)
 	xr, ah := raw(s.xr), raw(s.ah)
 	k, n := s.k, s.n
 	l21 := 0.0
@@ -180,7 +315,7 @@ func (s *admm) primalBound() float64 {
 		}
 		l21 += math.Sqrt(nr)
 	}
-	return nuclearUpper(&s.eig, &s.hth, s.h) + s.p.Beta*s.l1H + s.p.Lambda*l21
+	return nuclearUpper(&s.eig, &s.hth, s.ret) + s.pr.Beta*s.l1H + s.pr.Lambda*l21
 }
 
 // nuclearUpper returns an upper bound on ||h||_*, tight to about

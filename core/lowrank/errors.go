@@ -5,11 +5,6 @@ import (
 	"fmt"
 )
 
-// ErrNotConverged is wrapped by the error a solver returns, together with
-// its last iterate, when it reaches its iteration cap before its stopping
-// rule holds. Test for it with errors.Is.
-var ErrNotConverged = errors.New("lowrank: not converged")
-
 // Error is an error a solver of this package reports: input it refuses
 // before any work (data that are empty, not finite or of mismatched
 // shapes, parameters out of range, settings that make no sense) or an

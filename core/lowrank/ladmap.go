@@ -2,7 +2,6 @@ package lowrank
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -49,7 +48,7 @@ type LADMAP struct {
 
 	// MaxIter caps the iterations, default 20000 (the paper's schedule
 	// needs over 8000 on USPS). Reaching it returns the last iterate with
-	// an error wrapping ErrNotConverged.
+	// Status IterationLimit.
 	MaxIter int
 }
 
@@ -61,16 +60,11 @@ func (s *LADMAP) withDefaults() LADMAP {
 	if s != nil {
 		c = *s
 	}
-	def := func(v *float64, d float64) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&c.Mu0, 0.1)
-	def(&c.MuMax, 1e10)
-	def(&c.Rho0, 1.1)
-	def(&c.Eps1, 1e-6)
-	def(&c.Eps2, 1e-2)
+	orDefault(&c.Mu0, 0.1)
+	orDefault(&c.MuMax, 1e10)
+	orDefault(&c.Rho0, 1.1)
+	orDefault(&c.Eps1, 1e-6)
+	orDefault(&c.Eps2, 1e-2)
 	if c.MaxIter == 0 {
 		c.MaxIter = 20000
 	}
@@ -93,7 +87,7 @@ func (s *LADMAP) validate() error {
 	return nil
 }
 
-func (s *LADMAP) solve(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
+func (s *LADMAP) solveNNLRS(ctx context.Context, x, a *mat.Dense, p Params, progress func(Progress)) (*Result, error) {
 	set := s.withDefaults()
 	if err := set.validate(); err != nil {
 		return nil, err
@@ -135,15 +129,15 @@ func (s *LADMAP) solve(ctx context.Context, x, a *mat.Dense, p Params, progress 
 	}
 
 	mu := set.Mu0
-	res := &Result{Z: z, H: h, E: e, Y1: y1, Y2: y2, Eta: eta}
+	res := &Result{Z: z, H: h, E: e, Y1: y1, Y2: y2, Eta: eta, Gap: math.Inf(1)}
 	for k := 0; ; k++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if k == set.MaxIter {
+		if ctx.Err() != nil || k == set.MaxIter {
+			res.Status = IterationLimit
+			if ctx.Err() != nil {
+				res.Status = Cancelled
+			}
 			res.finish(x, a, p)
-			return res, fmt.Errorf("%w: NNLRS after %d iterations (residual %.3g, change %.3g)",
-				ErrNotConverged, k, res.Residual, res.Change)
+			return res, nil
 		}
 		inv := 1 / mu
 
@@ -212,11 +206,11 @@ func (s *LADMAP) solve(ctx context.Context, x, a *mat.Dense, p Params, progress 
 			progress(Progress{
 				Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
 				RankZ: rank, NNZH: nnz, Objective: nuclear + p.Beta*l1h + p.Lambda*l21, Z: z,
-				Stop: math.Max(res.Residual/set.Eps1, res.Change/set.Eps2),
+				Gap: math.Inf(1), Stop: math.Max(res.Residual/set.Eps1, res.Change/set.Eps2),
 			})
 		}
 		if res.Residual < set.Eps1 && res.Change < set.Eps2 {
-			res.Converged = true
+			res.Status = Converged
 			res.finish(x, a, p)
 			return res, nil
 		}

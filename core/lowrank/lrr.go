@@ -2,45 +2,30 @@ package lowrank
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
-
-	"nnlrs/core/prox"
 )
 
-// LRRSettings configure the inexact ALM solver of LRR. The zero value gives
-// the defaults of Liu et al.'s reference code (inexact_alm_lrr_l21.m):
-// μ₀ = 1e-6, μ_max = 1e10, ρ = 1.1, tolerance 1e-8.
-type LRRSettings struct {
-	Mu0, MuMax, Rho float64
-	// Tol bounds max(|X − AZ − E|_max, |Z − J|_max) at convergence, the
-	// stopping rule of the reference code (entries, so it assumes data of
-	// unit scale such as unit-norm samples).
-	Tol float64
-	// MaxIter caps the iterations, default 10000.
-	MaxIter int
-}
-
-// LRR solves low-rank representation (Liu, Lin and Yu, ICML 2010),
+// LRR solves low-rank representation (Liu, Lin and Yu, ICML 2010) with
+// dictionary a (a = nil means a = x),
 //
 //	min_{Z,E} ||Z||_* + λ||E||_2,1   s.t.  X = AZ + E,
 //
-// with dictionary a (nil means a = x) by the inexact ALM of the authors,
-// splitting Z = J:
+// problem (6) without β||Z||_1 and Z ≥ 0, by the method m: a nil m means
+// &ADMM{}, the default, which returns an exactly feasible point certified
+// within ADMM.Gap of the optimum by the dual problem
 //
-//	J = Θ_{1/μ}(Z + Y₂/μ)
-//	Z = (I + AᵀA)⁻¹ (Aᵀ(X − E) + J + (AᵀY₁ − Y₂)/μ)
-//	E = Ω_{λ/μ}(X − AZ + Y₁/μ)
-//	Y₁ += μ(X − AZ − E),  Y₂ += μ(Z − J),  μ = min(ρμ, μ_max),
+//	max_{Y₁} ⟨Y₁, X⟩   s.t.  ||AᵀY₁||₂ ≤ 1,  ||(Y₁)_j||₂ ≤ λ for every column j
 //
-// until max(|X − AZ − E|_max, |Z − J|_max) < Tol. The returned Z is the
-// Z-iterate. If the iteration cap is reached first, LRR returns the last
-// iterate together with an error wrapping ErrNotConverged. s = nil means
-// the defaults. progress, if not nil, is called after every iteration; it
-// must not modify Progress.Z. Bad input returns an *Error.
-func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings, progress func(Progress)) (*Result, error) {
+// (certificate.go); &ALM{} is the inexact ALM of Liu et al. progress, if
+// not nil, is called after every iteration on the solver's goroutine; it
+// must not modify Progress.Z.
+//
+// The Result's Status says how the solve ended, as for NNLRS; the error is
+// for failures only (bad input, an *Error before any work; a Start from
+// other data; iterates that are not finite).
+func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, m LRRMethod, progress func(Progress)) (*Result, error) {
 	if a == nil {
 		a = x
 	}
@@ -50,134 +35,8 @@ func LRR(ctx context.Context, x, a *mat.Dense, lambda float64, s *LRRSettings, p
 	if !(lambda > 0) || math.IsInf(lambda, 0) {
 		return nil, errorf("need lambda > 0, have %v", lambda)
 	}
-	var set LRRSettings
-	if s != nil {
-		set = *s
+	if m == nil {
+		m = (*ADMM)(nil)
 	}
-	def := func(v *float64, d float64) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&set.Mu0, 1e-6)
-	def(&set.MuMax, 1e10)
-	def(&set.Rho, 1.1)
-	def(&set.Tol, 1e-8)
-	if set.MaxIter == 0 {
-		set.MaxIter = 10000
-	}
-	if !(set.Mu0 > 0) || !(set.MuMax >= set.Mu0) || !(set.Rho >= 1) || !(set.Tol > 0) || set.MaxIter < 0 {
-		return nil, errorf("invalid LRR settings %+v", set)
-	}
-
-	d, n := x.Dims()
-	_, m := a.Dims()
-
-	// (I + AᵀA) is symmetric positive definite: factorize once.
-	ata := mat.NewSymDense(m, nil)
-	ata.SymOuterK(1, a.T())
-	for i := 0; i < m; i++ {
-		ata.SetSym(i, i, ata.At(i, i)+1)
-	}
-	var chol mat.Cholesky
-	if !chol.Factorize(ata) {
-		return nil, errorf("LRR: I + AᵀA is not positive definite (non-finite dictionary?)")
-	}
-
-	z := mat.NewDense(m, n, nil)
-	j := mat.NewDense(m, n, nil)
-	e := mat.NewDense(d, n, nil)
-	y1 := mat.NewDense(d, n, nil)
-	y2 := mat.NewDense(m, n, nil)
-	az := mat.NewDense(d, n, nil)
-	t := mat.NewDense(d, n, nil)
-	rhs := mat.NewDense(m, n, nil)
-	g := mat.NewDense(m, n, nil)
-	svt := prox.SVT{Method: prox.GramMethod}
-	normX := mat.Norm(x, 2)
-
-	mu := set.Mu0
-	res := &Result{Z: z, E: e, Y1: y1, Y2: y2}
-	for k := 0; ; k++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if k == set.MaxIter {
-			res.finish(x, a, Params{Lambda: lambda})
-			return res, fmt.Errorf("%w: LRR after %d iterations (change %.3g)", ErrNotConverged, k, res.Change)
-		}
-		// J step.
-		g.Scale(1/mu, y2)
-		g.Add(g, z)
-		rank, nuclear, err := svt.Apply(j, 1/mu, g)
-		if err != nil {
-			return nil, errorf("LRR iteration %d: %w", k+1, err)
-		}
-		// Z step: rhs = Aᵀ(X − E + Y₁/μ) + J − Y₂/μ.
-		t.Sub(x, e)
-		t.Apply(func(i, c int, v float64) float64 { return v + y1.At(i, c)/mu }, t)
-		rhs.Mul(a.T(), t)
-		rhs.Add(rhs, j)
-		g.Scale(1/mu, y2)
-		rhs.Sub(rhs, g)
-		if err := chol.SolveTo(z, rhs); err != nil {
-			return nil, errorf("LRR iteration %d: %w", k+1, err)
-		}
-		// E step.
-		az.Mul(a, z)
-		t.Sub(x, az)
-		t.Apply(func(i, c int, v float64) float64 { return v + y1.At(i, c)/mu }, t)
-		prox.L21(e, lambda/mu, t)
-
-		// Multipliers and convergence.
-		t.Sub(x, az)
-		t.Sub(t, e) // X − AZ − E
-		var zj mat.Dense
-		zj.Sub(z, j)
-		c1, c2 := maxAbs(t), maxAbs(&zj)
-		if !finite(c1, c2, nuclear) {
-			return nil, errorf("LRR iteration %d: iterates are not finite", k+1)
-		}
-		res.Iterations = k + 1
-		res.Residual = mat.Norm(t, 2) / normX
-		res.Change = math.Max(c1, c2)
-		res.RankZ = rank
-		if progress != nil {
-			l21 := 0.0
-			for c := 0; c < n; c++ {
-				l21 += mat.Norm(e.ColView(c), 2)
-			}
-			progress(Progress{Iter: k + 1, Residual: res.Residual, Change: res.Change, Mu: mu,
-				RankZ: rank, NNZH: nnz(z), Objective: nuclear + lambda*l21, Z: z, Stop: res.Change / set.Tol})
-		}
-		if res.Change < set.Tol {
-			res.Converged = true
-			res.finish(x, a, Params{Lambda: lambda})
-			return res, nil
-		}
-		t.Scale(mu, t)
-		y1.Add(y1, t)
-		zj.Scale(mu, &zj)
-		y2.Add(y2, &zj)
-		mu = math.Min(set.Rho*mu, set.MuMax)
-	}
-}
-
-func nnz(m *mat.Dense) int {
-	c := 0
-	for _, v := range m.RawMatrix().Data {
-		if v != 0 {
-			c++
-		}
-	}
-	return c
-}
-
-// maxAbs returns the largest absolute entry of m.
-func maxAbs(m *mat.Dense) float64 {
-	v := 0.0
-	for _, x := range m.RawMatrix().Data {
-		v = math.Max(v, math.Abs(x))
-	}
-	return v
+	return m.solveLRR(ctx, x, a, lambda, progress)
 }

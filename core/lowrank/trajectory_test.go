@@ -42,7 +42,8 @@ func TestADMMTrajectory(t *testing.T) {
 		if start != nil {
 			name = "warm"
 		}
-		s := newADMM(x, x, to, (&ADMM{}).withDefaults(to))
+		pr := problem{Params: to}
+		s := newADMM(x, x, pr, (&ADMM{}).withDefaults(pr))
 		if start != nil {
 			if err := s.start(start); err != nil {
 				t.Fatal(err)

@@ -8,19 +8,21 @@ import (
 )
 
 // ErrStartMismatch is wrapped by the *Error that ADMM returns when its
-// Start was saved from a problem with other data X or another dictionary
-// A. Test for it with errors.Is; solving again with Start nil (a cold
-// start) is always possible.
+// Start was saved from a solve with other data X, another dictionary A or
+// the other problem (NNLRS or LRR). Test for it with errors.Is; solving
+// again with Start nil (a cold start) is always possible.
 var ErrStartMismatch = errors.New("lowrank: warm start from another problem")
 
-// Warm is the end state of an ADMM solve of problem (6), kept in
-// Result.Warm so that a later solve on the same data X and dictionary A,
-// with other β and λ (a step of the page's sliders), can start from it:
-// &ADMM{Start: res.Warm}. Its fields are unexported; it is only read.
+// Warm is the end state of an ADMM solve of problem (6) or of LRR, kept
+// in Result.Warm so that a later solve of the same problem on the same
+// data X and dictionary A, with other β and λ (a step of the page's
+// sliders), can start from it: &ADMM{Start: res.Warm}. Its fields are
+// unexported; it is only read.
 //
 // It holds the fixed-point state of ADMM (see ADMM) after the last
 // iteration: Z and the scaled multipliers U₁, U₂, U₃ of the constraints
-// X = AZ + E, Z = J and Z = H, with the penalties μ they are scaled by.
+// X = AZ + E, Z = J and Z = H (no U₃ for LRR), with the penalties μ they
+// are scaled by.
 // U₁ lives in the coordinates the solver iterates in: QᵀX for the thin
 // QR factor Q of X (or of [A X]) when d exceeds its number of columns,
 // X itself otherwise. Householder QR is deterministic, so the same X and
@@ -31,23 +33,25 @@ var ErrStartMismatch = errors.New("lowrank: warm start from another problem")
 // from the multipliers and from a feasible point of the new problem,
 // whatever the iteration started from (certificate.go). A start only
 // changes how many iterations the certificate takes. Still, a state from
-// other data is refused (ErrStartMismatch), since it is a caller's
-// mistake: the state records the shapes and a fingerprint of the bits of
-// X and A. A state saved with other penalties μ is rescaled to the new
-// ones (Y = μU is what carries over), and β and λ may differ freely.
+// other data or the other problem is refused (ErrStartMismatch), since it
+// is a caller's mistake: the state records the problem, the shapes and a
+// fingerprint of the bits of X and A. A state saved with other penalties
+// μ is rescaled to the new ones (Y = μU is what carries over), and β and
+// λ may differ freely.
 //
 // A Warm takes (3m + k)·n floats (m×n Z, U₂, U₃ and k×n U₁, k ≤ d),
-// three to four times the size of Z.
+// three to four times the size of Z; (2m + k)·n for LRR.
 type Warm struct {
+	lrr        bool // the state of an LRR solve
 	d, k, m, n int
 	fp         uint64     // fingerprint of X and A
 	mu         [3]float64 // penalties the multipliers are scaled by
 	p          Params     // the problem solved, for Params
-	// The state: z, u2, u3 are m×n, u1 is k×n.
+	// The state: z, u2, u3 are m×n, u1 is k×n; u3 is nil for LRR.
 	z, u1, u2, u3 *mat.Dense
 }
 
-// Params returns the β and λ of the solve that left w.
+// Params returns the β and λ of the solve that left w (β = 0 for LRR).
 func (w *Warm) Params() Params { return w.p }
 
 // fingerprint hashes the bits of x and a (FNV-1a over 64-bit words, with
@@ -77,23 +81,33 @@ func fingerprint(x, a *mat.Dense) uint64 {
 // saveWarm returns the state st of s as a Warm.
 func (s *admm) saveWarm(st state) *Warm {
 	d, _ := s.x.Dims()
-	return &Warm{
-		d: d, k: s.k, m: s.m, n: s.n,
+	w := &Warm{
+		lrr: s.pr.lrr,
+		d:   d, k: s.k, m: s.m, n: s.n,
 		fp: s.fp,
 		mu: [3]float64{s.mu1, s.mu2, s.mu3},
-		p:  s.p,
-		z:  mat.DenseCopyOf(st.z), u1: mat.DenseCopyOf(st.u1),
-		u2: mat.DenseCopyOf(st.u2), u3: mat.DenseCopyOf(st.u3),
+		p:  s.pr.Params,
+		z:  mat.DenseCopyOf(st.z), u1: mat.DenseCopyOf(st.u1), u2: mat.DenseCopyOf(st.u2),
 	}
+	if st.u3 != nil {
+		w.u3 = mat.DenseCopyOf(st.u3)
+	}
+	return w
 }
 
 // start sets the state of s to w, with the multipliers rescaled to the
 // penalties of s (U = Y/μ), and A·Z recomputed; or leaves the zero state
-// if Z = 0 is already optimal to within Gap (zeroOptimal), where a cold
-// start certifies at the first check. It returns an *Error wrapping
-// ErrStartMismatch if w was saved from other data.
+// if Z = 0 is already optimal to within Gap (zeroGap, certificate.go),
+// where a cold start certifies at the first check: for small λ (the ends
+// of the page's λ slider) a warm start would first have to undo the
+// previous Z. The test only chooses the start; the answer is certified by
+// the iteration either way. It returns an *Error wrapping
+// ErrStartMismatch if w was saved from other data or the other problem.
 func (s *admm) start(w *Warm) error {
 	d, _ := s.x.Dims()
+	if w.lrr != s.pr.lrr {
+		return errorf("start state is from %s, the problem is %s: %w", problem{lrr: w.lrr}.name(), s.pr.name(), ErrStartMismatch)
+	}
 	if w.d != d || w.k != s.k || w.m != s.m || w.n != s.n {
 		return errorf("start state is for %d×%d data and %d atoms, the problem has %d×%d and %d: %w",
 			w.d, w.n, w.m, d, s.n, s.m, ErrStartMismatch)
@@ -101,72 +115,18 @@ func (s *admm) start(w *Warm) error {
 	if w.fp != s.fp {
 		return errorf("start state is for other data or another dictionary of the same shape: %w", ErrStartMismatch)
 	}
-	if s.zeroOptimal() {
+	if s.zeroGap() < s.set.Gap {
 		return nil
 	}
 	s.xs.z.Copy(w.z)
 	mu := [3]float64{s.mu1, s.mu2, s.mu3}
-	for i, pair := range [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}, {s.xs.u3, w.u3}} {
+	pairs := [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}}
+	if !s.pr.lrr {
+		pairs = append(pairs, [2]*mat.Dense{s.xs.u3, w.u3})
+	}
+	for i, pair := range pairs {
 		pair[0].Scale(w.mu[i]/mu[i], pair[1])
 	}
 	s.xs.az.Mul(s.ar, s.xs.z)
 	return nil
-}
-
-// zeroOptimal reports whether the point Z = 0, E = X is within a fraction
-// Gap of the optimum of problem (6), by the dual point of Bounds built
-// from U = λX̂ (the columns of X scaled to norm λ, the subgradient of
-// λ||E||_2,1 at E = X) and Y₂ = min(AᵀU, β): then AᵀU − Y₂ = (AᵀU − β)₊ =: V,
-// (U, Y₂)/ς with ς = max(1, ||V||₂) is dual feasible with value
-// λ||X||_2,1/ς, and Z = 0 has objective λ||X||_2,1, a relative gap of
-// ς − 1. This happens for small λ (the ends of the page's λ slider),
-// where a warm start would first have to undo the previous Z: measured
-// on USPS digits, λ 10 → 0.05 took 180 iterations warm against 5 cold
-// (nnlrs bench -warm). The test only chooses the start; the answer is
-// certified by the iteration either way.
-func (s *admm) zeroOptimal() bool {
-	u := mat.DenseCopyOf(s.xr)
-	k, n := s.k, s.n
-	ur := raw(u)
-	for j := 0; j < n; j++ {
-		nr := 0.0
-		for i := 0; i < k; i++ {
-			nr += ur[i*n+j] * ur[i*n+j]
-		}
-		if nr > 0 {
-			f := s.p.Lambda / math.Sqrt(nr)
-			for i := 0; i < k; i++ {
-				ur[i*n+j] *= f
-			}
-		}
-	}
-	v := s.certM // m×n scratch
-	v.Mul(s.ar.T(), u)
-	vs := raw(v)
-	for i, t := range vs {
-		vs[i] = math.Max(t-s.p.Beta, 0)
-	}
-	return math.Max(1, normBound(v))-1 < s.set.Gap
-}
-
-// normBound returns an upper bound on the spectral norm of v,
-// min(||v||_F, √(||v||₁||v||_∞)).
-func normBound(v *mat.Dense) float64 {
-	r, c := v.Dims()
-	var fro, maxRow float64
-	cols := make([]float64, c)
-	for i := 0; i < r; i++ {
-		row := 0.0
-		for j, t := range v.RawRowView(i) {
-			fro += t * t
-			row += math.Abs(t)
-			cols[j] += math.Abs(t)
-		}
-		maxRow = math.Max(maxRow, row)
-	}
-	maxCol := 0.0
-	for _, t := range cols {
-		maxCol = math.Max(maxCol, t)
-	}
-	return math.Min(math.Sqrt(fro), math.Sqrt(maxCol*maxRow))
 }

@@ -3,6 +3,7 @@ package lowrank
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -85,8 +86,8 @@ func TestADMMWarmPenalties(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := Params{Beta: 0.2, Lambda: 12}
-	set := (&ADMM{Start: prev.Warm}).withDefaults(p)
-	s := newADMM(x, x, p, set)
+	set := (&ADMM{Start: prev.Warm}).withDefaults(problem{Params: p})
+	s := newADMM(x, x, problem{Params: p}, set)
 	if err := s.start(set.Start); err != nil {
 		t.Fatal(err)
 	}
@@ -130,8 +131,8 @@ func TestADMMWarmContinue(t *testing.T) {
 	x, _ := subspaceData()
 	p := DefaultParams()
 	capped, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 40}, nil)
-	if !errors.Is(err, ErrNotConverged) || capped.Warm == nil {
-		t.Fatalf("capped solve: err %v, Warm %v; want ErrNotConverged with a state", err, capped.Warm)
+	if err != nil || capped.Status != IterationLimit || capped.Warm == nil {
+		t.Fatalf("capped solve: err %v, status %v, Warm %v; want IterationLimit with a state", err, capped.Status, capped.Warm)
 	}
 	cold, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
 	if err != nil {
@@ -155,8 +156,8 @@ func TestADMMWarmContinue(t *testing.T) {
 func TestADMMWarmMismatch(t *testing.T) {
 	x, _ := subspaceData()
 	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{MaxIter: 10}, nil)
-	if !errors.Is(err, ErrNotConverged) {
-		t.Fatalf("err = %v, want ErrNotConverged", err)
+	if err != nil || prev.Status != IterationLimit {
+		t.Fatalf("err = %v, status %v, want IterationLimit", err, prev.Status)
 	}
 	d, n := x.Dims()
 	changed := mat.DenseCopyOf(x)
@@ -218,4 +219,65 @@ func TestADMMWarmZeroOptimal(t *testing.T) {
 		t.Errorf("lower bound %.8g, objective of Z = 0 %.8g: want within the gap", dual, zero)
 	}
 	t.Logf("cold %d iterations, warm %d, objective %.8g, λn %.8g", cold.Iterations, warm.Iterations, warm.Objective, p.Lambda*float64(n))
+}
+
+// TestLRRWarmStart is TestADMMWarmStart for LRR: a λ step solved cold and
+// warm (from the end state at the first λ), both answers feasible and
+// certified within the gap (checkLRRResult), each objective at least the
+// other's lower bound, and the warm solve in fewer iterations (a property
+// of the iteration counts, not of timing). The cases cover the plain path,
+// the QR reduction and a dictionary A ≠ X.
+func TestLRRWarmStart(t *testing.T) {
+	cs := lrrCases()
+	for _, tc := range []struct {
+		i        int
+		from, to float64
+	}{{0, 1, 1.5}, {2, 2, 3}, {5, 1, 2}, {7, 1, 1.5}} {
+		c := cs[tc.i]
+		name := fmt.Sprintf("%s → %g", c.name, tc.to)
+		prev, err := LRR(context.Background(), c.x, c.a, tc.from, nil, nil)
+		if err != nil || prev.Warm == nil || prev.Warm.Params() != (Params{Lambda: tc.from}) {
+			t.Fatalf("%s: first solve: err %v, Warm %v", name, err, prev.Warm)
+		}
+		cold, err := LRR(context.Background(), c.x, c.a, tc.to, nil, nil)
+		if err != nil {
+			t.Fatalf("%s: cold: %v", name, err)
+		}
+		warm, err := LRR(context.Background(), c.x, c.a, tc.to, &ADMM{Start: prev.Warm}, nil)
+		if err != nil {
+			t.Fatalf("%s: warm: %v", name, err)
+		}
+		dc := checkLRRResult(t, name+", cold", c.x, c.a, tc.to, cold, admmDefaultGap)
+		dw := checkLRRResult(t, name+", warm", c.x, c.a, tc.to, warm, admmDefaultGap)
+		if warm.Objective < dc || cold.Objective < dw {
+			t.Errorf("%s: objectives warm %.8g, cold %.8g below the other's lower bound (cold %.8g, warm %.8g)",
+				name, warm.Objective, cold.Objective, dc, dw)
+		}
+		if warm.Status != Converged || warm.Iterations >= cold.Iterations {
+			t.Errorf("%s: warm start took %d iterations (%v), cold %d: want fewer", name, warm.Iterations, warm.Status, cold.Iterations)
+		}
+		t.Logf("%s: cold %d iterations, warm %d", name, cold.Iterations, warm.Iterations)
+	}
+}
+
+// TestWarmOtherProblem: the end state of an NNLRS solve does not start an
+// LRR solve of the same data, nor the reverse (ErrStartMismatch, before any
+// iteration).
+func TestWarmOtherProblem(t *testing.T) {
+	x, _ := subspaceData()
+	nn, err := NNLRS(context.Background(), x, nil, DefaultParams(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lrr, err := LRR(context.Background(), x, nil, 1, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress := func(Progress) { t.Error("the solver iterated") }
+	if _, err := LRR(context.Background(), x, nil, 1, &ADMM{Start: nn.Warm}, progress); !errors.Is(err, ErrStartMismatch) {
+		t.Errorf("LRR from an NNLRS state: error %v, want ErrStartMismatch", err)
+	}
+	if _, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{Start: lrr.Warm}, progress); !errors.Is(err, ErrStartMismatch) {
+		t.Errorf("NNLRS from an LRR state: error %v, want ErrStartMismatch", err)
+	}
 }

@@ -7,17 +7,25 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// warmMagic starts the encoding of a Warm (and names its version).
-const warmMagic = "NNLRSWARM1"
+// The magic that starts the encoding of a Warm names its problem and
+// version; both have the same length.
+const (
+	warmMagic    = "NNLRSWARM1"
+	warmMagicLRR = "LRRWARM001"
+)
 
 // MarshalBinary encodes w (encoding.BinaryMarshaler), so that a state can
 // travel between programs: the page keeps the NNLRS graph's state and
 // hands it to whichever Web Worker solves the next λ or β. The encoding
-// is little-endian: the magic, the shapes, the fingerprint, μ, β and λ,
-// then Z, U₁, U₂, U₃ row after row.
+// is little-endian: the magic (which says NNLRS or LRR), the shapes, the
+// fingerprint, μ, β and λ, then Z, U₁, U₂ and (NNLRS) U₃ row after row.
 func (w *Warm) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, len(warmMagic)+8*(10+(3*w.m+w.k)*w.n))
-	b = append(b, warmMagic...)
+	magic, mats := warmMagic, []*mat.Dense{w.z, w.u1, w.u2, w.u3}
+	if w.lrr {
+		magic, mats = warmMagicLRR, mats[:3]
+	}
+	b := make([]byte, 0, len(magic)+8*(10+(len(mats)-1)*w.m*w.n+w.k*w.n))
+	b = append(b, magic...)
 	for _, v := range []int{w.d, w.k, w.m, w.n} {
 		b = binary.LittleEndian.AppendUint64(b, uint64(v))
 	}
@@ -25,7 +33,7 @@ func (w *Warm) MarshalBinary() ([]byte, error) {
 	for _, v := range []float64{w.mu[0], w.mu[1], w.mu[2], w.p.Beta, w.p.Lambda} {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 	}
-	for _, m := range []*mat.Dense{w.z, w.u1, w.u2, w.u3} {
+	for _, m := range mats {
 		for _, v := range m.RawMatrix().Data {
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 		}
@@ -38,7 +46,15 @@ func (w *Warm) MarshalBinary() ([]byte, error) {
 // shapes, values that are not finite); w is then unchanged.
 func (w *Warm) UnmarshalBinary(b []byte) error {
 	bad := func(why string) error { return errorf("warm start state: %s", why) }
-	if len(b) < len(warmMagic)+8*10 || string(b[:len(warmMagic)]) != warmMagic {
+	if len(b) < len(warmMagic)+8*10 {
+		return bad("not an encoded state")
+	}
+	var lrr bool
+	switch string(b[:len(warmMagic)]) {
+	case warmMagic:
+	case warmMagicLRR:
+		lrr = true
+	default:
 		return bad("not an encoded state")
 	}
 	b = b[len(warmMagic):]
@@ -61,22 +77,34 @@ func (w *Warm) UnmarshalBinary(b []byte) error {
 	for i := range f {
 		f[i] = math.Float64frombits(next())
 	}
-	if uint64(len(b)) != 8*uint64(3*m+k)*uint64(n) {
+	rowsOf := []int{m, k, m, m}
+	if lrr {
+		rowsOf = rowsOf[:3]
+	}
+	total := uint64(0)
+	for _, r := range rowsOf {
+		total += uint64(r)
+	}
+	if uint64(len(b)) != 8*total*uint64(n) {
 		return bad("wrong length for its dimensions")
 	}
 	mats := [4]*mat.Dense{}
-	for i, rows := range []int{m, k, m, m} {
+	for i, rows := range rowsOf {
 		data := make([]float64, rows*n)
 		for j := range data {
 			data[j] = math.Float64frombits(next())
 		}
 		mats[i] = mat.NewDense(rows, n, data)
 	}
-	if !finite(f[:]...) || !finite(mats[0].RawMatrix().Data...) || !finite(mats[1].RawMatrix().Data...) ||
-		!finite(mats[2].RawMatrix().Data...) || !finite(mats[3].RawMatrix().Data...) {
+	if !finite(f[:]...) {
 		return bad("values that are not finite")
 	}
-	*w = Warm{d: d, k: k, m: m, n: n, fp: fp, mu: [3]float64{f[0], f[1], f[2]}, p: Params{Beta: f[3], Lambda: f[4]},
+	for _, m := range mats[:len(rowsOf)] {
+		if !finite(m.RawMatrix().Data...) {
+			return bad("values that are not finite")
+		}
+	}
+	*w = Warm{lrr: lrr, d: d, k: k, m: m, n: n, fp: fp, mu: [3]float64{f[0], f[1], f[2]}, p: Params{Beta: f[3], Lambda: f[4]},
 		z: mats[0], u1: mats[1], u2: mats[2], u3: mats[3]}
 	return nil
 }

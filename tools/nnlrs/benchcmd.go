@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -23,6 +23,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/demo"
+	"nnlrs/core/demo/draw"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/weights"
 )
@@ -31,13 +33,28 @@ func init() {
 	register(command{"bench", "time the NNLRS solvers on synthetic data and USPS draws, side by side with a NumPy LADMAP", benchCmd})
 }
 
-// benchCase is one data set of the bench: the built-in synthetic data or
-// a draw of USPS digits as in the paper's protocol (and `nnlrs graph`).
+// benchCase is one data set of the bench: the built-in synthetic data, a
+// draw of USPS digits as in the paper's protocol (and `nnlrs graph`), or
+// (site) a draw of a built-in data set of the page as its worker draws it
+// with seed 1 (pageDraw).
 type benchCase struct {
 	name     string
 	classes  string
 	perClass int
 	usps     bool
+	site     string
+	nclasses int
+}
+
+// dataset names the case's data as the page does (for its presets).
+func (c benchCase) dataset() string {
+	switch {
+	case c.site != "":
+		return c.site
+	case c.usps:
+		return "usps"
+	}
+	return syntheticName
 }
 
 var benchCases = []benchCase{
@@ -48,6 +65,11 @@ var benchCases = []benchCase{
 	// not run by default.
 	{name: "usps25", classes: "1,2,3,4", perClass: 25, usps: true},
 	{name: "usps100", classes: "1,2,3,4", perClass: 100, usps: true},
+	// The page's draws of its built-in data (for -lrr).
+	{name: "usps-4x25", site: "usps", nclasses: 4, perClass: 25},
+	{name: "usps-4x100", site: "usps", nclasses: 4, perClass: 100},
+	{name: "yaleb-5x20", site: "yaleb", nclasses: 5, perClass: 20},
+	{name: "yaleb-10x40", site: "yaleb", nclasses: 10, perClass: 40},
 }
 
 // benchDefault are the cases run by default: the synthetic data and USPS
@@ -83,6 +105,8 @@ type benchConfig struct {
 	repeat   int
 	numpyMax int
 	warm     bool
+	lrr      bool
+	datasets string
 }
 
 // benchSolver is one solver of a case's row set.
@@ -99,6 +123,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cfg.procs))
 	if cfg.warm {
 		return cfg.runWarmBench(stdout, stderr)
+	}
+	if cfg.lrr {
+		return cfg.runLRRBench(stdout, stderr)
 	}
 
 	fmt.Fprintf(stdout, "nnlrs bench: Go %s %s/%s, GOMAXPROCS %d; NNLRS beta 0.2, lambda 10\n",
@@ -139,6 +166,8 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.IntVar(&cfg.procs, "procs", 1, "GOMAXPROCS for the Go solvers (1: one core, as the browser has); NumPy gets as many BLAS threads")
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
+	fs.BoolVar(&cfg.lrr, "lrr", false, "instead, time LRR by the default ADMM against the inexact ALM, at the page's LRR lambda of each case's data")
+	fs.StringVar(&cfg.datasets, "datasets", defaultDataDir, "folder of the site's MAT-files (cases usps-*, yaleb-*; skipped with a note when absent)")
 	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs bench [flags]")
@@ -223,6 +252,9 @@ func (cfg *benchConfig) runCase(c benchCase, py *numpyRunner, tw io.Writer, stde
 // loadCase loads the case's data; a nil set with a note when its USPS
 // file is absent.
 func (cfg *benchConfig) loadCase(c benchCase, stderr io.Writer) (*dataset.Set, string, error) {
+	if c.site != "" {
+		return cfg.loadSiteCase(c, stderr)
+	}
 	df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
 	if c.usps {
 		if _, err := os.Stat(cfg.usps); err != nil {
@@ -236,6 +268,51 @@ func (cfg *benchConfig) loadCase(c benchCase, stderr io.Writer) (*dataset.Set, s
 	}
 	d, n := set.X.Dims()
 	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, d)
+	return set, "", nil
+}
+
+// eachCase loads the bench's cases in turn and calls f on each case's
+// data; it returns the notes of the cases skipped (absent files).
+func (cfg *benchConfig) eachCase(stderr io.Writer, f func(benchCase, *dataset.Set) error) ([]string, error) {
+	var notes []string
+	for _, c := range cfg.cases {
+		set, note, err := cfg.loadCase(c, stderr)
+		if err != nil {
+			return nil, err
+		}
+		if set == nil {
+			notes = append(notes, note)
+			continue
+		}
+		if err := f(c, set); err != nil {
+			return nil, err
+		}
+	}
+	return notes, nil
+}
+
+// loadSiteCase draws the case as the page draws its built-in data with
+// seed 1: the site's subset (draw.Site), then nclasses × perClass samples
+// (draw.From); a nil set with a note when the file is absent.
+func (cfg *benchConfig) loadSiteCase(c benchCase, stderr io.Writer) (*dataset.Set, string, error) {
+	i := slices.IndexFunc(demo.Builtins, func(b demo.Builtin) bool { return b.Name == c.site })
+	if i < 0 {
+		return nil, "", fmt.Errorf("no site data set %q", c.site)
+	}
+	sub := demo.Builtins[i]
+	if _, err := os.Stat(filepath.Join(cfg.datasets, sub.File)); err != nil {
+		return nil, fmt.Sprintf("%s: skipped, %s not found in %s (set -datasets)", c.name, sub.File, cfg.datasets), nil
+	}
+	site, err := draw.Site(sub, cfg.datasets)
+	if err != nil {
+		return nil, "", err
+	}
+	set, err := draw.From(site, demo.Data{Dataset: sub.Name, Classes: c.nclasses, PerClass: c.perClass, Seed: 1})
+	if err != nil {
+		return nil, "", err
+	}
+	dd, n := set.X.Dims()
+	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, dd)
 	return set, "", nil
 }
 
@@ -362,10 +439,10 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), m, progress)
 	secs := (time.Since(start) - inCallback).Seconds()
 	cpu := cpuSeconds() - cpu0 - cbCPU
-	if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
+	if err != nil {
 		return benchRow{}, err
 	}
-	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Converged, seconds: secs, cpu: cpu,
+	row := benchRow{solver: name, iterations: res.Iterations, converged: res.Status == lowrank.Converged, seconds: secs, cpu: cpu,
 		objective: res.Objective, rank: res.RankZ, firstGraph: math.NaN(), firstGraphCPU: math.NaN()}
 	row.within = weights.WithinClass(weights.ThresholdNormalized(res.Z, 0), set.Labels)
 	for _, t := range trace {

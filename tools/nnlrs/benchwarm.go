@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -72,19 +71,11 @@ func (cfg *benchConfig) runWarmBench(stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "nnlrs bench -warm: GOMAXPROCS %d; default ADMM; warm = &ADMM{Start: the base solve's Warm}\n", cfg.procs)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "case\tn\tmove\tcold iter\tcold s\tcold cpu s\twarm iter\twarm s\twarm cpu s\titer warm/cold\ts warm/cold\tcpu warm/cold\tcold gap\twarm gap\tcold objective\twarm objective\t")
-	var notes []string
-	for _, c := range cfg.cases {
-		set, note, err := cfg.loadCase(c, stderr)
-		if err != nil {
-			return err
-		}
-		if set == nil {
-			notes = append(notes, note)
-			continue
-		}
-		if err := cfg.warmCase(tw, c.name, set, stderr); err != nil {
-			return err
-		}
+	notes, err := cfg.eachCase(stderr, func(c benchCase, set *dataset.Set) error {
+		return cfg.warmCase(tw, c.name, set, stderr)
+	})
+	if err != nil {
+		return err
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, "\ncold: from zero; warm: from the end state of the base solve (beta 0.2, lambda 10), unless Z = 0 is certified")
@@ -140,7 +131,7 @@ func orDash3(v float64) string {
 }
 
 func capMark(r *lowrank.Result) string {
-	if r.Converged {
+	if r.Status == lowrank.Converged {
 		return ""
 	}
 	return " (cap)"
@@ -148,14 +139,14 @@ func capMark(r *lowrank.Result) string {
 
 // timeSolve solves problem (6) on x by the default ADMM from start (nil:
 // cold), -repeat times, and returns the last result with the fastest wall
-// and CPU seconds. A capped solve is returned, marked by its Converged.
+// and CPU seconds. A capped solve is returned, marked by its Status.
 func (cfg *benchConfig) timeSolve(x *mat.Dense, p lowrank.Params, start *lowrank.Warm) (timedSolve, error) {
 	best := timedSolve{secs: math.Inf(1), cpu: math.Inf(1)}
 	for range cfg.repeat {
 		t0, c0 := time.Now(), cpuSeconds()
 		r, err := lowrank.NNLRS(context.Background(), x, nil, p, &lowrank.ADMM{Start: start}, nil)
 		secs, cpu := time.Since(t0).Seconds(), cpuSeconds()-c0
-		if err != nil && !errors.Is(err, lowrank.ErrNotConverged) {
+		if err != nil {
 			return timedSolve{}, err
 		}
 		best.res, best.secs = r, math.Min(best.secs, secs)

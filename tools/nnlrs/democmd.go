@@ -82,7 +82,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		start := time.Now()
 		g, err := graph.Build(context.Background(), m, set.X, opts)
 		line.clear()
-		if err != nil && !graph.NotConverged(err) {
+		if err != nil {
 			return fmt.Errorf("%s: %w", m, err)
 		}
 		obj := "-"

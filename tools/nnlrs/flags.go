@@ -251,7 +251,7 @@ func (f *optionFlags) options() (graph.Options, error) {
 	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = f.beta, f.lambda, f.theta
 	o.NNLRS.Solver = method
 	o.LRR.Lambda = f.lambda
-	o.LRR.Solver = &lowrank.LRRSettings{MaxIter: f.maxIter}
+	o.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	return o, nil
 }
 

@@ -102,11 +102,10 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	g, err := cfg.build(set.X, opts, stderr, line)
 	line.clear()
 	secs := time.Since(start).Seconds()
-	notConverged := graph.NotConverged(err)
-	if err != nil && !notConverged {
+	if err != nil {
 		return err
 	}
-	if notConverged || !g.Info.Converged {
+	if !g.Info.Converged {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
 	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)

@@ -256,7 +256,7 @@ func (f *reproduceFlags) setSolvers(cfg *experiment.Config) {
 	opts.LRR.Lambda = f.lrrLambda
 	if f.maxIter > 0 {
 		opts.NNLRS.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
-		opts.LRR.Solver = &lowrank.LRRSettings{MaxIter: f.maxIter}
+		opts.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	}
 	cfg.Options = opts
 	if f.efOuter > 0 || f.efNorm {

@@ -95,7 +95,7 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		o.NNLRS.Solver.(*lowrank.ADMM).Start = nil
 		g, err = r.build(ctx, job.Method, set.X, o)
 	}
-	if err != nil && !graph.NotConverged(err) {
+	if err != nil {
 		fail(err)
 		return
 	}
