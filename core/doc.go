@@ -26,6 +26,8 @@
 //	            tables beside the paper's, tuning, the page's presets
 //	matfile     a MATLAB v5 MAT-file reader (numeric matrices)
 //	dataset     data sets, the paper's sampling protocol, synthetic subspaces
+//	demo        the in-browser demo's runs, in the terms its page, workers
+//	            and command line share; demo/draw draws their samples
 //
 // Data matrices are d×n with one sample per column, as in the paper.
 package core

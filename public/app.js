@@ -7,7 +7,7 @@
 // code takes it over with the messages it sent before
 // (wasm/app/workers_js.go).
 {
-  const worker = new Worker("worker.js" + location.hash);
+  const worker = new Worker("worker.js" + location.hash, { name: "first" });
   const early = [];
   const keep = (e) => { if (e.type === "error") e.preventDefault(); early.push(e); };
   worker.addEventListener("message", keep);
@@ -15,10 +15,8 @@
   window.nnlrsFirstWorker = { worker, early, keep };
 }
 // ebiten draws into its own textures and copies the result to the canvas
-// pixel for pixel, so the canvas's multisampling only costs time: under
-// software WebGL (SwiftShader, a machine without a GPU), with the views
-// redrawn every 100 ms, the page drew 31 frames a second with it off
-// against 24 with it on (headless Chromium, 2 cores).
+// pixel for pixel, so the canvas's multisampling only costs time
+// (docs/BENCH.md measures it under software WebGL).
 {
   const get = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (type, attrs) {

@@ -1,8 +1,9 @@
 // Bootstraps a solver Web Worker: runs solver.wasm, whose Go code answers
 // the page's messages (see wasm/solver and wasm/protocol). If the Go
 // program ends (an uncaught panic) or cannot start, the page is told so
-// and starts a new worker. The first worker's URL carries the page's link
-// after "#", which the Go code reads (wasm/solver/headstart.go).
+// and starts a new worker. The first worker (named "first") carries the
+// page's link after "#" in its URL, which the Go code reads
+// (wasm/solver/headstart.go).
 "use strict";
 importScripts("wasm_exec.js");
 const go = new Go();

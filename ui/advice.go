@@ -112,37 +112,37 @@ func (r *Run) diagnose() []*Problem {
 	switch {
 	case !offDiag && f.DiagonalShare > 0:
 		add("The NNLRS graph has no edges, only self-loops: every sample represents itself alone (Z = I), so no label can spread.",
-			1, edgeless, noEdges, down("lambda", 2), down("lambda", 4), down("beta", 2))
+			1, edgeless, noEdges, down(params.Lambda, 2), down(params.Lambda, 4), down(params.Beta, 2))
 		return out
 	case !offDiag:
 		add(fmt.Sprintf("The NNLRS graph is empty (Z = 0): with λ = %g the error term E absorbs the whole data.", p.Lambda),
-			1, edgeless, noEdges, up("lambda", 2), up("lambda", 4), down("beta", 2), down("beta", 6))
+			1, edgeless, noEdges, up(params.Lambda, 2), up(params.Lambda, 4), down(params.Beta, 2), down(params.Beta, 6))
 		return out
 	case f.DiagonalShare > DiagonalHeavy:
 		add(fmt.Sprintf("%s of the NNLRS weight sits on W's diagonal: samples mostly represent themselves (Z close to I), which says little about their neighbours.", pct(f.DiagonalShare)),
 			f.DiagonalShare, func(g *demo.Result) float64 { return g.DiagonalShare },
-			func(v float64) string { return pct(v) + " on the diagonal" }, down("lambda", 2), down("lambda", 4), down("beta", 2))
+			func(v float64) string { return pct(v) + " on the diagonal" }, down(params.Lambda, 2), down(params.Lambda, 4), down(params.Beta, 2))
 	}
 	if k := mostlyError(f.ENorm); 2*k > g.N {
 		add(fmt.Sprintf("The error term E takes %d of the %d samples for mostly error: with λ = %g it is cheaper to call a sample an error than to represent it.", k, g.N, p.Lambda),
 			float64(k), func(g *demo.Result) float64 { return float64(mostlyError(g.ENorm)) },
-			func(v float64) string { return fmt.Sprintf("%.0f of %.0f samples mostly error", v, n) }, up("lambda", 2), up("lambda", 4))
+			func(v float64) string { return fmt.Sprintf("%.0f of %.0f samples mostly error", v, n) }, up(params.Lambda, 2), up(params.Lambda, 4))
 	}
 	if u := r.unreached(g.N, f.W); u > 0 {
 		add(fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %s cut off from every labeled sample: no label can reach them.", f.Components, map[bool]string{true: "1 sample is", false: samples(float64(u)) + " are"}[u == 1]),
 			float64(u), func(g *demo.Result) float64 { return float64(r.unreached(g.N, g.W)) },
-			func(v float64) string { return samples(v) + " cut off" }, down("theta", 2), down("beta", 2))
+			func(v float64) string { return samples(v) + " cut off" }, down(params.Theta, 2), down(params.Beta, 2))
 	}
 	if f.Density > Dense {
 		add(fmt.Sprintf("NNLRS keeps %s of all possible edges; the weak ones blur the graph and hurt LGC.", pct(f.Density)),
 			f.Density, func(g *demo.Result) float64 { return g.Density },
-			func(v float64) string { return pct(v) + " of the possible edges" }, up("theta", 2))
+			func(v float64) string { return pct(v) + " of the possible edges" }, up(params.Theta, 2))
 	}
 	if !math.IsNaN(f.WithinClass) && f.WithinClass < Mixed {
 		add(fmt.Sprintf("Only %s of the NNLRS weight joins samples of the same class.", pct(f.WithinClass)),
 			-f.WithinClass, func(g *demo.Result) float64 { return -g.WithinClass },
 			func(v float64) string { return pct(-v) + " within classes" },
-			down("lambda", 2), up("lambda", 2), down("beta", 2), up("beta", 2))
+			down(params.Lambda, 2), up(params.Lambda, 2), down(params.Beta, 2), up(params.Beta, 2))
 	}
 	return out
 }
@@ -157,37 +157,34 @@ func samples(v float64) string {
 
 // move is a change of one setting along its slider's steps.
 type move struct {
-	key   string
+	s     *params.Setting
 	steps int // > 0 up, < 0 down
 }
 
-func up(key string, k int) move   { return move{key, k} }
-func down(key string, k int) move { return move{key, -k} }
-
-var moveNames = map[string]string{"lambda": "λ", "beta": "β", "theta": "θ"}
+func up(s *params.Setting, k int) move   { return move{s, k} }
+func down(s *params.Setting, k int) move { return move{s, -k} }
 
 // apply returns p with the move made, false when the slider cannot move
 // that way (the value is at its end): a suggestion never proposes the
 // value already set.
 func (mv move) apply(p params.Params) (params.Params, bool) {
-	field := map[string]*float64{"lambda": &p.Lambda, "beta": &p.Beta, "theta": &p.Theta}[mv.key]
-	steps := params.StepsWith(mv.key, *field)
-	i := slices.Index(steps, *field) + mv.steps
+	v := mv.s.Value(&p)
+	steps := mv.s.StepsWith(*v)
+	i := slices.Index(steps, *v) + mv.steps
 	i = min(max(i, 0), len(steps)-1)
-	if steps[i] == *field {
+	if steps[i] == *v {
 		return p, false
 	}
-	*field = steps[i]
+	*v = steps[i]
 	return p, p.Validate() == nil
 }
 
 func (mv move) words(q params.Params) string {
-	v := map[string]float64{"lambda": q.Lambda, "beta": q.Beta, "theta": q.Theta}[mv.key]
 	dir := "raise"
 	if mv.steps < 0 {
 		dir = "lower"
 	}
-	return fmt.Sprintf("%s %s to %g", dir, moveNames[mv.key], v)
+	return fmt.Sprintf("%s %s to %g", dir, mv.s.Name, *mv.s.Value(&q))
 }
 
 // mostlyError counts the samples whose column of E exceeds MostlyError.

@@ -115,11 +115,11 @@ func (m *Model) Describe(h int) string {
 	b.WriteString(".")
 	if e := g.Final.ENorm; h < len(e) {
 		fmt.Fprintf(&b, " Its column of %s's error term E has |e| = %.2f", graphTitle(g.Method), e[h])
-		if flags, t := m.Run.Flags(); g.Method == method.NNLRS && h < len(flags) && flags[h] {
+		if flags, t := m.Run.Outliers(); g.Method == method.NNLRS && h < len(flags) && flags[h] {
 			fmt.Fprintf(&b, ", far above the other samples' (flagged: |e| > %.2f)", t)
 		}
 		b.WriteString(".")
-	} else if flags, t := m.Run.Flags(); h < len(flags) && flags[h] {
+	} else if flags, t := m.Run.Outliers(); h < len(flags) && flags[h] {
 		fmt.Fprintf(&b, " NNLRS's error term E flags it as corrupted (|e| > %.2f).", t)
 	}
 	if data != nil && data.Corrupted != nil && h < len(data.Corrupted) && data.Corrupted[h] {

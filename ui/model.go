@@ -78,11 +78,11 @@ type Run struct {
 	// Started and Finished time the run on the page's clock.
 	Started, Finished time.Time
 
-	base     uint32 // job base+k builds demo.Order[k]
-	file     demo.File
-	problems []*Problem // diagnosed once the run is done (CheckJobs)
-	flags    []bool     // Flags, once NNLRS's graph is done
-	flagAt   float64
+	base      uint32 // job base+k builds demo.Order[k]
+	file      demo.File
+	problems  []*Problem // diagnosed once the run is done (CheckJobs)
+	outliers  []bool     // Outliers, once NNLRS's graph is done
+	outlierAt float64
 }
 
 // Graph is one graph of a run, as far as its worker has reported.

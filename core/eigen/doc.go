@@ -5,8 +5,7 @@
 //
 // gonum v0.17 has no divide and conquer (no Dstedc): its mat.EigenSym runs
 // the implicit QL/QR iteration, whose plane rotations dominate at the
-// solvers' sizes. Measured in WebAssembly, the Gram SVT step at n = 200
-// takes 49 ms with Sym against 68 ms with gonum's (the BenchmarkSVTGram
-// benchmarks of core/prox, with gemm.Use); natively see
-// BenchmarkSym*/BenchmarkGonumSym* here.
+// solvers' sizes. The benchmarks BenchmarkSym* against BenchmarkGonumSym*
+// here, and BenchmarkSVTGram* in core/prox, compare the two (figures in
+// docs/BENCH.md).
 package eigen

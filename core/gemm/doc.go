@@ -2,10 +2,9 @@
 // (Gemm) and a gonum BLAS that uses it for Dgemm, Dsyrk and Dsyr2k (BLAS).
 //
 // The micro-kernel is chosen per target (kernel_*.go): 6×8 in AVX2 and
-// FMA assembly on amd64, 30-38 GFLOP/s on one core at n = 200..800 where
-// gonum's own Dgemm (SSE2 assembly) reaches 6; 3×4 in WebAssembly, 3-5
-// times gonum's pure-Go Dgemm there; 2×2 in Go elsewhere and with the
-// noasm tag (docs/BENCH.md, issue 13). The blocked parts of gonum's LAPACK
+// FMA assembly on amd64, 3×4 in WebAssembly, 2×2 in Go elsewhere and with
+// the noasm tag; docs/BENCH.md has their speeds against gonum's Dgemm
+// (BenchmarkGemm*). The blocked parts of gonum's LAPACK
 // (Dsytrd, Dormqr, ...) and every mat product inherit the speed once BLAS
 // is installed.
 //

@@ -7,8 +7,7 @@ import "golang.org/x/sys/cpu"
 // The micro-kernel shape on amd64: 6×8, in assembly with AVX2 and fused
 // multiply-add (kernel_amd64.s), the shape of BLIS's Haswell kernel: 12
 // accumulators of 4 float64 each, two registers for a row of B and two
-// for the broadcast entries of A fill the 16 vector registers. Measured
-// against the 2×2 pure-Go kernel before it (docs/BENCH.md, issue 13).
+// for the broadcast entries of A fill the 16 vector registers.
 // Processors without AVX2 and FMA run the same shape in Go
 // (microKernelGeneric); `-tags noasm` builds the pure-Go 2×2 kernel of
 // kernel_other.go.

@@ -5,8 +5,8 @@ package gemm
 // The micro-kernel shape natively: 2×2. With only 15 floating-point
 // registers available to Go on amd64 and no fused multiply-add in the
 // default GOAMD64=v1, larger tiles spill their sums to the stack every
-// iteration; measured on 4×4, 4×2, 2×4, 3×4, 2×3 and 2×2 (docs/BENCH.md,
-// issue 13), 2×2 unrolled twice in k is the fastest.
+// iteration: of 4×4, 4×2, 2×4, 3×4, 2×3 and 2×2, 2×2 unrolled twice in k
+// is the fastest (docs/BENCH.md).
 const (
 	gemmMR = 2
 	gemmNR = 2

@@ -5,11 +5,8 @@ package gemm
 // The micro-kernel shape in WebAssembly: 3×4. Go's WebAssembly backend
 // has 16 float registers (kept in the engine's locals, the rest spilled
 // to the Go stack in linear memory): 12 sums, 3 entries of A and one of B
-// fill them exactly, where 4×4 needs 21. Measured under Node against the
-// 4×4 kernel before it, in pairs of runs (docs/BENCH.md, issue 13): Gemm
-// 0.80-0.82 of the time at n = 200 and 400, one iteration of `nnlrs iter` 0.85-0.88
-// at n = 100 to 400. (4×2, 13 values, was slower than 4×4: fewer sums
-// per load.)
+// fill them exactly, where 4×4 needs 21 and spills (docs/BENCH.md
+// compares the shapes under Node).
 const (
 	gemmMR = 3
 	gemmNR = 4

@@ -1,21 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -455,110 +449,6 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	return row, err
 }
 
-// numpyRunner runs tools/numpy/ladmap.py.
-type numpyRunner struct {
-	maxIter        int // --max-iter; 0: the script's default
-	python, script string
-	threads        int
-}
-
-// findNumpy looks for a python that imports numpy and returns a runner,
-// or nil and a note saying why the NumPy column is absent.
-// numpyProbe prints NumPy's and Python's versions and the BLAS library
-// NumPy loaded (read from /proc/self/maps on Linux): Debian's NumPy takes
-// the system's libblas.so.3, the slow reference BLAS unless an optimized
-// one (libopenblas0-pthread) is installed, and the comparison means little
-// then.
-const numpyProbe = `import numpy, sys
-numpy.ones((2, 2)) @ numpy.ones((2, 2))
-blas = "unknown"
-try:
-    libs = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l.lower() and "/" in l})
-    if libs:
-        blas = ", ".join(libs)
-except OSError:
-    pass
-print("numpy " + numpy.__version__ + ", python " + sys.version.split()[0] + "; BLAS: " + blas)`
-
-func findNumpy(python, script string, threads int) (*numpyRunner, string) {
-	if runtime.GOOS == "js" {
-		return nil, "NumPy reference: skipped (no subprocesses under js/wasm)"
-	}
-	if _, err := os.Stat(script); err != nil {
-		return nil, fmt.Sprintf("NumPy reference: skipped, script %s not found (run from the repository root or set -script)", script)
-	}
-	candidates := []string{"/usr/bin/python3", "python3"}
-	if python != "" {
-		candidates = []string{python}
-	}
-	for _, p := range candidates {
-		out, err := exec.Command(p, "-c", numpyProbe).Output()
-		if err != nil {
-			continue
-		}
-		r := &numpyRunner{python: p, script: script, threads: threads}
-		return r, fmt.Sprintf("NumPy reference: %s (%s), %d BLAS thread(s), script %s",
-			p, strings.TrimSpace(string(out)), threads, script)
-	}
-	return nil, "NumPy reference: skipped, no python3 with numpy found (Debian: apt-get install -y python3-numpy)"
-}
-
-// run writes the data to a temporary .npy file, runs the script and reads
-// back its result and multipliers.
-func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
-	dir, err := os.MkdirTemp("", "nnlrs-bench-")
-	if err != nil {
-		return benchRow{}, err
-	}
-	defer os.RemoveAll(dir)
-	xPath := filepath.Join(dir, "X.npy")
-	if err := writeNpy(xPath, set.X); err != nil {
-		return benchRow{}, err
-	}
-	out := filepath.Join(dir, "out")
-	args := []string{r.script, xPath, "--out", out}
-	if r.maxIter > 0 {
-		args = append(args, "--max-iter", strconv.Itoa(r.maxIter))
-	}
-	cmd := exec.Command(r.python, args...)
-	th := strconv.Itoa(r.threads)
-	cmd.Env = append(os.Environ(), "OPENBLAS_NUM_THREADS="+th, "OMP_NUM_THREADS="+th, "MKL_NUM_THREADS="+th)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
-	if err != nil {
-		return benchRow{}, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, oneLineString(stderr.String()))
-	}
-	var res struct {
-		Iterations int      `json:"iterations"`
-		Converged  bool     `json:"converged"`
-		Seconds    float64  `json:"seconds"`
-		CPU        *float64 `json:"cpu_seconds"`
-		Objective  float64  `json:"objective"`
-		BLAS       string   `json:"blas"`
-	}
-	if err := json.Unmarshal(b, &res); err != nil {
-		return benchRow{}, fmt.Errorf("%s: bad output %q: %v", r.script, b, err)
-	}
-	ms := map[string]*mat.Dense{}
-	for _, name := range []string{"Z", "H", "Y1", "Y2"} {
-		m, err := readNpy(out + name + ".npy")
-		if err != nil {
-			return benchRow{}, err
-		}
-		ms[name] = m
-	}
-	row := benchRow{solver: "numpy ladmap", iterations: res.Iterations, converged: res.Converged,
-		seconds: res.Seconds, cpu: math.NaN(), objective: res.Objective, firstGraph: math.NaN(), firstGraphCPU: math.NaN()}
-	if res.CPU != nil {
-		row.cpu = *res.CPU
-	}
-	row.within = weights.WithinClass(weights.ThresholdNormalized(ms["Z"], 0), set.Labels)
-	row.rank = rankOf(ms["Z"])
-	_, row.lower, err = lowrank.Bounds(set.X, nil, lowrank.DefaultParams(), ms["H"], ms["Y1"], ms["Y2"])
-	return row, err
-}
-
 // rankOf counts the singular values above 1e-10 times the largest, as
 // lowrank.Result.RankZ does.
 func rankOf(m *mat.Dense) int {
@@ -577,83 +467,5 @@ func rankOf(m *mat.Dense) int {
 }
 
 func oneLineString(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// writeNpy writes m as a NumPy .npy file (version 1.0, little-endian
-// float64, C order).
-func writeNpy(path string, m mat.Matrix) error {
-	r, c := m.Dims()
-	header := fmt.Sprintf("{'descr': '<f8', 'fortran_order': False, 'shape': (%d, %d), }", r, c)
-	// Magic (6) + version (2) + length (2) + header + newline, padded to
-	// a multiple of 64 bytes.
-	for (10+len(header)+1)%64 != 0 {
-		header += " "
-	}
-	header += "\n"
-	buf := make([]byte, 0, 10+len(header)+8*r*c)
-	buf = append(buf, "\x93NUMPY\x01\x00"...)
-	buf = binary.LittleEndian.AppendUint16(buf, uint16(len(header)))
-	buf = append(buf, header...)
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(m.At(i, j)))
-		}
-	}
-	return os.WriteFile(path, buf, 0o644)
-}
-
-var npyShape = regexp.MustCompile(`'shape':\s*\((\d+),\s*(\d*)\)`)
-
-// readNpy reads a 2-d little-endian float64 .npy file in C or Fortran
-// order.
-func readNpy(path string) (*mat.Dense, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if len(b) < 10 || string(b[:6]) != "\x93NUMPY" {
-		return nil, fmt.Errorf("%s: not a .npy file", path)
-	}
-	var hlen, off int
-	switch b[6] {
-	case 1:
-		hlen, off = int(binary.LittleEndian.Uint16(b[8:10])), 10
-	case 2, 3:
-		if len(b) < 12 {
-			return nil, fmt.Errorf("%s: truncated", path)
-		}
-		hlen, off = int(binary.LittleEndian.Uint32(b[8:12])), 12
-	default:
-		return nil, fmt.Errorf("%s: unknown .npy version %d", path, b[6])
-	}
-	if len(b) < off+hlen {
-		return nil, fmt.Errorf("%s: truncated header", path)
-	}
-	header := string(b[off : off+hlen])
-	if !strings.Contains(header, "'<f8'") {
-		return nil, fmt.Errorf("%s: want little-endian float64, header %s", path, header)
-	}
-	sm := npyShape.FindStringSubmatch(header)
-	if sm == nil || sm[2] == "" {
-		return nil, fmt.Errorf("%s: want a 2-d array, header %s", path, header)
-	}
-	r, _ := strconv.Atoi(sm[1])
-	c, _ := strconv.Atoi(sm[2])
-	data := b[off+hlen:]
-	if r <= 0 || c <= 0 || len(data) != 8*r*c {
-		return nil, fmt.Errorf("%s: %d bytes of data for shape (%d, %d)", path, len(data), r, c)
-	}
-	fortran := strings.Contains(header, "'fortran_order': True")
-	m := mat.NewDense(r, c, nil)
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			k := i*c + j
-			if fortran {
-				k = j*r + i
-			}
-			m.Set(i, j, math.Float64frombits(binary.LittleEndian.Uint64(data[8*k:])))
-		}
-	}
-	return m, nil
-}
 
 func nan() float64 { return math.NaN() }

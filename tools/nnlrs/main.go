@@ -23,8 +23,7 @@ import (
 )
 
 func main() {
-	// gonum's matrix products on the packed kernel of core/gemm (AVX2 and
-	// FMA on amd64, 5-6 times gonum's own Dgemm; docs/BENCH.md, issue 13).
+	// gonum's matrix products on the packed kernel of core/gemm.
 	gemm.Use()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

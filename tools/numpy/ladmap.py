@@ -12,6 +12,7 @@ iteration, as anyone would write it from the paper.
 
 Usage:
     ladmap.py X.npy [--beta 0.2] [--lambda 10] [--max-iter 20000] [--out PREFIX] [--iter-times]
+    ladmap.py --describe
 
 X.npy holds the d x n data (one sample per column, already normalized). The
 script prints one JSON line: iterations, converged, seconds (the solver alone,
@@ -142,15 +143,27 @@ def blas_name():
     return ", ".join(sorted(names)) or "unknown"
 
 
+def describe():
+    """NumPy's and Python's versions and the BLAS library NumPy loaded."""
+    np.ones((2, 2)) @ np.ones((2, 2))
+    return "numpy %s, python %s; BLAS: %s" % (np.__version__, sys.version.split()[0], blas_name())
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("x", help="d x n data as .npy, one sample per column")
+    p.add_argument("x", nargs="?", help="d x n data as .npy, one sample per column")
+    p.add_argument("--describe", action="store_true", help="print the versions of NumPy and Python and the BLAS NumPy loaded, and exit")
     p.add_argument("--beta", type=float, default=0.2)
     p.add_argument("--lambda", dest="lam", type=float, default=10.0)
     p.add_argument("--max-iter", type=int, default=20000)
     p.add_argument("--out", help="write Z, H, Y1, Y2 to PREFIX{Z,H,Y1,Y2}.npy")
     p.add_argument("--iter-times", action="store_true", help="report the wall time of every iteration")
     args = p.parse_args()
+    if args.describe:
+        print(describe())
+        return
+    if args.x is None:
+        p.error("the data X.npy is missing")
     x = np.load(args.x)
     stamps = []
     on_iter = (lambda k: stamps.append((time.perf_counter(), time.process_time()))) if args.iter_times else None

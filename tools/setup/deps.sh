@@ -54,7 +54,7 @@ has xvfb-run || lack xvfb-run xvfb xauth
 numpy_dir=$(cd "$(dirname "$0")/../numpy" && pwd)
 # numpy_blas PYTHON prints NumPy's version and the BLAS/LAPACK it loaded.
 numpy_blas() {
-	"$1" -c "import sys; sys.path.insert(0, sys.argv[1]); import numpy, ladmap; print('NumPy', numpy.__version__, 'on', ladmap.blas_name())" "$numpy_dir" 2>/dev/null
+	"$1" "$numpy_dir/ladmap.py" --describe 2>/dev/null
 }
 python=""
 for p in /usr/bin/python3 python3; do

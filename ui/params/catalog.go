@@ -18,14 +18,14 @@ func (p Params) CheckCatalog(cat []demo.Builtin) error {
 		if d.Name != p.Dataset {
 			continue
 		}
-		field := "classes"
+		field := Classes.Key
 		if p.Classes <= d.Classes {
-			field = "per"
+			field = PerClass.Key
 		}
 		if p.Classes > d.Classes || p.PerClass > d.PerClass {
 			return &FieldError{field, fmt.Sprintf("the %s here have %d classes of %d samples; asked for %d of %d", d.Title, d.Classes, d.PerClass, p.Classes, p.PerClass)}
 		}
 		return nil
 	}
-	return &FieldError{"data", fmt.Sprintf("the %s are not built into this site (make dist adds them when ../shared/datasets is present)", Titles[p.Dataset])}
+	return &FieldError{Dataset.Key, fmt.Sprintf("the %s are not built into this site (make dist adds them when ../shared/datasets is present)", Titles[p.Dataset])}
 }

@@ -85,13 +85,13 @@ func FromHash(hash string) (Params, string) {
 	q, bad := query(hash)
 	base := Default()
 	tour := 0
-	if vs, ok := q["tour"]; ok {
+	if vs, ok := q[Tour.Key]; ok {
 		// A tour step's link starts from the step's settings.
-		if n, err := strconv.Atoi(vs[0]); err == nil && len(vs) == 1 && n >= 1 && n <= len(Tour) {
+		if n, err := strconv.Atoi(vs[0]); err == nil && len(vs) == 1 && n >= 1 && n <= len(TourSteps) {
 			tour, base = n, AtTour(n, false)
 		}
 	}
-	if vs, ok := q["data"]; ok && (tour == 0 || len(vs) != 1 || vs[0] != base.Dataset) {
+	if vs, ok := q[Dataset.Key]; ok && (tour == 0 || len(vs) != 1 || vs[0] != base.Dataset) {
 		switch {
 		case len(vs) == 1 && vs[0] == demo.Upload:
 			return Default(), "A link cannot carry an uploaded file; showing the defaults. Load the file again to see it."
@@ -112,7 +112,7 @@ func FromHash(hash string) (Params, string) {
 		vs := q[key]
 		f := Lookup(key)
 		switch {
-		case key == "data":
+		case key == Dataset.Key:
 		case f == nil:
 			bad = append(bad, excerpt(key)+" (not a setting)")
 		case len(vs) != 1:

@@ -123,8 +123,8 @@ func Default() Params {
 // worker has read the file).
 func (p Params) N() int { return p.Classes * p.PerClass }
 
-// FieldError is a setting out of its range: Field names it as the URL
-// hash does (and, but for "data", as the page's control is named).
+// FieldError is a setting out of its range: Field is its key (the id of
+// its control).
 type FieldError struct {
 	Field string
 	Msg   string
@@ -143,10 +143,10 @@ func (p Params) Validate() error {
 	// per class take every sample.
 	all := upload && p.Classes == 0 && p.PerClass == 0
 	if p.Dataset != demo.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset) {
-		return bad("data", "unknown data set %q", p.Dataset)
+		return bad(Dataset.Key, "unknown data set %q", p.Dataset)
 	}
 	for _, s := range Settings {
-		if !s.Ranged() || all && (s.Key == "classes" || s.Key == "per") {
+		if !s.Ranged() || all && (s == Classes || s == PerClass) {
 			continue
 		}
 		v, err := strconv.ParseFloat(s.get(&p), 64)
@@ -159,19 +159,19 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case !slices.Contains(Propagators, p.Propagator):
-		return bad("prop", "unknown propagation %q (ghf or lgc)", p.Propagator)
+		return bad(Propagator.Key, "unknown propagation %q (ghf or lgc)", p.Propagator)
 	case !flipOK(p):
-		return bad("flip", "flip must list increasing sample numbers joined by dots, have %q", p.Flip)
+		return bad(Flip.Key, "flip must list increasing sample numbers joined by dots, have %q", p.Flip)
 	case !slices.Contains(Graphs, p.Graph):
-		return bad("graph", "unknown graph %q", p.Graph)
+		return bad(Graph.Key, "unknown graph %q", p.Graph)
 	case p.Embed != "" && !slices.Contains(Views, p.Embed):
-		return bad("embed", "unknown view %q", p.Embed)
-	case p.Tour < 0 || p.Tour > len(Tour):
-		return bad("tour", "the tour has steps 1 to %d, have %d", len(Tour), p.Tour)
+		return bad(Embed.Key, "unknown view %q", p.Embed)
+	case p.Tour < 0 || p.Tour > len(TourSteps):
+		return bad(Tour.Key, "the tour has steps 1 to %d, have %d", len(TourSteps), p.Tour)
 	}
 	if n := p.N(); n > 0 && !upload {
 		if err := demo.CheckSize(demo.SyntheticD, n); err != nil {
-			return &FieldError{Field: "per", Msg: err.Error()}
+			return &FieldError{Field: PerClass.Key, Msg: err.Error()}
 		}
 	}
 	return nil

@@ -324,11 +324,11 @@ func TestFlip(t *testing.T) {
 // alone restores the step, the page's full link of it too, embedded or
 // not, and a bad step number falls back with a notice.
 func TestTourLinks(t *testing.T) {
-	if n := len(Tour); n < 5 || n > 8 {
+	if n := len(TourSteps); n < 5 || n > 8 {
 		t.Errorf("the tour has %d steps, want 5-8", n)
 	}
-	for n := 1; n <= len(Tour); n++ {
-		s := Tour[n-1]
+	for n := 1; n <= len(TourSteps); n++ {
+		s := TourSteps[n-1]
 		if s.Title == "" || s.Text == "" || !slices.Contains(Views, s.View) || s.Params.Tour != 0 || s.Params.Embed != "" {
 			t.Errorf("step %d: %+v", n, s)
 		}

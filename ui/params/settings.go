@@ -98,55 +98,58 @@ const (
 	MinGap, MaxGap         = 1e-12, 0.1
 )
 
-// Settings is the table of the page's settings, in the order of the link.
-var Settings = []*Setting{
-	{Key: "data", Name: "data set", Control: Choice, Min: 1, Max: 0, Work: Draw,
-		field: str(func(p *Params) *string { return &p.Dataset })},
-	{Key: "classes", Name: "classes", Control: Number, Min: MinClasses, Max: MaxClasses, Work: Draw,
-		field: integer(func(p *Params) *int { return &p.Classes })},
-	{Key: "per", Name: "samples per class", Control: Number, Min: MinPerClass, Max: demo.MaxSamples, Work: Draw,
-		field: integer(func(p *Params) *int { return &p.PerClass })},
-	{Key: "labeled", Name: "labeled %", Control: Slider, Min: 1, Max: 90, Work: Labels,
+// The settings, one variable each, named after their field of Params.
+var (
+	Dataset = &Setting{Key: "data", Name: "data set", Control: Choice, Min: 1, Max: 0, Work: Draw,
+		field: str(func(p *Params) *string { return &p.Dataset })}
+	Classes = &Setting{Key: "classes", Name: "classes", Control: Number, Min: MinClasses, Max: MaxClasses, Work: Draw,
+		field: integer(func(p *Params) *int { return &p.Classes })}
+	PerClass = &Setting{Key: "per", Name: "samples per class", Control: Number, Min: MinPerClass, Max: demo.MaxSamples, Work: Draw,
+		field: integer(func(p *Params) *int { return &p.PerClass })}
+	Labeled = &Setting{Key: "labeled", Name: "labeled %", Control: Slider, Min: 1, Max: 90, Work: Labels,
 		Steps: []float64{1, 2, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90},
-		field: number(func(p *Params) *float64 { return &p.Labeled })},
-	{Key: "noise", Name: "noise", Control: Slider, Min: 0, Max: 1, Work: Draw,
+		field: number(func(p *Params) *float64 { return &p.Labeled })}
+	Noise = &Setting{Key: "noise", Name: "noise", Control: Slider, Min: 0, Max: 1, Work: Draw,
 		Steps: []float64{0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1},
-		field: number(func(p *Params) *float64 { return &p.Noise })},
-	{Key: "corrupt", Name: "corrupted %", Control: Slider, Min: 0, Max: 50, Work: Draw,
+		field: number(func(p *Params) *float64 { return &p.Noise })}
+	Corrupt = &Setting{Key: "corrupt", Name: "corrupted %", Control: Slider, Min: 0, Max: 50, Work: Draw,
 		Steps: []float64{0, 5, 10, 15, 20, 30, 40, 50},
-		field: number(func(p *Params) *float64 { return &p.Corrupt })},
-	{Key: "beta", Name: "β", Control: Slider, Min: 0, Max: 100, Work: SolveNNLRS,
+		field: number(func(p *Params) *float64 { return &p.Corrupt })}
+	Beta = &Setting{Key: "beta", Name: "β", Control: Slider, Min: 0, Max: 100, Work: SolveNNLRS,
 		Steps: []float64{0, 0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100},
-		field: number(func(p *Params) *float64 { return &p.Beta })},
-	{Key: "lambda", Name: "λ", Control: Slider, Min: 0.01, Max: 1000, Work: SolveNNLRS,
+		field: number(func(p *Params) *float64 { return &p.Beta })}
+	Lambda = &Setting{Key: "lambda", Name: "λ", Control: Slider, Min: 0.01, Max: 1000, Work: SolveNNLRS,
 		Steps: []float64{0.05, 0.1, 0.2, 0.5, 0.7, 1, 1.5, 2, 3, 5, 10, 20, 50, 100},
-		field: number(func(p *Params) *float64 { return &p.Lambda })},
-	{Key: "theta", Name: "θ", Control: Slider, Min: 0, Max: 1, Work: Reweigh,
+		field: number(func(p *Params) *float64 { return &p.Lambda })}
+	Theta = &Setting{Key: "theta", Name: "θ", Control: Slider, Min: 0, Max: 1, Work: Reweigh,
 		Steps: []float64{0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5},
-		field: number(func(p *Params) *float64 { return &p.Theta })},
-	{Key: "lrr", Name: "LRR's λ", Control: Slider, Min: 0.01, Max: 1000, Work: SolveLRR,
+		field: number(func(p *Params) *float64 { return &p.Theta })}
+	LRRLambda = &Setting{Key: "lrr", Name: "LRR's λ", Control: Slider, Min: 0.01, Max: 1000, Work: SolveLRR,
 		Steps: []float64{0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 3, 5, 10, 20, 50, 100},
-		field: number(func(p *Params) *float64 { return &p.LRRLambda })},
-	{Key: "gap", Name: "the solver's gap", Control: LinkOnly, Min: MinGap, Max: MaxGap, Optional: true, Work: SolveNNLRS,
-		field: number(func(p *Params) *float64 { return &p.Gap })},
-	{Key: "prop", Name: "propagation", Control: Choice, Min: 1, Max: 0, Work: View,
-		field: str(func(p *Params) *string { return &p.Propagator })},
-	{Key: "alpha", Name: "LGC's α", Control: Slider, Min: 0.01, Max: 0.999, Work: View,
+		field: number(func(p *Params) *float64 { return &p.LRRLambda })}
+	Gap = &Setting{Key: "gap", Name: "the solver's gap", Control: LinkOnly, Min: MinGap, Max: MaxGap, Optional: true, Work: SolveNNLRS,
+		field: number(func(p *Params) *float64 { return &p.Gap })}
+	Propagator = &Setting{Key: "prop", Name: "propagation", Control: Choice, Min: 1, Max: 0, Work: View,
+		field: str(func(p *Params) *string { return &p.Propagator })}
+	Alpha = &Setting{Key: "alpha", Name: "LGC's α", Control: Slider, Min: 0.01, Max: 0.999, Work: View,
 		Steps: []float64{0.1, 0.3, 0.5, PaperAlpha, 0.7, 0.9, 0.95, 0.99, 0.995},
-		field: number(func(p *Params) *float64 { return &p.Alpha })},
-	{Key: "seed", Name: "seed", Control: Number, Min: 1, Max: 0, Work: Draw,
-		field: unsigned(func(p *Params) *uint64 { return &p.Seed })},
-	{Key: "lseed", Name: "labels' seed", Control: Number, Min: 1, Max: 0, Optional: true, Work: Labels,
-		field: unsigned(func(p *Params) *uint64 { return &p.LabelSeed })},
-	{Key: "flip", Name: "clicked labels", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: Labels,
-		field: str(func(p *Params) *string { return &p.Flip })},
-	{Key: "graph", Name: "graph shown", Control: Choice, Min: 1, Max: 0, Work: View,
-		field: name(func(p *Params) *method.Name { return &p.Graph })},
-	{Key: "embed", Name: "view embedded", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
-		field: str(func(p *Params) *string { return &p.Embed })},
-	{Key: "tour", Name: "tour step", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
-		field: integer(func(p *Params) *int { return &p.Tour })},
-}
+		field: number(func(p *Params) *float64 { return &p.Alpha })}
+	Seed = &Setting{Key: "seed", Name: "seed", Control: Number, Min: 1, Max: 0, Work: Draw,
+		field: unsigned(func(p *Params) *uint64 { return &p.Seed })}
+	LabelSeed = &Setting{Key: "lseed", Name: "labels' seed", Control: Number, Min: 1, Max: 0, Optional: true, Work: Labels,
+		field: unsigned(func(p *Params) *uint64 { return &p.LabelSeed })}
+	Flip = &Setting{Key: "flip", Name: "clicked labels", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: Labels,
+		field: str(func(p *Params) *string { return &p.Flip })}
+	Graph = &Setting{Key: "graph", Name: "graph shown", Control: Choice, Min: 1, Max: 0, Work: View,
+		field: name(func(p *Params) *method.Name { return &p.Graph })}
+	Embed = &Setting{Key: "embed", Name: "view embedded", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Embed })}
+	Tour = &Setting{Key: "tour", Name: "tour step", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: integer(func(p *Params) *int { return &p.Tour })}
+)
+
+// Settings is the table of the page's settings, in the order of the link.
+var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Tour}
 
 // field reads and writes one field of Params as the link writes it.
 type field struct {
@@ -239,18 +242,17 @@ func parseNumber(v string) (float64, error) {
 // Lookup returns the setting of key, nil for none.
 func Lookup(key string) *Setting { return byKey[key] }
 
-// StepsWith returns the steps of slider key with v among them, so that a
+// StepsWith returns the steps of slider s with v among them, so that a
 // value from a link that is not a step keeps its exact value.
-func StepsWith(key string, v float64) []float64 {
-	s := Lookup(key).Steps
-	for _, x := range s {
+func (s *Setting) StepsWith(v float64) []float64 {
+	for _, x := range s.Steps {
 		if x == v {
-			return s
+			return s.Steps
 		}
 	}
-	out := make([]float64, 0, len(s)+1)
+	out := make([]float64, 0, len(s.Steps)+1)
 	added := false
-	for _, x := range s {
+	for _, x := range s.Steps {
 		if !added && v < x {
 			out = append(out, v)
 			added = true

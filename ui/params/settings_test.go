@@ -40,14 +40,14 @@ func TestSliders(t *testing.T) {
 		t.Errorf("%d sliders, want 8", n)
 	}
 	beta := Lookup("beta").Steps
-	s := StepsWith("beta", 0.3)
+	s := Beta.StepsWith(0.3)
 	if !slices.Contains(s, 0.3) || !slices.IsSorted(s) || len(s) != len(beta)+1 {
 		t.Errorf("StepsWith: %v", s)
 	}
 	if len(Lookup("beta").Steps) == len(s) || slices.Contains(Lookup("beta").Steps, 0.3) {
 		t.Error("StepsWith changed the steps")
 	}
-	if s := StepsWith("beta", 1000); s[len(s)-1] != 1000 {
+	if s := Beta.StepsWith(1000); s[len(s)-1] != 1000 {
 		t.Errorf("StepsWith above the last: %v", s)
 	}
 }

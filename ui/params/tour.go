@@ -15,13 +15,13 @@ type TourStep struct {
 	Params Params
 }
 
-// Tour is the guided tour, in order; Params.Tour numbers its steps from 1.
+// TourSteps are the guided tour, in order; Params.Tour numbers them from 1.
 //
 // Steps 2-7 share their data (the defaults), so that the page computes
 // them once: after step 2, Next and Back only change what is shown. What
 // each step's text claims of its graphs is checked on the page's own
 // runner, seeds 1-3 (TestTourClaims in wasm/solver).
-var Tour = []TourStep{
+var TourSteps = []TourStep{
 	{
 		Title: "A union of subspaces",
 		Text: "Each colour is one class: 25 samples from a 4-dimensional subspace of R^50, one labeled per class (ringed). " +
@@ -106,7 +106,7 @@ func tourReal(name string, g method.Name) Params {
 // AtTour returns the settings of tour step n (1-based): an embedded page
 // (embedded) shows the step's view alone.
 func AtTour(n int, embedded bool) Params {
-	s := Tour[n-1]
+	s := TourSteps[n-1]
 	p := s.Params
 	p.Tour = n
 	if embedded {

@@ -217,10 +217,10 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	}
 }
 
-// flagged returns the samples NNLRS's error term E flags (ui.Run.Flags),
+// flagged returns the samples NNLRS's error term E singles out (ui.Run.Outliers),
 // whatever graph is shown; nil when there are none.
 func (v *Views) flagged(m *ui.Model, g *ui.Graph) []bool {
-	f, _ := m.Run.Flags()
+	f, _ := m.Run.Outliers()
 	if len(f) != g.N || !slices.Contains(f, true) {
 		return nil
 	}
@@ -265,7 +265,7 @@ func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags b
 		}
 		second = "colour: class; black ring: labeled; edges: grey within a class, red across"
 		if flags {
-			_, t := m.Run.Flags()
+			_, t := m.Run.Outliers()
 			second += fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
 		}
 	}

@@ -123,8 +123,8 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 // Focus returns the view the tour's step shown is about, "" outside the
 // tour.
 func Focus(m *ui.Model) string {
-	if n := m.Params.Tour; n >= 1 && n <= len(params.Tour) {
-		return params.Tour[n-1].View
+	if n := m.Params.Tour; n >= 1 && n <= len(params.TourSteps) {
+		return params.TourSteps[n-1].View
 	}
 	return ""
 }

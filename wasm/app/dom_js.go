@@ -63,7 +63,7 @@ func (d *dom) listen(q *queue) {
 	for _, s := range params.Settings {
 		key, view := s.Key, s.Work == params.View
 		switch {
-		case s.Key == "data":
+		case s == params.Dataset:
 			// A data set opens with its preset. The controls change at
 			// once, not at the next tick, so that edits made right after
 			// it stand.
@@ -148,7 +148,7 @@ func (d *dom) listen(q *queue) {
 // setSlider shows v on slider key, adding it to the slider's steps when it
 // is not one of them.
 func (d *dom) setSlider(key string, v float64) {
-	s := params.StepsWith(key, v)
+	s := params.Lookup(key).StepsWith(v)
 	d.steps[key] = s
 	e := d.el(key)
 	e.Set("max", len(s)-1)
@@ -181,7 +181,7 @@ func (d *dom) write(p params.Params) {
 			d.setSlider(s.Key, *s.Value(&p))
 		case params.Number:
 			v := s.Get(p)
-			if v == "0" && p.Dataset == demo.Upload && (s.Key == "classes" || s.Key == "per") {
+			if v == "0" && p.Dataset == demo.Upload && (s == params.Classes || s == params.PerClass) {
 				v = "" // every sample
 			}
 			d.el(s.Key).Set("value", v)
@@ -204,7 +204,7 @@ func (d *dom) write(p params.Params) {
 func (d *dom) read(base params.Params) (params.Params, error) {
 	p := base
 	var bad error
-	upload := d.el("data").Get("value").String() == demo.Upload
+	upload := d.el(params.Dataset.Key).Get("value").String() == demo.Upload
 	for _, s := range params.Settings {
 		var err error
 		switch s.Control {
@@ -212,7 +212,7 @@ func (d *dom) read(base params.Params) (params.Params, error) {
 			*s.Value(&p) = d.slider(s.Key)
 		case params.Number:
 			v := strings.TrimSpace(d.el(s.Key).Get("value").String())
-			if v == "" && upload && (s.Key == "classes" || s.Key == "per") {
+			if v == "" && upload && (s == params.Classes || s == params.PerClass) {
 				v = "0" // every sample
 			}
 			if s.Set(&p, v) != nil {
@@ -320,13 +320,13 @@ func (d *dom) markStale(p, f params.Params, have bool) {
 // showDataset shows the file input for uploads and the size inputs for the
 // other data sets.
 func (d *dom) showDataset() {
-	name := d.el("data").Get("value").String()
+	name := d.el(params.Dataset.Key).Get("value").String()
 	up := name == demo.Upload
 	d.el("file-row").Set("hidden", !up)
 	note := params.PresetNote(name)
 	d.el("data-note").Set("textContent", note)
 	d.el("data-note").Set("hidden", note == "")
-	for _, id := range []string{"classes", "per"} {
+	for _, id := range []string{params.Classes.Key, params.PerClass.Key} {
 		placeholder := ""
 		if up {
 			placeholder = "all"
@@ -337,7 +337,7 @@ func (d *dom) showDataset() {
 
 // addDatasets offers the built-in data sets of the site.
 func (d *dom) addDatasets(cat []demo.Builtin) {
-	sel := d.el("data")
+	sel := d.el(params.Dataset.Key)
 	upload := sel.Call("querySelector", "option[value=upload]")
 	for _, ds := range cat {
 		o := d.doc.Call("createElement", "option")
@@ -356,12 +356,12 @@ func (d *dom) showTour(p params.Params) {
 	if n == 0 {
 		return
 	}
-	s := params.Tour[n-1]
-	d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.Tour)))
+	s := params.TourSteps[n-1]
+	d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.TourSteps)))
 	d.set("tour-title", "textContent", s.Title)
 	d.set("tour-text", "textContent", s.Text)
 	d.set("tour-back", "disabled", n == 1)
-	d.set("tour-next", "disabled", n == len(params.Tour))
+	d.set("tour-next", "disabled", n == len(params.TourSteps))
 }
 
 // set writes v into property prop of element id when it changed.

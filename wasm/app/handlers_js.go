@@ -182,14 +182,14 @@ func (a *app) tourTo(n int, delta bool, t time.Time) {
 	if delta {
 		n += a.controls.Tour
 	}
-	if n < 0 || n > len(params.Tour) || n == 0 && a.controls.Tour == 0 {
+	if n < 0 || n > len(params.TourSteps) || n == 0 && a.controls.Tour == 0 {
 		return
 	}
 	p := a.controls
 	p.Tour = 0
 	if n > 0 {
 		p = params.AtTour(n, a.model.Params.Embed != "")
-		a.reveal = params.Tour[n-1].View
+		a.reveal = params.TourSteps[n-1].View
 	}
 	a.dom.write(p)
 	a.dom.showFieldError(nil)
@@ -220,7 +220,7 @@ func (a *app) fitCatalog(p params.Params) (params.Params, string) {
 	var fe *params.FieldError
 	if err := p.CheckCatalog(a.catalog); !errors.As(err, &fe) {
 		return p, ""
-	} else if fe.Field == "data" {
+	} else if fe.Field == params.Dataset.Key {
 		return params.Default(), "The link asks for data this site lacks (" + fe.Msg + "); showing the synthetic data."
 	}
 	base := params.ForDataset(p.Dataset)

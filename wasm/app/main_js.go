@@ -94,7 +94,7 @@ func newApp() *app {
 	a.model.Notice = notice
 	a.controls = p
 	if p.Tour > 0 && p.Embed == "" { // a tour step's link: its view in sight
-		a.reveal = params.Tour[p.Tour-1].View
+		a.reveal = params.TourSteps[p.Tour-1].View
 	}
 	a.dom.write(p)
 	a.dom.listen(a.q)

@@ -23,7 +23,7 @@ import (
 func (tb *tab) atStep(n int, embedded bool) {
 	tb.t.Helper()
 	tb.wait(fmt.Sprintf(`location.hash.includes("tour=%d") && nnlrs.state === "done" && nnlrs.busy === 0 &&
-		document.getElementById("tour-title").textContent === %q`, n, params.Tour[n-1].Title), 180*time.Second)
+		document.getElementById("tour-title").textContent === %q`, n, params.TourSteps[n-1].Title), 180*time.Second)
 	want := params.AtTour(n, embedded)
 	if got, notice := params.FromHash(eval[string](tb, "location.hash")); got != want || notice != "" {
 		tb.t.Errorf("step %d: the link gives %+v (%q), want %+v", n, got, notice, want)
@@ -36,10 +36,10 @@ func (tb *tab) atStep(n int, embedded bool) {
 		" " + document.getElementById("data").value`); got != fmt.Sprintf("%g %s %s", want.Lambda, want.Graph, want.Dataset) {
 		tb.t.Errorf("step %d: the controls show λ, graph and data %q", n, got)
 	}
-	if c := eval[string](tb, `document.getElementById("tour-count").textContent`); c != fmt.Sprintf("Tour %d/%d:", n, len(params.Tour)) {
+	if c := eval[string](tb, `document.getElementById("tour-count").textContent`); c != fmt.Sprintf("Tour %d/%d:", n, len(params.TourSteps)) {
 		tb.t.Errorf("step %d: the strip counts %q", n, c)
 	}
-	if back, next := eval[bool](tb, `document.getElementById("tour-back").disabled`), eval[bool](tb, `document.getElementById("tour-next").disabled`); back != (n == 1) || next != (n == len(params.Tour)) {
+	if back, next := eval[bool](tb, `document.getElementById("tour-back").disabled`), eval[bool](tb, `document.getElementById("tour-next").disabled`); back != (n == 1) || next != (n == len(params.TourSteps)) {
 		tb.t.Errorf("step %d: Back disabled %v, Next disabled %v", n, back, next)
 	}
 }
@@ -71,8 +71,8 @@ func TestTour(t *testing.T) {
 	}
 	tb.click("tour-start")
 	tb.atStep(1, false)
-	if !tb.framed(params.Tour[0].View) || tb.framed("weights") {
-		t.Errorf("step 1: the %s view is not framed, or the weights are", params.Tour[0].View)
+	if !tb.framed(params.TourSteps[0].View) || tb.framed("weights") {
+		t.Errorf("step 1: the %s view is not framed, or the weights are", params.TourSteps[0].View)
 	}
 	tb.keys(kb.ArrowRight)
 	tb.atStep(2, false)

@@ -34,10 +34,10 @@ func main() {
 	// messages that arrived meanwhile (a Cancel).
 	w.runner = newRunner(w.post, w.fetch, func() { time.Sleep(time.Millisecond) })
 	js.Global().Set("onmessage", js.FuncOf(w.onMessage))
-	// The first worker carries the page's link in its URL (public/app.js):
-	// it starts the link's first job at once (headstart.go).
-	if hash := js.Global().Get("location").Get("hash").String(); hash != "" {
-		if job, ok := headStartJob(hash); ok {
+	// The first worker (named so by public/app.js) carries the page's link
+	// in its URL: it starts the link's first job at once (headstart.go).
+	if js.Global().Get("name").String() == "first" {
+		if job, ok := headStartJob(js.Global().Get("location").Get("hash").String()); ok {
 			w.head = startHeadStart(w.runner, job, w.post, func(id uint32) {
 				w.mu.Lock()
 				delete(w.jobs, id)

@@ -114,7 +114,7 @@ func TestTourClaims(t *testing.T) {
 			{7, in(caught, 0.85, 0.95)},
 		} {
 			if !c.ok {
-				t.Errorf("seed %d: step %d (%q) does not hold", seed, c.step, params.Tour[c.step-1].Title)
+				t.Errorf("seed %d: step %d (%q) does not hold", seed, c.step, params.TourSteps[c.step-1].Title)
 			}
 		}
 	}
