@@ -2,7 +2,9 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -435,17 +437,50 @@ func (m *Model) Failed(id uint32, f *demo.Failure, now time.Time) (cancelRest bo
 	return false
 }
 
+// Wants reports whether the answers to job id are still awaited: a graph
+// of the current run, or a check of the advice.
+func (m *Model) Wants(id uint32) bool {
+	if s := m.suggestion(id); s != nil {
+		return s.Checked == nil && !s.Failed
+	}
+	return m.graphOf(id) != nil
+}
+
+// Retrying records that the worker running job stopped and that the page
+// gives the job to a new worker.
+func (m *Model) Retrying(job *demo.Job) {
+	m.Notice = fmt.Sprintf("A solver worker stopped (it may have run out of memory); a new one computes the %s graph again.", params.GraphNames[job.Method])
+}
+
 // Lost records that the worker running job stopped (job nil: an idle
-// worker); the page has started a new one.
-func (m *Model) Lost(job *demo.Job, now time.Time) {
+// worker) and that the job is given up; the page has started a new
+// worker. A graph lost so ends its run without a figure of its own: the
+// views keep the last complete figure, if any. It reports whether the rest
+// of the run should be cancelled.
+func (m *Model) Lost(job *demo.Job, now time.Time) (cancelRest bool) {
 	m.Notice = "A solver worker stopped (it may have run out of memory); a new one was started. Press Run to try again."
 	if job == nil {
-		return
+		return false
 	}
-	if g := m.graphOf(job.ID); g != nil {
-		g.Err = "its worker stopped before finishing"
+	if s := m.suggestion(job.ID); s != nil {
+		s.Failed = true
+		return false
+	}
+	g := m.graphOf(job.ID)
+	if g == nil {
+		return false
+	}
+	g.Err = "its worker stopped twice before finishing (it may have run out of memory)"
+	if m.last == nil {
 		m.settle(now)
+		return false
 	}
+	r := m.Run
+	r.State, r.Finished = Failed, now
+	r.Err = fmt.Sprintf("The %s graph could not be built: %s.", params.GraphNames[g.Method], g.Err)
+	m.Problem = r.Err
+	m.restore(r)
+	return true
 }
 
 // settle ends the run once every graph is finished, and starts the
@@ -461,6 +496,15 @@ func (m *Model) settle(now time.Time) {
 		}
 	}
 	r.State, r.Finished = Done, now
+	var failed []string
+	for _, gm := range demo.Order {
+		if g := r.Graphs[gm]; g.Err != "" {
+			failed = append(failed, fmt.Sprintf("%s failed: %s", params.GraphNames[gm], strings.TrimSuffix(g.Err, ".")))
+		}
+	}
+	if len(failed) > 0 {
+		m.Problem = strings.Join(failed, ". ") + "."
+	}
 	m.Prop.Reset(r, m.Params.Propagator, m.Params.Alpha)
 	m.Prop.Play(true) // the labels spread by themselves, once
 

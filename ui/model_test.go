@@ -154,6 +154,9 @@ func TestReceiveErrors(t *testing.T) {
 	if m.Run.State != Done || m.Run.Graphs["lrr"].Err != "boom" {
 		t.Errorf("state %v", m.Run.State)
 	}
+	if m.Problem != "LRR failed: boom." {
+		t.Errorf("problem %q: the failed graph's reason is not said", m.Problem)
+	}
 	if line, _ := m.Status(t0); !strings.Contains(line, "LRR failed") {
 		t.Errorf("status %q", line)
 	}
@@ -189,6 +192,39 @@ func TestReceiveErrors(t *testing.T) {
 	}
 	if line, _ := m.Status(t0); line != "Cancelled after 1.0 s." {
 		t.Errorf("status %q", line)
+	}
+}
+
+// TestLost checks a graph whose worker stopped: retried, it is still
+// wanted; given up with no figure before, the run ends with it failed;
+// given up after a complete figure, the run fails, the rest is cancelled
+// and the views keep that figure.
+func TestLost(t *testing.T) {
+	m, jobs := started(t)
+	if !m.Wants(jobs[0].ID) {
+		t.Error("the NNLRS job of the running run is not wanted")
+	}
+	m.Retrying(&jobs[0])
+	if !strings.Contains(m.Notice, "computes the NNLRS graph again") || !m.Running() {
+		t.Errorf("retrying: notice %q, running %v", m.Notice, m.Running())
+	}
+	finish(m, jobs, 2)
+	if m.Wants(jobs[0].ID) {
+		t.Error("a finished graph is still wanted")
+	}
+	figure := m.Run.ID()
+	p := m.Params
+	p.Seed = 9
+	jobs, _ = m.Start(p, demo.File{}, t0)
+	m.Samples(jobs[0].ID, testData(2))
+	if !m.Lost(&jobs[0], t0.Add(time.Second)) {
+		t.Error("a lost graph does not cancel the rest of its run")
+	}
+	if m.Run.ID() != figure || m.Latest().State != Failed || !strings.Contains(m.Problem, "NNLRS graph could not be built") {
+		t.Errorf("after the loss: figure %d (want %d), state %v, problem %q", m.Run.ID(), figure, m.Latest().State, m.Problem)
+	}
+	if m.Wants(jobs[1].ID) {
+		t.Error("a job of the failed run is still wanted")
 	}
 }
 

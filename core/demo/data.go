@@ -12,7 +12,7 @@ const (
 // dataset.DefaultSynthetic.
 const SyntheticDim, SyntheticD = 4, 50
 
-// MinSamples is the fewest samples of an upload: the kNN graph needs more
+// MinSamples is the fewest samples of a run: the kNN graph needs more
 // than its 5 neighbours, and a handful more make a graph worth seeing.
 const MinSamples = 10
 

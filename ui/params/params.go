@@ -170,6 +170,9 @@ func (p Params) Validate() error {
 		return bad(Tour.Key, "the tour has steps 1 to %d, have %d", len(TourSteps), p.Tour)
 	}
 	if n := p.N(); n > 0 && !upload {
+		if n < demo.MinSamples {
+			return bad(PerClass.Key, "%d samples are too few for the graphs (kNN links each to 5 neighbours): choose at least %d in all", n, demo.MinSamples)
+		}
 		if err := demo.CheckSize(demo.SyntheticD, n); err != nil {
 			return &FieldError{Field: PerClass.Key, Msg: err.Error()}
 		}

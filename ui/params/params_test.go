@@ -149,6 +149,7 @@ func TestValidate(t *testing.T) {
 		{"per class", func(p *Params) { p.PerClass = 1 }, "samples per class"},
 		{"cap", func(p *Params) { p.Classes, p.PerClass = 5, 81 }, "405 samples"},
 		{"lrr", func(p *Params) { p.LRRLambda = 0 }, "LRR"},
+		{"too few", func(p *Params) { p.Classes, p.PerClass = 2, 2 }, "4 samples are too few"},
 		{"gap below", func(p *Params) { p.Gap = 1e-13 }, "gap"},
 		{"gap above", func(p *Params) { p.Gap = 0.5 }, "gap"},
 		{"gap negative", func(p *Params) { p.Gap = -1e-3 }, "gap"},
@@ -237,6 +238,7 @@ func FuzzFromHash(f *testing.F) {
 	f.Add("beta=1e400&lambda=-0&theta=0x1p-3")
 	f.Add("%zz&&=&seed=")
 	f.Add("data=pie&classes=10&per=100")
+	f.Add("classes=3&per=5&beta=%ZZ&lambda=+2&&&===&")
 	f.Fuzz(func(t *testing.T, hash string) {
 		p, _ := FromHash(hash)
 		if err := p.Validate(); err != nil {

@@ -179,8 +179,10 @@ func Wrap(c Canvas, s string, size Size, w float32) []string {
 	return lines
 }
 
-// placeholder writes a one-line message in the middle of r.
+// placeholder writes a one-line message in the middle of r, clipped to
+// its width.
 func placeholder(c Canvas, r Rect, s string) {
+	s = Clip(c, s, Normal, r.W-2*Gap)
 	w := c.TextWidth(s, Normal)
 	c.Text(s, r.X+(r.W-w)/2, r.Y+r.H/2-LineHeight(Normal)/2, Normal, Muted)
 }
@@ -197,5 +199,8 @@ func waiting(m *ui.Model) string {
 	case m.Run.State == ui.Failed:
 		return "No graphs: see the message beside the controls."
 	}
-	return "This graph failed: see the status beside the controls."
+	if g := m.Run.Graphs[m.Params.Graph]; g != nil && g.Err != "" {
+		return fmt.Sprintf("The %s graph failed: %s", params.GraphNames[m.Params.Graph], g.Err)
+	}
+	return "This graph failed: see the message beside the controls."
 }

@@ -86,7 +86,7 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 		case g == nil:
 			continue
 		case g.W == nil && g.Err != "":
-			placeholder(c, cell, "failed")
+			placeholder(c, cell, "failed: "+g.Err)
 			continue
 		case g.W == nil:
 			placeholder(c, cell, "waiting...")

@@ -39,13 +39,27 @@ func (a *app) received(slot, gen int, m protocol.Message, t time.Time) {
 	}
 }
 
-// died replaces worker slot, generation gen, which stopped.
+// died replaces worker slot, generation gen, which stopped. Its job, if
+// still wanted, is given once more to a new worker; lost a second time,
+// it is given up.
 func (a *app) died(slot, gen int, t time.Time) {
+	j, replaced := a.pool.Died(slot, gen)
+	if !replaced {
+		return
+	}
+	if j != nil && a.model.Wants(j.ID) && !a.retried[j.ID] {
+		a.retried[j.ID] = true
+		a.model.Retrying(&j.Job)
+		a.pool.Submit(j)
+		return
+	}
 	var lost *demo.Job
-	if j := a.pool.Died(slot, gen); j != nil {
+	if j != nil {
 		lost = &j.Job
 	}
-	a.model.Lost(lost, t)
+	if a.model.Lost(lost, t) {
+		a.pool.Cancel(t)
+	}
 }
 
 // catalogArrived takes the built-in data sets of the site (nil when

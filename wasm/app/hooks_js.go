@@ -142,6 +142,11 @@ func (h *hooks) report(a *app) {
 	h.set("state", state)
 	h.set("waiting", a.pending) // an edit waits for the controls to settle
 	h.set("busy", a.pool.Busy())
+	solving := []any{}
+	for _, m := range a.pool.Solving() {
+		solving = append(solving, string(m))
+	}
+	h.set("solving", solving) // the graphs the workers are computing
 	h.set("checking", m.Checking())
 	h.set("replaced", a.pool.Replaced())
 	h.set("step", m.Prop.Step)

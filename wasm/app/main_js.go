@@ -49,8 +49,9 @@ type app struct {
 	// valid: the link follows them, and those that differ from the
 	// figure's are marked.
 	controls params.Params
-	file     demo.File // the upload chosen
-	started  bool      // the first run started (after the catalog arrived)
+	file     demo.File       // the upload chosen
+	retried  map[uint32]bool // the jobs given to a new worker after theirs stopped
+	started  bool            // the first run started (after the catalog arrived)
 	// pending is set when the controls changed: at applyAt the figure
 	// follows them (liveDelay after the last change of one that needs the
 	// solver, at once otherwise).
@@ -88,7 +89,7 @@ type app struct {
 }
 
 func newApp() *app {
-	a := &app{views: view.New(), faces: loadFaces(1), images: newImageCache(), dom: newDOM(), q: &queue{}}
+	a := &app{views: view.New(), faces: loadFaces(1), images: newImageCache(), dom: newDOM(), q: &queue{}, retried: map[uint32]bool{}}
 	p, notice := params.FromHash(location().Get("hash").String())
 	a.model = ui.NewModel(p)
 	a.model.Notice = notice

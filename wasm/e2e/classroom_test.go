@@ -101,6 +101,23 @@ func TestLinkFallsBackAlone(t *testing.T) {
 		t.Errorf("β shows %q, want the link's 0.5", b)
 	}
 	tb.checkConsole()
+
+	// A part that cannot even be unescaped falls back alone too; "+" is a
+	// plus sign.
+	tb = open(t, "classes=3&per=5&beta=%ZZ&lambda=+2")
+	tb.done()
+	if n := tb.text("notice"); !strings.Contains(n, "beta=%ZZ") || strings.Contains(n, "classes") || strings.Contains(n, "lambda") {
+		t.Errorf("notice %q", n)
+	}
+	for id, want := range map[string]string{"classes": "3", "per": "5"} {
+		if got := eval[string](tb, fmt.Sprintf("document.getElementById(%q).value", id)); got != want {
+			t.Errorf("#%s = %q, want %q", id, got, want)
+		}
+	}
+	if l := tb.text("lambda-out"); l != "2" {
+		t.Errorf("λ shows %q, want the link's +2", l)
+	}
+	tb.checkConsole()
 }
 
 // TestRunsKeepFigure edits the controls around a run: the link follows
@@ -257,6 +274,65 @@ func TestNoWebGL(t *testing.T) {
 	tb.checkConsole()
 }
 
+// TestUploadAgain: choosing "your own file" asks for a file beside the file
+// input, which goes once a file is chosen; every file chosen is a change
+// like any other, computed without Run; a bad one says why, beside the
+// controls, and the views keep the last figure.
+func TestUploadAgain(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, shift float64, nan bool) string {
+		var b strings.Builder
+		b.WriteString("x,y,z,label\n")
+		for i := 0; i < 30; i++ {
+			c := i % 3
+			v := []float64{0.1, 0.1, 0.1}
+			v[c] = 1 + shift*float64(i%10)
+			if nan && i == 7 {
+				fmt.Fprintf(&b, "NaN,%g,%g,%d\n", v[1], v[2], c)
+				continue
+			}
+			fmt.Fprintf(&b, "%g,%g,%g,%d\n", v[0], v[1], v[2], c)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	a, b, bad := write("a.csv", 0.01, false), write("b.csv", 0.05, false), write("nan.csv", 0.01, true)
+	tb := open(t, small)
+	tb.done()
+	tb.setValue("data", "upload")
+	tb.wait(`document.getElementById("file-error") && document.getElementById("file-error").textContent.includes("Choose a .mat or .csv file")`, 10*time.Second)
+	next := func(path, state string) {
+		t.Helper()
+		runs := eval[int](tb, "nnlrs.runs")
+		tb.upload(path)
+		tb.wait(fmt.Sprintf(`nnlrs.file === %q && nnlrs.runs > %d && nnlrs.state === %q`, filepath.Base(path), runs, state), 60*time.Second)
+	}
+	next(a, "done")
+	if eval[bool](tb, `!document.getElementById("file-error").hidden`) {
+		t.Errorf("after a file was chosen and computed: %q beside the file input", tb.text("file-error"))
+	}
+	first, figure := eval[string](tb, "nnlrs.digest"), eval[int](tb, "nnlrs.figure")
+	next(b, "done")
+	if d := eval[string](tb, "nnlrs.digest"); d == first {
+		t.Error("the second file's figure is the first's")
+	}
+	if s := tb.text("status"); !strings.HasPrefix(s, "Done in") {
+		t.Errorf("status %q", s)
+	}
+	figure = eval[int](tb, "nnlrs.figure")
+	next(bad, "failed")
+	if e := tb.text("error"); !strings.Contains(e, "nan.csv") {
+		t.Errorf("error %q does not name the file", e)
+	}
+	if f := eval[int](tb, "nnlrs.figure"); f != figure {
+		t.Errorf("the views show run %d after the bad file, not the last figure %d", f, figure)
+	}
+	tb.checkConsole()
+}
+
 // TestUploadLabels uploads a CSV whose header names a label column: the
 // labels are read, the class/per-class draw applies, the numbers come.
 func TestUploadLabels(t *testing.T) {
@@ -281,16 +357,14 @@ func TestUploadLabels(t *testing.T) {
 	}
 	tb.upload(path)
 	tb.wait(`nnlrs.file === "lines.csv"`, 10*time.Second)
-	tb.setValue("classes", "2")
-	tb.setValue("per", "10")
+	tb.setValues("classes", "2", "per", "10")
 	tb.run("done")
 	nn := tb.graph("nnlrs")
 	if nn.N != 20 || nn.Within == nil || nn.GHF == nil {
 		t.Errorf("2 of the 3 classes, 10 each: NNLRS %+v", nn)
 	}
 	// Every sample: empty sizes.
-	tb.setValue("classes", "")
-	tb.setValue("per", "")
+	tb.setValues("classes", "", "per", "")
 	tb.run("done")
 	if n := tb.graph("nnlrs").N; n != 45 {
 		t.Errorf("every sample: n = %d", n)

@@ -415,6 +415,15 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("error %q", e)
 		}
 	})
+	t.Run("upload of zeros", func(t *testing.T) {
+		tb.t = t
+		zeros := filepath.Join(dir, "zeros.csv")
+		os.WriteFile(zeros, []byte(strings.Repeat("0,0,0\n", 20)), 0o644)
+		upload(zeros, "failed")
+		if e := tb.text("error"); !strings.Contains(e, "zeros.csv: sample 1 is all zeros") {
+			t.Errorf("error %q", e)
+		}
+	})
 	t.Run("upload without labels", func(t *testing.T) {
 		tb.t = t
 		upload(good, "done")
@@ -512,8 +521,10 @@ func TestAdvice(t *testing.T) {
 }
 
 // TestCrashedWorker kills a worker as an out-of-memory trap would, idle
-// and in the middle of a run: the page says so, starts a new one, finishes
-// the run with the other graphs, and the next run works.
+// and in the middle of a run: the page says so and starts a new one; a job
+// lost in the middle of a run is computed again on the new worker, and if
+// that worker dies too the run stops, the views keeping the last complete
+// figure; the next run works.
 func TestCrashedWorker(t *testing.T) {
 	tb := open(t, small)
 	tb.done()
@@ -530,17 +541,26 @@ func TestCrashedWorker(t *testing.T) {
 	t.Run("while running", func(t *testing.T) {
 		tb.t = t
 		// NNLRS runs long (endless): its worker crashes in the middle.
-		runs := eval[int](tb, "nnlrs.runs")
+		runs, figure := eval[int](tb, "nnlrs.runs"), eval[int](tb, "nnlrs.figure")
 		eval[bool](tb, fmt.Sprintf("(location.hash = %q, true)", strings.Replace(small, "per=12", "per=30", 1)+endless))
 		tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "running" && nnlrs.iterations > 2`, runs), 60*time.Second)
 		eval[bool](tb, `(nnlrs.crashWorker("nnlrs"), true)`)
-		tb.wait(`document.getElementById("notice").textContent.includes("a new one was started")`, 20*time.Second)
-		tb.wait(`nnlrs.state === "done"`, 180*time.Second)
-		if r := eval[int](tb, "nnlrs.replaced"); r != 2 {
+		tb.wait(`document.getElementById("notice").textContent.includes("computes the NNLRS graph again")`, 20*time.Second)
+		if s := eval[string](tb, "nnlrs.state"); s != "running" {
+			t.Errorf("state %q after the first loss", s)
+		}
+		// The job again, on the new worker: a second loss gives it up.
+		tb.wait(`nnlrs.solving.includes("nnlrs")`, 60*time.Second)
+		eval[bool](tb, `(nnlrs.crashWorker("nnlrs"), true)`)
+		tb.wait(`nnlrs.state === "failed"`, 60*time.Second)
+		if r := eval[int](tb, "nnlrs.replaced"); r != 3 {
 			t.Errorf("%d workers replaced", r)
 		}
-		if s := tb.text("status"); !strings.Contains(s, "NNLRS failed") {
-			t.Errorf("status %q does not name the graph lost", s)
+		if e := tb.text("error"); !strings.Contains(e, "NNLRS graph could not be built") {
+			t.Errorf("error %q does not name the graph lost", e)
+		}
+		if f := eval[int](tb, "nnlrs.figure"); f != figure {
+			t.Errorf("the views show run %d, not the last complete figure %d", f, figure)
 		}
 		eval[bool](tb, fmt.Sprintf("(location.hash = %q, true)", small))
 		tb.run("done")

@@ -133,12 +133,14 @@ func jobID(m protocol.Message) uint32 {
 
 // Died replaces worker slot, generation gen, which stopped (its program
 // exited or trapped). It returns the job the worker was running, which is
-// lost, or nil.
-func (p *Pool) Died(slot, gen int) *protocol.Job {
+// lost, or nil, and whether the worker was replaced: a worker reports its
+// death more than once (its program's end and its error event), and a
+// worker already replaced is not replaced again.
+func (p *Pool) Died(slot, gen int) (lost *protocol.Job, replaced bool) {
 	if slot < 0 || slot >= len(p.slots) || p.slots[slot].gen != gen {
-		return nil
+		return nil, false
 	}
-	return p.replace(p.slots[slot], slot)
+	return p.replace(p.slots[slot], slot), true
 }
 
 func (p *Pool) replace(s *slot, i int) *protocol.Job {
@@ -175,6 +177,17 @@ func (p *Pool) Busy() int {
 		}
 	}
 	return n
+}
+
+// Solving returns the graphs of the jobs the workers are running.
+func (p *Pool) Solving() []method.Name {
+	var ms []method.Name
+	for _, s := range p.slots {
+		if s.state == busy {
+			ms = append(ms, s.job.Method)
+		}
+	}
+	return ms
 }
 
 // Replaced returns the number of workers replaced so far (died, or did not

@@ -152,11 +152,14 @@ func TestDied(t *testing.T) {
 	h := newHarness(1)
 	h.ready(0)
 	h.p.Submit(jobs(5, 6)...)
-	lost := h.p.Died(0, 0)
+	lost, replaced := h.p.Died(0, 0)
+	if !replaced {
+		t.Fatal("not replaced")
+	}
 	if lost == nil || lost.ID != 5 {
 		t.Fatalf("lost %+v, want job 5", lost)
 	}
-	if h.p.Died(0, 0) != nil {
+	if lost, replaced := h.p.Died(0, 0); lost != nil || replaced {
 		t.Error("a second report of the same death replaced the worker again")
 	}
 	h.ready(0)
@@ -176,6 +179,9 @@ func TestCrashMethod(t *testing.T) {
 	h.ready(0)
 	h.ready(1)
 	h.p.Submit(&protocol.Job{Job: demo.Job{ID: 1, Method: method.KNN0}}, &protocol.Job{Job: demo.Job{ID: 2, Method: method.NNLRS}})
+	if got := h.p.Solving(); len(got) != 2 || got[0] != method.KNN0 || got[1] != method.NNLRS {
+		t.Errorf("solving %v", got)
+	}
 	h.p.Crash(method.NNLRS)
 	for slot, want := range []bool{false, true} {
 		ps := h.current(slot).posted

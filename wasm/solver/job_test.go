@@ -254,6 +254,7 @@ func TestRunBadInput(t *testing.T) {
 		{"binary", upload("b.mat", "\x89PNG\r\n\x1a\n\x00\x00"), demo.InputFault, "neither a MAT-file nor CSV"},
 		{"bad MAT", upload("m.mat", "MATLAB 5.0 MAT-file, truncated"), demo.InputFault, "m.mat"},
 		{"too few", upload("s.csv", "1,2\n3,4\n"), demo.InputFault, "at least 10"},
+		{"all zeros", upload("z.csv", strings.Repeat("1,2\n", 5)+"0,0\n"+strings.Repeat("3,1\n", 5)), demo.InputFault, "sample 6 is all zeros"},
 		{"too large", upload("big.csv", big), demo.LimitFault, "401 samples"},
 		{"synthetic too large", newJob(func() spec {
 			s := smallSpec()

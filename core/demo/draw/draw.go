@@ -202,6 +202,11 @@ func upload(f demo.File) (*dataset.Set, error) {
 	if n < demo.MinSamples {
 		return nil, inputf("%s holds %s; the graphs need at least %d", describe(name), plural(n, "sample"), demo.MinSamples)
 	}
+	for j := 0; j < n; j++ {
+		if mat.Norm(set.X.ColView(j), math.Inf(1)) == 0 {
+			return nil, inputf("%s: sample %d is all zeros, which no graph can represent: remove it", describe(name), j+1)
+		}
+	}
 	if set.Labels != nil {
 		for i, l := range set.Labels {
 			if l < 0 {
