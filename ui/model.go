@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"math"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
+	"nnlrs/core/paper"
 	"nnlrs/core/weights"
 	"nnlrs/ui/params"
 )
@@ -37,6 +39,11 @@ type Model struct {
 	// Ended is the run that was last cancelled or failed, when the views
 	// went back to the figure of the run before it (Run); nil otherwise.
 	Ended *Run
+	// Evidence is the paper's evidence the site carries (its figures,
+	// Params.Paper), nil until it arrived; Figures the weights figures of
+	// it by data set, as they arrive.
+	Evidence *paper.Evidence
+	Figures  map[string]*image.RGBA
 
 	nextID   uint32
 	versions uint64

@@ -17,7 +17,7 @@ import (
 
 // FlagPoints is the difference, in percentage points, from the paper's
 // number above which a cell is flagged and explained.
-const FlagPoints = 2
+const FlagPoints = paper.FarPoints
 
 // WriteCSV writes one line per classifier × labeled fraction × graph of
 // every result: data set, classifier, labeled %, graph, our mean and

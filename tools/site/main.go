@@ -4,11 +4,13 @@
 // they are at hand. Any static host serves the result; nothing is fetched
 // from elsewhere at run time.
 //
-//	go run ./tools/site -out dist [-datasets ../shared/datasets] [-go go]
+//	go run ./tools/site -out dist [-datasets ../shared/datasets] [-results docs/results] [-go go]
 //
 // make dist runs it. The data subsets are never committed: they are drawn
 // from the MAT-files of -datasets (skipped when absent) into data/, with
-// data/index.json listing them for the page.
+// data/index.json listing them for the page. The paper's evidence comes
+// from the committed runs of -results (nnlrs reproduce): paper/index.json
+// (core/paper.Evidence) and the weights figures.
 package main
 
 import (
@@ -32,15 +34,16 @@ import (
 func main() {
 	out := flag.String("out", "dist", "folder to write the site into (replaced)")
 	datasets := flag.String("datasets", "../shared/datasets", "folder of the paper's MAT-files; skipped when absent")
+	results := flag.String("results", "docs/results", "folder of the committed runs of nnlrs reproduce")
 	goCmd := flag.String("go", "go", "the go command that builds the wasm programs")
 	flag.Parse()
-	if err := build(*out, *datasets, *goCmd); err != nil {
+	if err := build(*out, *datasets, *results, *goCmd); err != nil {
 		fmt.Fprintln(os.Stderr, "site:", err)
 		os.Exit(1)
 	}
 }
 
-func build(out, datasets, goCmd string) error {
+func build(out, datasets, results, goCmd string) error {
 	start := time.Now()
 	root, err := goEnv(goCmd, "GOMOD")
 	if err != nil {
@@ -56,6 +59,9 @@ func build(out, datasets, goCmd string) error {
 	}
 	if !filepath.IsAbs(datasets) {
 		datasets = filepath.Join(root, datasets)
+	}
+	if !filepath.IsAbs(results) {
+		results = filepath.Join(root, results)
 	}
 	tmp := out + ".tmp"
 	os.RemoveAll(tmp)
@@ -98,6 +104,9 @@ func build(out, datasets, goCmd string) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "data", "index.json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	if err := writeEvidence(filepath.Join(tmp, "paper"), results); err != nil {
 		return err
 	}
 	os.RemoveAll(out)

@@ -54,6 +54,9 @@ type Params struct {
 	// Embed, when not empty, names the one view the page shows, without
 	// controls (for slides and iframes).
 	Embed string
+	// Paper, when not empty, names the figure of the paper the page shows
+	// in place of its views (PaperFigures).
+	Paper string
 	// Tour is the step of the guided tour shown (1-based, see Tour), 0
 	// for none.
 	Tour int
@@ -166,6 +169,8 @@ func (p Params) Validate() error {
 		return bad(Graph.Key, "unknown graph %q", p.Graph)
 	case p.Embed != "" && !slices.Contains(Views, p.Embed):
 		return bad(Embed.Key, "unknown view %q", p.Embed)
+	case p.Paper != "" && !slices.Contains(PaperFigures, p.Paper):
+		return bad(Paper.Key, "unknown figure of the paper %q", p.Paper)
 	case p.Tour < 0 || p.Tour > len(TourSteps):
 		return bad(Tour.Key, "the tour has steps 1 to %d, have %d", len(TourSteps), p.Tour)
 	}

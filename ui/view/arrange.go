@@ -1,5 +1,7 @@
 package view
 
+import "nnlrs/ui/params"
+
 // Panel is a view's place on the canvas.
 type Panel struct {
 	Name string // a params.Views name
@@ -64,10 +66,32 @@ func rows(w, ts float32) []row {
 	}
 }
 
+// Shown returns the one view settings p show alone ("paper" for a figure
+// of the paper, else the embedded view), "" when they show them all.
+func Shown(p params.Params) string {
+	if p.Paper != "" {
+		return "paper"
+	}
+	return p.Embed
+}
+
+// paperBlockH is the least height of a block of a paper figure (a chart
+// and its table) at text scale 1.
+const paperBlockH = 420
+
 // Height returns how tall a canvas w wide should be in a viewport viewH
-// tall, at text scale ts: the viewport's height, or more when the views
-// need more (the page then scrolls).
+// tall, at text scale ts, when it shows the view embed alone (see Shown)
+// or all of them (""): the viewport's height, or more when the views need
+// more (the page then scrolls). A paper figure's blocks stack when they do
+// not fit side by side.
 func Height(w, viewH float32, embed string, ts float32) float32 {
+	if embed == "paper" {
+		need := paperBlockH*ts + 2*Gap + titleH()
+		if w-2*Gap-20 < 3*MinW*ts+2*Gap {
+			need = 3*paperBlockH*ts + 4*Gap + titleH()
+		}
+		return max(viewH, need)
+	}
 	if embed != "" {
 		return max(viewH, MinH*ts+2*Gap)
 	}

@@ -41,6 +41,9 @@ var GraphColours = map[method.Name]color.RGBA{
 	method.LRR:   {0xe0, 0x7b, 0x00, 0xff},
 	method.L1:    {0x2e, 0x8b, 0x3e, 0xff},
 	method.KNN0:  {0x80, 0x80, 0x80, 0xff},
+	// The paper's own variants of NNLRS, in its joint-learning figure.
+	method.NNLRSEF:  {0x8e, 0x3b, 0xa8, 0xff},
+	method.PCANNLRS: {0x00, 0x8b, 0x8b, 0xff},
 }
 
 // ClassIndex maps the labels of a run to 0, 1, ... in increasing order.

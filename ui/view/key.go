@@ -59,6 +59,11 @@ func panelKey(name string, m *ui.Model) uint64 {
 	k.s(p.Propagator)
 	k.f(p.Alpha)
 	k.bool(Focus(m) == name)
+	if name == "paper" {
+		k.s(p.Paper)
+		k.bool(m.Evidence != nil)
+		k.n(uint64(len(m.Figures)))
+	}
 	r := m.Run
 	if r == nil {
 		return k.sum()
@@ -100,6 +105,10 @@ func panelKey(name string, m *ui.Model) uint64 {
 		k.f(p.Labeled)
 		k.s(p.Flip)
 		k.s(string(p.Graph))
+	case "paper":
+		k.f(p.Labeled)
+		k.s(p.Flip)
+		k.n(p.LabelSeed)
 	case "outcome":
 		for _, gm := range params.Graphs {
 			k.graph(r.Graphs[gm])

@@ -589,8 +589,8 @@ func TestCurvesView(t *testing.T) {
 	for _, l := range rc.lines {
 		perColour[l.c]++
 	}
-	for gm, col := range GraphColours {
-		if perColour[col] < 2 {
+	for _, gm := range params.Graphs {
+		if col := GraphColours[gm]; perColour[col] < 2 {
 			t.Errorf("%s: %d lines, want one per chart", gm, perColour[col])
 		}
 	}

@@ -17,6 +17,10 @@ type Views struct {
 	heat   map[method.Name]*heatEntry
 	sample sampleEntry
 	drawn  map[string]uint64 // the key of every panel last drawn
+	// galleryImg is the pictures of the samples the paper's Fig. 1 shows,
+	// for the run, layout and size of galleryKey.
+	galleryImg *image.RGBA
+	galleryKey [3]uint64
 }
 
 type heatEntry struct {
@@ -98,6 +102,8 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 		title = v.graphTitle(m)
 	case "propagation":
 		title = propagationTitle(m)
+	case "paper":
+		title = paperTitle(m)
 	}
 	if short, ok := strings.CutPrefix(title, titles[p.Name]+": "); ok && c.TextWidth(title, Title) > r.W-20 {
 		title = short // the view's name goes first when the title is too long
@@ -117,6 +123,8 @@ func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
 		drawOutcome(c, b, m)
 	case "curves":
 		drawCurves(c, b, m)
+	case "paper":
+		v.drawPaper(c, b, m)
 	}
 }
 

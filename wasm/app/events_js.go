@@ -3,12 +3,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"image"
+	"image/draw"
+	"image/png"
 	"sync"
 	"syscall/js"
 	"time"
 
 	"nnlrs/core/demo"
+	"nnlrs/core/paper"
 )
 
 // An event is something that happened outside Update (a control used, a
@@ -38,32 +43,81 @@ func (q *queue) drain() []event {
 	return evs
 }
 
-// fetchCatalog fetches data/index.json, the built-in data sets of the
-// site, and queues it (empty when it cannot be read).
-func fetchCatalog(q *queue) {
-	var onText, onResponse, onError js.Func
-	done := func(cat []demo.Builtin) {
-		q.push(func(a *app, t time.Time) { a.catalogArrived(cat, t) })
-		onText.Release()
+// fetchBytes fetches path from the site and queues done with its bytes,
+// or with ok false when it cannot be read.
+func fetchBytes(q *queue, path string, done func(a *app, b []byte, ok bool, t time.Time)) {
+	var onBuffer, onResponse, onError js.Func
+	finish := func(b []byte, ok bool) {
+		q.push(func(a *app, t time.Time) { done(a, b, ok, t) })
+		onBuffer.Release()
 		onResponse.Release()
 		onError.Release()
 	}
-	onError = js.FuncOf(func(js.Value, []js.Value) any { done(nil); return nil })
-	onText = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var cat []demo.Builtin
-		if err := json.Unmarshal([]byte(args[0].String()), &cat); err != nil {
-			cat = nil
-		}
-		done(cat)
+	onError = js.FuncOf(func(js.Value, []js.Value) any { finish(nil, false); return nil })
+	onBuffer = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		u := js.Global().Get("Uint8Array").New(args[0])
+		b := make([]byte, u.Length())
+		js.CopyBytesToGo(b, u)
+		finish(b, true)
 		return nil
 	})
 	onResponse = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if !args[0].Get("ok").Bool() {
-			done(nil)
+			finish(nil, false)
 			return nil
 		}
-		args[0].Call("text").Call("then", onText, onError)
+		args[0].Call("arrayBuffer").Call("then", onBuffer, onError)
 		return nil
 	})
-	js.Global().Call("fetch", "data/index.json").Call("then", onResponse, onError)
+	js.Global().Call("fetch", path).Call("then", onResponse, onError)
+}
+
+// fetchCatalog fetches data/index.json, the built-in data sets of the
+// site, and queues it (empty when it cannot be read).
+func fetchCatalog(q *queue) {
+	fetchBytes(q, "data/index.json", func(a *app, b []byte, ok bool, t time.Time) {
+		var cat []demo.Builtin
+		if !ok || json.Unmarshal(b, &cat) != nil {
+			cat = nil
+		}
+		a.catalogArrived(cat, t)
+	})
+}
+
+// fetchEvidence fetches paper/index.json, the paper's evidence the site
+// carries (core/paper.Evidence), and queues it (empty when it cannot be
+// read).
+func fetchEvidence(q *queue) {
+	fetchBytes(q, "paper/index.json", func(a *app, b []byte, ok bool, _ time.Time) {
+		ev := &paper.Evidence{}
+		if ok && json.Unmarshal(b, ev) != nil {
+			ev = &paper.Evidence{}
+		}
+		a.model.Evidence = ev
+		names := []any{}
+		for _, c := range ev.Comparisons {
+			names = append(names, c.Name)
+		}
+		a.hooks.set("evidence", names) // the paper's figures the site has numbers for
+	})
+}
+
+// fetchFigure fetches the weights figure of data set ds (a PNG) into the
+// model's figures.
+func fetchFigure(q *queue, ds string) {
+	fetchBytes(q, "paper/"+ds+"-weights.png", func(a *app, b []byte, ok bool, _ time.Time) {
+		if !ok {
+			return
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		rgba := image.NewRGBA(img.Bounds())
+		draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+		if a.model.Figures == nil {
+			a.model.Figures = map[string]*image.RGBA{}
+		}
+		a.model.Figures[ds] = rgba
+	})
 }

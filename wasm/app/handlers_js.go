@@ -143,8 +143,12 @@ func (a *app) resetPressed(time.Time) { a.model.Prop.Rewind() }
 // error does not hold them up).
 func (a *app) viewChanged(time.Time) {
 	p, _ := a.dom.read(a.model.Params)
+	shown := view.Shown(a.model.Params)
 	a.model.SetView(p)
 	a.controls = a.controls.WithView(p)
+	if view.Shown(p) != shown {
+		a.arrange()
+	}
 }
 
 func (a *app) inspectChanged(time.Time) {
@@ -179,7 +183,7 @@ func (a *app) hashChanged(t time.Time) {
 	if p.Hash() == m.Params.Hash() && notice == "" {
 		return
 	}
-	embedChanged := p.Embed != m.Params.Embed
+	embedChanged := view.Shown(p) != view.Shown(m.Params)
 	m.Notice = notice
 	a.pending = false
 	a.start(p, t, false)
@@ -296,7 +300,7 @@ func (a *app) start(p params.Params, t time.Time, fresh bool) {
 		m.Problem = "Not started: " + err.Error() + "."
 		return
 	}
-	embed := m.Params.Embed
+	shown := view.Shown(m.Params)
 	var jobs []demo.Job
 	started := true
 	if fresh {
@@ -309,7 +313,7 @@ func (a *app) start(p params.Params, t time.Time, fresh bool) {
 		m.Problem = "Not started: " + err.Error() + "."
 		return
 	}
-	if p.Embed != embed {
+	if view.Shown(p) != shown {
 		a.arrange()
 	}
 	if !started {

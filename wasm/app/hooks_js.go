@@ -30,6 +30,13 @@ type hooks struct {
 	drawn                     bool    // the first frame was drawn
 	digested, solved          *ui.Run // the runs whose figure and NNLRS graph were last published
 	curve                     *ui.LabeledCurve
+	// paper is the paper figure and its cells last seen, draws the draws
+	// then: the figure is published once drawn after that.
+	paper struct {
+		key       string
+		draws     int
+		published bool
+	}
 }
 
 // newHooks creates window.nnlrs for the app a.
@@ -138,6 +145,19 @@ func (h *hooks) report(a *app) {
 	if c := m.Prop.Curve; c.Finished() && c != nil && h.curve != c {
 		h.curve = c
 		h.set("curve", curveSummary(c, m))
+	}
+	if name := m.Params.Paper; name != "" {
+		cells := view.PaperCells(m)
+		if key := fmt.Sprintf("%s|%d", name, cells); key != h.paper.key {
+			h.paper.key, h.paper.draws, h.paper.published = key, h.draws, false
+			h.set("paper", nil)
+		} else if cells > 0 && h.draws > h.paper.draws && !h.paper.published {
+			h.paper.published = true
+			h.set("paper", map[string]any{"name": name, "cells": cells})
+		}
+	} else if h.paper.key != "" {
+		h.paper.key = ""
+		h.set("paper", nil)
 	}
 	h.set("state", state)
 	h.set("waiting", a.pending) // an edit waits for the controls to settle

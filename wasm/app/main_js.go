@@ -51,6 +51,7 @@ type app struct {
 	controls params.Params
 	file     demo.File       // the upload chosen
 	retried  map[uint32]bool // the jobs given to a new worker after theirs stopped
+	figures  bool            // the weights figures of the paper were asked for
 	started  bool            // the first run started (after the catalog arrived)
 	// pending is set when the controls changed: at applyAt the figure
 	// follows them (liveDelay after the last change of one that needs the
@@ -104,6 +105,7 @@ func newApp() *app {
 	a.pool = pool.New(workerCount(), spawner(a.q))
 	a.hooks = newHooks(a)
 	fetchCatalog(a.q)
+	fetchEvidence(a.q)
 	return a
 }
 
@@ -146,6 +148,12 @@ func (a *app) Update() error {
 	}
 	a.pool.Tick(t)
 	a.model.Prop.Tick(t)
+	if ev := a.model.Evidence; ev != nil && a.model.Params.Paper == "weights" && !a.figures {
+		a.figures = true
+		for _, ds := range ev.Weights {
+			fetchFigure(a.q, ds)
+		}
+	}
 	if jobs := a.model.CheckJobs(); len(jobs) > 0 {
 		a.submit(jobs) // the advice's checks, on the idle workers
 	}
@@ -178,6 +186,7 @@ func (a *app) Update() error {
 		}
 	}
 	a.dom.update(a.model, t, hash, a.inspect)
+	a.dom.paper(a.model, a.controls)
 	a.hooks.report(a)
 	return nil
 }
@@ -229,7 +238,7 @@ func (a *app) Layout(w, h int) (int, int) {
 
 // arrange places the panels.
 func (a *app) arrange() {
-	a.panels = view.Arrange(float32(a.w), float32(a.h), a.model.Params.Embed, view.TextScale())
+	a.panels = view.Arrange(float32(a.w), float32(a.h), view.Shown(a.model.Params), view.TextScale())
 	a.redraw = true
 }
 

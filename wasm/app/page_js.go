@@ -93,7 +93,7 @@ func (p *page) origin() (vx, vy, px, py float32) {
 // where the canvas is, for the cursor and the tests' hooks.
 func (a *app) fitPage() {
 	ts := a.page.textScale()
-	embed := a.model.Params.Embed
+	embed := view.Shown(a.model.Params)
 	if ts != view.TextScale() {
 		view.SetTextScale(ts) // Layout loads the fonts of the new size
 		a.arrange()

@@ -269,7 +269,7 @@ func (tb *tab) poll(expr string, timeout time.Duration) bool {
 func (tb *tab) drawn() {
 	tb.t.Helper()
 	f := eval[int](tb, "nnlrs.frames")
-	tb.wait(fmt.Sprintf("nnlrs.frames > %d", f+2), 30*time.Second)
+	tb.wait(fmt.Sprintf("nnlrs.frames > %d", f+2), 60*time.Second)
 }
 
 // state describes the page for failure messages.

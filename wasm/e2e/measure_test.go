@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -13,8 +14,11 @@ import (
 // TestMeasure times the page in headless Chromium (make measure): the first
 // frame and the default run's graphs after navigation, the frame rate and
 // the longest task of the page's thread while the workers compute, the
-// frame rate after, and the sizes of the wasm downloads. It reports
-// figures and asserts nothing about them.
+// frame rate after, and the sizes of the wasm downloads; then, for each
+// link of NNLRS_MEASURE_LINKS (comma-separated fragments; by default the
+// built-in data sets' presets and the largest draw of the faces), the
+// time from navigation to its graphs done, in 3 loads. It reports figures
+// and asserts nothing about them.
 func TestMeasure(t *testing.T) {
 	if os.Getenv("NNLRS_MEASURE") == "" {
 		t.Skip("set NNLRS_MEASURE=1 (make measure)")
@@ -42,7 +46,7 @@ func TestMeasure(t *testing.T) {
 		tb := openURL(t, base, "")
 		// The frame rate while computing: from the first iteration to the
 		// end of the run, as the page counts it (performance.now).
-		tb.wait(`nnlrs.state === "running" && nnlrs.iterations > 0`, 60*time.Second)
+		tb.wait(`nnlrs.state === "running" && nnlrs.iterations > 0 || nnlrs.state === "done"`, 60*time.Second)
 		// The longest task of the page's thread while the workers
 		// compute: how long the page could not answer the user.
 		eval[bool](tb, `(nnlrs.longest = 0, new PerformanceObserver(l => { for (const e of l.getEntries())
@@ -65,6 +69,22 @@ func TestMeasure(t *testing.T) {
 	}
 	t.Logf("medians of %d loads: first frame %.2f s; NNLRS graph %.2f s; graphs done %.2f s; %.1f fps while computing (longest task of the page %.0f ms), %.1f fps after",
 		len(first), median(first), median(nnlrs), median(done), median(busyFPS), median(longest), median(idleFPS))
+
+	links := []string{"data=usps&seed=1", "data=yaleb&seed=1", "data=pie&seed=1", "data=yaleb&classes=10&per=40&seed=1"}
+	if s := os.Getenv("NNLRS_MEASURE_LINKS"); s != "" {
+		links = strings.Split(s, ",")
+	}
+	for _, link := range links {
+		var dones []float64
+		for k := 0; k < 3; k++ {
+			tb := openURL(t, base, link)
+			tb.wait(`nnlrs.state === "done" || nnlrs.state === "failed"`, 600*time.Second)
+			dones = append(dones, eval[float64](tb, "nnlrs.doneAt")/1000)
+			t.Logf("#%s load %d: graphs done %.2f s after navigation; %s", link, k+1, dones[k], tb.text("status"))
+			tb.close()
+		}
+		t.Logf("#%s: median of %d loads %.2f s to the graphs done", link, len(dones), median(dones))
+	}
 }
 
 func median(v []float64) float64 {

@@ -1,0 +1,76 @@
+package paper
+
+import "nnlrs/core/method"
+
+// A Comparison is one of the paper's tables or figures beside what this
+// project measured at the paper's scale (core/experiment.Compare makes it
+// from the committed runs, the page shows it): error rates in percent.
+type Comparison struct {
+	// Name is the figure's name in the page's link (#paper=NAME): "ghf",
+	// "lgc", "sda", "joint", "beta".
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	// XLabel names the columns' quantity ("labeled %", "β").
+	XLabel string   `json:"xlabel"`
+	Blocks []*Block `json:"blocks"`
+}
+
+// A Block is the part of a comparison on one data set.
+type Block struct {
+	Dataset string `json:"dataset"` // "usps", "yaleb", "pie"
+	Title   string `json:"title"`
+	// Columns are the columns' values: labeled fractions, or β.
+	Columns []float64 `json:"columns"`
+	Rows    []*Row    `json:"rows"`
+	// Trials is the number of trials behind our means.
+	Trials int `json:"trials"`
+	// Reasons are the known differences from the paper's setting that
+	// bear on the rows with a cell far from the paper's (Cell.Far), by
+	// row name; Command reprints our numbers; Seconds they took.
+	Reasons map[string][]string `json:"reasons,omitempty"`
+	Command string              `json:"command"`
+	Seconds float64             `json:"seconds"`
+}
+
+// A Row is one curve: a graph (or, for β, a labeled fraction).
+type Row struct {
+	Name  string      `json:"name"`
+	Graph method.Name `json:"graph,omitempty"`
+	Cells []*Cell     `json:"cells"`
+}
+
+// A Cell is our mean error rate and its sample standard deviation over
+// the trials (nil when the cell failed), and the paper's (nil when it
+// reports none); Far marks a difference of more than FarPoints.
+type Cell struct {
+	Ours  *float64 `json:"ours,omitempty"`
+	Std   *float64 `json:"std,omitempty"`
+	Paper *float64 `json:"paper,omitempty"`
+	Far   bool     `json:"far,omitempty"`
+}
+
+// FarPoints is the difference from the paper's error rate, in percentage
+// points, beyond which a cell is marked (†).
+const FarPoints = 2
+
+// Evidence is what the page's paper figures show, as the site carries it
+// (paper/index.json, which tools/site writes from the committed runs).
+type Evidence struct {
+	Comparisons []*Comparison `json:"comparisons"`
+	// Weights names the data sets whose weights figure of the first trial
+	// (paper/NAME-weights.png, written by nnlrs reproduce) the site has.
+	Weights []string `json:"weights"`
+}
+
+// Comparison returns the comparison name, nil if e has none.
+func (e *Evidence) Comparison(name string) *Comparison {
+	if e == nil {
+		return nil
+	}
+	for _, c := range e.Comparisons {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}

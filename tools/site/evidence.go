@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"nnlrs/core/experiment"
+	"nnlrs/core/paper"
+)
+
+// The committed runs the paper's figures come from, in the results folder:
+// the tables' runs of every data set, and the β sweep.
+var (
+	tableRuns = []string{"usps.json", "yaleb.json", "pie.json"}
+	sweepRun  = filepath.Join("pie-beta-sweep", "pie.json")
+)
+
+// writeEvidence writes the paper's evidence into dir: paper/index.json
+// (paper.Evidence: every comparison of experiment.Compare over the runs of
+// the results folder) and the weights figures of those runs.
+func writeEvidence(dir, results string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	load := func(name string) (*experiment.Results, error) {
+		b, err := os.ReadFile(filepath.Join(results, name))
+		if err != nil {
+			return nil, err
+		}
+		r := new(experiment.Results)
+		if err := json.Unmarshal(b, r); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+	var runs []*experiment.Results
+	for _, name := range tableRuns {
+		r, err := load(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		runs = append(runs, r)
+	}
+	ev := &paper.Evidence{}
+	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareSDA, experiment.CompareJoint} {
+		c, err := experiment.Compare(name, runs...)
+		if err != nil {
+			return err
+		}
+		ev.Comparisons = append(ev.Comparisons, c)
+	}
+	if r, err := load(sweepRun); err == nil {
+		c, err := experiment.Compare(experiment.CompareBeta, r)
+		if err != nil {
+			return err
+		}
+		ev.Comparisons = append(ev.Comparisons, c)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	for _, r := range runs {
+		png := r.Protocol.Name + "-weights.png"
+		err := copyFile(filepath.Join(results, "figures", png), filepath.Join(dir, png))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		ev.Weights = append(ev.Weights, r.Protocol.Name)
+	}
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "index.json"), b, 0o644)
+}

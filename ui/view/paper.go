@@ -1,0 +1,384 @@
+package view
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"nnlrs/core/method"
+	"nnlrs/core/paper"
+	"nnlrs/core/propagate"
+	"nnlrs/ui"
+	"nnlrs/ui/params"
+)
+
+// The paper's figures in the page (params.PaperFigures): its tables as
+// charts of our error rates at the paper's scale (filled, with their
+// spread over the trials) beside the paper's (rings), a † on ours where
+// the two differ by more than paper.FarPoints; its weights figure as the
+// command line drew it from the same runs; its sample images as the
+// samples of the page's own draw.
+
+// paperRows are the graphs a table figure charts: the page's four, and the
+// paper's own variants where the table has them.
+var paperRows = map[string][]method.Name{
+	"ghf":   {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
+	"lgc":   {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
+	"sda":   {method.KNN0, method.L1, method.LRR, method.NNLRS},
+	"joint": {method.NNLRS, method.PCANNLRS, method.NNLRSEF},
+}
+
+// graphName names a graph in the figures.
+func graphName(g method.Name) string {
+	if s, ok := params.GraphNames[g]; ok {
+		return s
+	}
+	return map[method.Name]string{method.NNLRSEF: "NNLRS-EF", method.PCANNLRS: "PCA+NNLRS", method.KNN1: "kNN1",
+		method.LLE0: "LLE0", method.LLE1: "LLE1", method.SPG: "SPG"}[g]
+}
+
+// rowColour is the colour of row k of a comparison block: its graph's, or
+// for rows without one (the β sweep's labeled shares) the class palette's.
+func rowColour(row *paper.Row, k int) color.RGBA {
+	if c, ok := GraphColours[row.Graph]; ok {
+		return c
+	}
+	return Palette[k%len(Palette)]
+}
+
+// paperTitle is the title of the paper panel.
+func paperTitle(m *ui.Model) string {
+	return "The paper: " + params.PaperTitles[m.Params.Paper]
+}
+
+// drawPaper draws the figure m.Params.Paper in r.
+func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
+	name := m.Params.Paper
+	switch name {
+	case "samples":
+		v.drawGallery(c, r, m)
+		return
+	case "weights":
+		drawFigures(c, r, m)
+		return
+	}
+	cmp := m.Evidence.Comparison(name)
+	if cmp == nil || len(cmp.Blocks) == 0 {
+		msg := "Loading the paper's numbers..."
+		if m.Evidence != nil {
+			msg = "This site carries no runs for this figure (docs/results, nnlrs reproduce)."
+		}
+		placeholder(c, r, msg)
+		return
+	}
+	bs := paperBlocks(r, len(cmp.Blocks))
+	for i, b := range cmp.Blocks {
+		drawBlock(c, bs[i], cmp, b, name)
+	}
+}
+
+// paperBlocks splits r into n blocks: side by side where each gets MinW,
+// else one above the other.
+func paperBlocks(r Rect, n int) []Rect {
+	var out []Rect
+	if n == 0 {
+		return out
+	}
+	if r.W >= float32(n)*MinW*TextScale()+float32(n-1)*Gap {
+		w := (r.W - float32(n-1)*Gap) / float32(n)
+		for i := 0; i < n; i++ {
+			out = append(out, Rect{r.X + float32(i)*(w+Gap), r.Y, w, r.H})
+		}
+		return out
+	}
+	h := (r.H - float32(n-1)*Gap) / float32(n)
+	for i := 0; i < n; i++ {
+		out = append(out, Rect{r.X, r.Y + float32(i)*(h+Gap), r.W, h})
+	}
+	return out
+}
+
+// shownRows returns the rows of b figure name charts.
+func shownRows(b *paper.Block, name string) []*paper.Row {
+	want, ok := paperRows[name]
+	if !ok {
+		return b.Rows
+	}
+	var out []*paper.Row
+	for _, g := range want {
+		for _, row := range b.Rows {
+			if row.Graph == g {
+				out = append(out, row)
+			}
+		}
+	}
+	return out
+}
+
+// colLabel formats a column's value: a labeled share in percent, or β.
+func colLabel(cmp *paper.Comparison, x float64) string {
+	if cmp.Name == "beta" {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(100*x, 'g', -1, 64) + "%"
+}
+
+// num formats an error rate in percent with one decimal.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+// drawBlock draws one data set of a comparison: a chart of the rows
+// against the columns, then a table of the numbers.
+func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
+	lh := LineHeight(Small)
+	rows := shownRows(b, name)
+	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd); the paper's (rings); † more than %d points apart",
+		b.Title, b.Trials, paper.FarPoints)
+	lines := Wrap(c, head, Small, r.W)
+	for i, l := range lines {
+		c.Text(l, r.X, r.Y+float32(i)*lh, Small, Ink)
+	}
+	top := r.Y + float32(len(lines))*lh + 4
+	tableH := float32(len(rows)+1) * 2 * lh
+	chartH := r.H - (top - r.Y) - tableH - 2*lh
+	if chartH < 120 { // too low for both: the chart alone
+		tableH = 0
+		chartH = r.H - (top - r.Y) - 2*lh
+	}
+	hi := 0.0
+	for _, row := range rows {
+		for _, cell := range row.Cells {
+			if cell.Ours != nil {
+				hi = math.Max(hi, *cell.Ours+*cell.Std)
+			}
+			if cell.Paper != nil {
+				hi = math.Max(hi, *cell.Paper)
+			}
+		}
+	}
+	hi = math.Max(10, 10*math.Ceil(hi/10))
+	axisW := c.TextWidth("100%", Small) + 6
+	box := Rect{r.X + axisW, top, r.W - axisW - 4, chartH}
+	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%", cmp.XLabel)
+	n := len(b.Columns)
+	xOf := func(k int) float32 { return box.X + box.W*(float32(k)+0.5)/float32(max(n, 1)) }
+	yOf := func(v float64) float32 { return box.Y + box.H*(1-float32(v/hi)) }
+	for k, x := range b.Columns {
+		s := colLabel(cmp, x)
+		c.Text(s, xOf(k)-c.TextWidth(s, Small)/2, box.Y+box.H+2, Small, Muted)
+	}
+	for i, row := range rows {
+		col := rowColour(row, i)
+		var xy []float32
+		for k, cell := range row.Cells {
+			if cell.Paper != nil {
+				c.Ring(xOf(k), yOf(*cell.Paper), 4, 1.2, col)
+			}
+			if cell.Ours == nil {
+				continue
+			}
+			x, y := xOf(k), yOf(*cell.Ours)
+			xy = append(xy, x, y)
+			c.Line(x, yOf(*cell.Ours-*cell.Std), x, yOf(*cell.Ours+*cell.Std), 1, col)
+			c.Disc(x, y, 2.5, col)
+			if cell.Far {
+				c.Text("†", x+3, y-lh, Small, Alarm)
+			}
+		}
+		if len(xy) >= 4 {
+			c.Polyline(xy, 1.5, col)
+		}
+	}
+	if tableH == 0 {
+		return
+	}
+	// The table: a row per curve, ours above the paper's in each column.
+	ty := box.Y + box.H + lh + 6
+	nameW := float32(0)
+	for _, row := range rows {
+		nameW = max(nameW, c.TextWidth(rowName(row), Small))
+	}
+	nameW += 14
+	cw := (r.W - nameW) / float32(max(n, 1))
+	for k, x := range b.Columns {
+		s := colLabel(cmp, x)
+		c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k)*cw, ty, Small, Muted)
+	}
+	for i, row := range rows {
+		y := ty + float32(i+1)*2*lh
+		col := rowColour(row, i)
+		c.Fill(Rect{r.X, y + 5, 10, 3}, col)
+		c.Text(rowName(row), r.X+13, y, Small, Ink)
+		for k, cell := range row.Cells {
+			x := r.X + nameW + float32(k)*cw
+			ours, ink := "–", Muted
+			if cell.Ours != nil {
+				ours, ink = num(*cell.Ours), Ink
+				if cell.Far {
+					ours += "†"
+					ink = Alarm
+				}
+			}
+			c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
+			if cell.Paper != nil {
+				c.Text(Clip(c, "("+num(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
+			}
+		}
+	}
+}
+
+// rowName names a row of a block.
+func rowName(row *paper.Row) string {
+	if row.Graph != "" {
+		return graphName(row.Graph)
+	}
+	return row.Name
+}
+
+// drawFigures draws the weights figures of the committed runs, one above
+// the other, each as wide as r allows at its own aspect.
+func drawFigures(c Canvas, r Rect, m *ui.Model) {
+	var imgs []*image.RGBA
+	for _, ds := range params.PaperData {
+		if img := m.Figures[ds]; img != nil {
+			imgs = append(imgs, img)
+		}
+	}
+	if len(imgs) == 0 {
+		msg := "Loading the weights figures..."
+		if m.Evidence != nil && len(m.Evidence.Weights) == 0 {
+			msg = "This site carries no weights figure (docs/results/figures, nnlrs reproduce)."
+		}
+		placeholder(c, r, msg)
+		return
+	}
+	lh := LineHeight(Small)
+	c.Text(Clip(c, "The weights of the first trial at 30% labeled, as nnlrs reproduce drew them (Yale B, PIE, USPS)", Small, r.W), r.X, r.Y, Small, Ink)
+	y := r.Y + lh + 4
+	each := (r.H - (y - r.Y) - float32(len(imgs)-1)*Gap) / float32(len(imgs))
+	for _, img := range imgs {
+		iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+		s := min(r.W/iw, each/ih)
+		c.Image(img, Rect{r.X + (r.W-iw*s)/2, y, iw * s, ih * s})
+		y += each + Gap
+	}
+}
+
+// drawGallery draws the samples of the figure's run as pictures, framed
+// in their class's colour, the labeled ones with a thick frame: the
+// paper's Fig. 1 on the page's own draw.
+func (v *Views) drawGallery(c Canvas, r Rect, m *ui.Model) {
+	if m.Run == nil || m.Run.Data == nil {
+		placeholder(c, r, waiting(m))
+		return
+	}
+	d := m.Run.Data
+	if d.ImageW == 0 || d.ImageH == 0 {
+		placeholder(c, r, "These samples are not pictures: choose USPS, Yale B or PIE as the data set to see them.")
+		return
+	}
+	lh := LineHeight(Small)
+	c.Text(Clip(c, fmt.Sprintf("%s: the %d samples of this draw, framed by class; a thick frame: labeled", d.Name, d.N), Small, r.W), r.X, r.Y, Small, Ink)
+	area := Rect{r.X, r.Y + lh + 6, r.W, r.H - lh - 6}
+	aspect := float64(d.ImageW) / float64(d.ImageH)
+	// The most columns whose cells fill the area: cells of width s and
+	// height s/aspect, with a gap of 3.
+	cols := 1
+	for k := 1; k <= d.N; k++ {
+		rowsK := (d.N + k - 1) / k
+		s := float64(area.W)/float64(k) - 3
+		if float64(rowsK)*(s/aspect+3) <= float64(area.H) {
+			cols = k
+			break
+		}
+		cols = k
+	}
+	cellW := area.W / float32(cols)
+	pw := cellW - 3
+	ph := pw / float32(aspect)
+	img := v.gallery(m, cols)
+	rowsN := (d.N + cols - 1) / cols
+	c.Image(img, Rect{area.X, area.Y, float32(cols) * cellW, float32(rowsN) * (ph + 3)})
+	idx := ClassIndex(d.Labels)
+	for j := 0; j < d.N; j++ {
+		x := area.X + float32(j%cols)*cellW
+		y := area.Y + float32(j/cols)*(ph+3)
+		col := Unknown
+		if d.Labels != nil {
+			col = ClassColour(idx[d.Labels[j]])
+		}
+		w := float32(1)
+		if d.Given != nil && d.Given[j] != propagate.Unlabeled {
+			w = 3
+		}
+		c.Fill(Rect{x, y, pw, w}, col)
+		c.Fill(Rect{x, y + ph - w, pw, w}, col)
+		c.Fill(Rect{x, y, w, ph}, col)
+		c.Fill(Rect{x + pw - w, y, w, ph}, col)
+	}
+}
+
+// gallery returns the pictures of the samples of m's run in cols columns,
+// one pixel per pixel with a gap of 1, built once per run and layout.
+func (v *Views) gallery(m *ui.Model, cols int) *image.RGBA {
+	d := m.Run.Data
+	key := [3]uint64{uint64(m.Run.ID()), uint64(cols), uint64(d.N)}
+	if v.galleryImg != nil && v.galleryKey == key {
+		return v.galleryImg
+	}
+	w, h := d.ImageW, d.ImageH
+	rows := (d.N + cols - 1) / cols
+	img := image.NewRGBA(image.Rect(0, 0, cols*(w+1), rows*(h+1)))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	for j := 0; j < d.N; j++ {
+		p := SamplePicture(d.X[j*d.D:(j+1)*d.D], w, h)
+		x0, y0 := (j%cols)*(w+1), (j/cols)*(h+1)
+		for py := 0; py < h; py++ {
+			copy(img.Pix[img.PixOffset(x0, y0+py):img.PixOffset(x0+w, y0+py)], p.Pix[p.PixOffset(0, py):p.PixOffset(w, py)])
+		}
+	}
+	v.galleryImg, v.galleryKey = img, key
+	return img
+}
+
+// PaperCells returns how many values figure m.Params.Paper shows (or
+// pictures, for the samples and the weights), 0 while its data are not at
+// hand.
+func PaperCells(m *ui.Model) int {
+	switch name := m.Params.Paper; name {
+	case "":
+		return 0
+	case "samples":
+		if m.Run == nil || m.Run.Data == nil || m.Run.Data.ImageW == 0 {
+			return 0
+		}
+		return m.Run.Data.N
+	case "weights":
+		k := 0
+		for _, ds := range params.PaperData {
+			if m.Figures[ds] != nil {
+				k++
+			}
+		}
+		return k
+	default:
+		cmp := m.Evidence.Comparison(name)
+		if cmp == nil {
+			return 0
+		}
+		k := 0
+		for _, b := range cmp.Blocks {
+			for _, row := range shownRows(b, name) {
+				for _, cell := range row.Cells {
+					if cell.Ours != nil {
+						k++
+					}
+				}
+			}
+		}
+		return k
+	}
+}

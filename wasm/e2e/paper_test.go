@@ -1,0 +1,107 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"nnlrs/ui/params"
+)
+
+// TestPaperFigures opens every figure of the paper by its link
+// (#paper=NAME): the page shows it in place of its views, with its numbers
+// (window.nnlrs.paper), says beside the controls what it compares and how
+// to reprint ours, and links to its live version at the page's scale,
+// which opens the page's own run. With NNLRS_SCREENSHOTS set it saves
+// each figure at 1280×720 and on a phone (paper-NAME-WxH.png), to look at.
+func TestPaperFigures(t *testing.T) {
+	dir := os.Getenv("NNLRS_SCREENSHOTS")
+	tb := open(t, "data=usps&seed=1&paper=samples")
+	usps := eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`)
+	for _, name := range params.PaperFigures {
+		t.Run(name, func(t *testing.T) {
+			tb.t = t
+			hash := "paper=" + name
+			if name == "samples" {
+				hash = "data=usps&seed=1&paper=samples"
+				if !usps {
+					t.Skip("the site has no USPS digits")
+				}
+			}
+			tb.wait("window.nnlrs.evidence", 60*time.Second)
+			switch name {
+			case "ghf", "lgc", "sda", "joint", "beta", "scale":
+				if !eval[bool](tb, fmt.Sprintf("nnlrs.evidence.includes(%q)", name)) {
+					t.Skipf("the site carries no runs for %s (docs/results)", name)
+				}
+			}
+			eval[bool](tb, fmt.Sprintf("(location.hash = %q, true)", hash))
+			ok := tb.poll(fmt.Sprintf(`nnlrs.paper && nnlrs.paper.name === %q && nnlrs.paper.cells > 0`, name), 120*time.Second)
+			if !ok {
+				t.Fatalf("figure %s not drawn: %s", name, tb.state())
+			}
+			cells := eval[int](tb, "nnlrs.paper.cells")
+			ps := tb.panels()
+			if len(ps) != 1 || ps["paper"].W < viewW-420 {
+				t.Errorf("panels %+v: want the figure alone", ps)
+			}
+			if v := eval[string](tb, `document.getElementById("paper").value`); v != name {
+				t.Errorf("the figure's control shows %q", v)
+			}
+			note, why := tb.text("paper-note"), tb.text("paper-why-text")
+			switch name {
+			case "ghf", "lgc", "sda", "joint", "beta":
+				if !strings.Contains(why, "go run ./tools/nnlrs reproduce") || !strings.Contains(note, "trials") || !strings.Contains(note, "†") {
+					t.Errorf("note %q, why %q", note, why)
+				}
+			}
+			tb.drawn()
+			if n := inked(tb.screenshot(), ps["paper"].rect()); n < 5000 {
+				t.Errorf("the figure inks %d pixels", n)
+			}
+			t.Logf("%s: %d cells", name, cells)
+			if dir != "" {
+				shootPaper(t, dir, hash, name)
+			}
+			// The live version: the page's own run, all its views.
+			live := eval[string](tb, `document.getElementById("paper-live").getAttribute("href")`)
+			if !strings.HasPrefix(live, "#data=") || strings.Contains(live, "paper=") {
+				t.Fatalf("live link %q", live)
+			}
+			tb.wait(`nnlrs.state === "done" && nnlrs.busy === 0`, 180*time.Second)
+			tb.click("paper-live")
+			tb.wait(`!nnlrs.paper && nnlrs.panels.length > 1 && nnlrs.state === "done" && nnlrs.busy === 0`, 180*time.Second)
+			if h := eval[string](tb, "location.hash"); h != live {
+				t.Errorf("after the live link: hash %q, want %q", h, live)
+			}
+		})
+	}
+	tb.t = t
+	tb.checkConsole()
+}
+
+// shootPaper saves figure name, opened by hash, at 1280×720 and on a
+// phone.
+func shootPaper(t *testing.T, dir, hash, name string) {
+	for _, s := range []screen{screens[1], screens[6]} {
+		w, h := s.css()
+		tb := newTabSized(t, w, h, s.zoom)
+		tb.navigate(baseURL, hash)
+		tb.wait(fmt.Sprintf(`window.nnlrs && nnlrs.paper && nnlrs.paper.name === %q`, name), 120*time.Second)
+		tb.fitted()
+		tb.drawn()
+		b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("paper-%s-%dx%d.png", name, s.w, s.h)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tb.close()
+	}
+}
