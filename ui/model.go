@@ -44,6 +44,9 @@ type Model struct {
 	// it by data set, as they arrive.
 	Evidence *paper.Evidence
 	Figures  map[string]*image.RGBA
+	// Study is the live version of the paper's figure shown, when
+	// Params.Live asks for it; nil otherwise.
+	Study *Study
 
 	nextID   uint32
 	versions uint64
@@ -391,7 +394,7 @@ func (m *Model) Samples(id uint32, s *demo.Samples) {
 
 // Progress takes a report on the running job id.
 func (m *Model) Progress(id uint32, pr *demo.Progress) {
-	if s := m.suggestion(id); s != nil {
+	if s := m.suggestion(id); s != nil || m.Study != nil && m.Study.jobs[id] != nil {
 		return
 	}
 	g := m.graphOf(id)
@@ -412,6 +415,9 @@ func (m *Model) Finished(id uint32, res *demo.Result, now time.Time) {
 		s.checked(res)
 		return
 	}
+	if m.Study != nil && m.Study.finished(id, res) {
+		return
+	}
 	g := m.graphOf(id)
 	if g == nil {
 		return
@@ -427,6 +433,9 @@ func (m *Model) Finished(id uint32, res *demo.Result, now time.Time) {
 func (m *Model) Failed(id uint32, f *demo.Failure, now time.Time) (cancelRest bool) {
 	if s := m.suggestion(id); s != nil {
 		s.Failed = true
+		return false
+	}
+	if m.Study != nil && m.Study.failed(id, f) {
 		return false
 	}
 	g := m.graphOf(id)
@@ -450,6 +459,11 @@ func (m *Model) Wants(id uint32) bool {
 	if s := m.suggestion(id); s != nil {
 		return s.Checked == nil && !s.Failed
 	}
+	if m.Study != nil {
+		if j := m.Study.jobs[id]; j != nil {
+			return !j.done
+		}
+	}
 	return m.graphOf(id) != nil
 }
 
@@ -471,6 +485,9 @@ func (m *Model) Lost(job *demo.Job, now time.Time) (cancelRest bool) {
 	}
 	if s := m.suggestion(job.ID); s != nil {
 		s.Failed = true
+		return false
+	}
+	if m.Study != nil && m.Study.failed(job.ID, &demo.Failure{Message: "its worker stopped twice before finishing"}) {
 		return false
 	}
 	g := m.graphOf(job.ID)

@@ -34,12 +34,15 @@ func twoBlocks(m int, diag float64) []float64 {
 	return w
 }
 
-// testData returns the samples of two classes of m samples.
+// testData returns the samples of two classes of m samples: points in the
+// plane near (1, 0) for the first class, near (0, 1) for the second.
 func testData(m int) *demo.Samples {
 	n := 2 * m
-	d := &demo.Samples{Name: "test", D: 1, N: n, X: make([]float64, n), Labels: make([]int, n)}
+	d := &demo.Samples{Name: "test", D: 2, N: n, X: make([]float64, 2*n), Labels: make([]int, n)}
 	for i := 0; i < n; i++ {
 		d.Labels[i] = 1 + i/m
+		d.X[2*i+i/m] = 1
+		d.X[2*i+1-i/m] = 0.01 * float64(i%m)
 	}
 	return d
 }

@@ -55,8 +55,10 @@ type Params struct {
 	// controls (for slides and iframes).
 	Embed string
 	// Paper, when not empty, names the figure of the paper the page shows
-	// in place of its views (PaperFigures).
+	// in place of its views (PaperFigures); with Live 1, its live version,
+	// measured on the page's own draw.
 	Paper string
+	Live  int
 	// Tour is the step of the guided tour shown (1-based, see Tour), 0
 	// for none.
 	Tour int
@@ -171,6 +173,8 @@ func (p Params) Validate() error {
 		return bad(Embed.Key, "unknown view %q", p.Embed)
 	case p.Paper != "" && !slices.Contains(PaperFigures, p.Paper):
 		return bad(Paper.Key, "unknown figure of the paper %q", p.Paper)
+	case p.Live != 0 && p.Live != 1:
+		return bad(Live.Key, "live is 1 (the figure measured on the page's draw) or 0, have %d", p.Live)
 	case p.Tour < 0 || p.Tour > len(TourSteps):
 		return bad(Tour.Key, "the tour has steps 1 to %d, have %d", len(TourSteps), p.Tour)
 	}

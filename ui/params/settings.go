@@ -146,12 +146,14 @@ var (
 		field: str(func(p *Params) *string { return &p.Embed })}
 	Paper = &Setting{Key: "paper", Name: "paper figure", Control: Choice, Min: 1, Max: 0, Optional: true, Work: View,
 		field: str(func(p *Params) *string { return &p.Paper })}
+	Live = &Setting{Key: "live", Name: "live figure", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: integer(func(p *Params) *int { return &p.Live })}
 	Tour = &Setting{Key: "tour", Name: "tour step", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
 		field: integer(func(p *Params) *int { return &p.Tour })}
 )
 
 // Settings is the table of the page's settings, in the order of the link.
-var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Tour}
+var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour}
 
 // field reads and writes one field of Params as the link writes it.
 type field struct {

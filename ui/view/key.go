@@ -61,6 +61,7 @@ func panelKey(name string, m *ui.Model) uint64 {
 	k.bool(Focus(m) == name)
 	if name == "paper" {
 		k.s(p.Paper)
+		k.n(uint64(p.Live))
 		k.bool(m.Evidence != nil)
 		k.n(uint64(len(m.Figures)))
 	}
@@ -109,6 +110,10 @@ func panelKey(name string, m *ui.Model) uint64 {
 		k.f(p.Labeled)
 		k.s(p.Flip)
 		k.n(p.LabelSeed)
+		k.n(uint64(p.Live))
+		if s := m.Study; s != nil {
+			k.n(uint64(s.Done), uint64(len(s.Err)))
+		}
 	case "outcome":
 		for _, gm := range params.Graphs {
 			k.graph(r.Graphs[gm])

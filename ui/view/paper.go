@@ -50,6 +50,9 @@ func rowColour(row *paper.Row, k int) color.RGBA {
 
 // paperTitle is the title of the paper panel.
 func paperTitle(m *ui.Model) string {
+	if live(m) {
+		return "The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper]
+	}
 	return "The paper: " + params.PaperTitles[m.Params.Paper]
 }
 
@@ -65,6 +68,10 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 		return
 	}
 	cmp := m.Evidence.Comparison(name)
+	if live(m) {
+		drawLive(c, r, m, cmp)
+		return
+	}
 	if cmp == nil || len(cmp.Blocks) == 0 {
 		msg := "Loading the paper's numbers..."
 		if m.Evidence != nil {
@@ -76,6 +83,50 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 	bs := paperBlocks(r, len(cmp.Blocks))
 	for i, b := range cmp.Blocks {
 		drawBlock(c, bs[i], cmp, b, name)
+	}
+}
+
+// live reports whether m shows the live version of a paper figure.
+func live(m *ui.Model) bool { return m.Params.Live == 1 && ui.HasStudy(m.Params.Paper) }
+
+// drawLive draws the live version of the figure: the study of the page's
+// draw, beside ours at the paper's scale on the same data set (cmp) when
+// the site has it.
+func drawLive(c Canvas, r Rect, m *ui.Model, cmp *paper.Comparison) {
+	s := m.Study
+	if s == nil {
+		placeholder(c, r, waiting(m))
+		return
+	}
+	if s.Err != "" {
+		placeholder(c, r, s.Err)
+		return
+	}
+	name := m.Params.Paper
+	shape := &paper.Comparison{Name: name, XLabel: "labeled %"}
+	if cmp != nil {
+		shape = cmp
+	} else if name == "beta" {
+		shape.XLabel = "β"
+	}
+	blocks := []*paper.Block{s.Block}
+	if cmp != nil {
+		for _, b := range cmp.Blocks {
+			if b.Dataset == s.Block.Dataset {
+				pb := *b
+				pb.Title += " at the paper's scale"
+				blocks = append(blocks, &pb)
+			}
+		}
+	}
+	live := *s.Block
+	if !s.Finished() {
+		live.Title += fmt.Sprintf(" (computing, %d%%)", 100*s.Done/max(1, s.Total))
+	}
+	blocks[0] = &live
+	bs := paperBlocks(r, len(blocks))
+	for i, b := range blocks {
+		drawBlock(c, bs[i], shape, b, name)
 	}
 }
 
@@ -135,6 +186,10 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	rows := shownRows(b, name)
 	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd); the paper's (rings); † more than %d points apart",
 		b.Title, b.Trials, paper.FarPoints)
+	if b.Command == "" { // measured in the page
+		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd); the paper's at its scale (rings); † more than %d points apart",
+			b.Title, b.Trials, paper.FarPoints)
+	}
 	lines := Wrap(c, head, Small, r.W)
 	for i, l := range lines {
 		c.Text(l, r.X, r.Y+float32(i)*lh, Small, Ink)
@@ -366,11 +421,18 @@ func PaperCells(m *ui.Model) int {
 		return k
 	default:
 		cmp := m.Evidence.Comparison(name)
-		if cmp == nil {
-			return 0
+		var blocks []*paper.Block
+		switch {
+		case live(m):
+			if m.Study == nil || !m.Study.Finished() || m.Study.Err != "" {
+				return 0
+			}
+			blocks = []*paper.Block{m.Study.Block}
+		case cmp != nil:
+			blocks = cmp.Blocks
 		}
 		k := 0
-		for _, b := range cmp.Blocks {
+		for _, b := range blocks {
 			for _, row := range shownRows(b, name) {
 				for _, cell := range row.Cells {
 					if cell.Ours != nil {

@@ -552,8 +552,22 @@ func (d *dom) paper(m *ui.Model, c params.Params) {
 		d.set("paper-why", "hidden", true)
 		return
 	}
-	d.set("paper-live", "href", "#"+params.PaperLive(name, c).Hash())
 	var note, why []string
+	if c.Live == 1 && ui.HasStudy(name) {
+		back := c
+		back.Live = 0
+		d.set("paper-live", "href", "#"+back.Hash())
+		d.set("paper-live", "textContent", "Back to the paper's scale")
+		if s := m.Study; s != nil && s.Block != nil {
+			note = append(note, fmt.Sprintf("Measured now on the page's draw (%s), over %d draws of the labeled samples at each share; change the data, λ, β or θ and it follows. Beside it, ours at the paper's scale.",
+				s.Block.Title, s.Block.Trials))
+		}
+		d.set("paper-note", "textContent", strings.Join(note, "\n"))
+		d.set("paper-why", "hidden", true)
+		return
+	}
+	d.set("paper-live", "href", "#"+params.PaperLive(name, c).Hash())
+	d.set("paper-live", "textContent", "Run it live at the page's scale")
 	switch name {
 	case "samples":
 		note = append(note, "The paper shows a few pictures of each data set; here are the samples of the page's own draw: choose USPS, Yale B or PIE, and the classes and samples per class.")

@@ -153,7 +153,7 @@ func (h *hooks) report(a *app) {
 			h.set("paper", nil)
 		} else if cells > 0 && h.draws > h.paper.draws && !h.paper.published {
 			h.paper.published = true
-			h.set("paper", map[string]any{"name": name, "cells": cells})
+			h.set("paper", map[string]any{"name": name, "cells": cells, "live": m.Params.Live == 1})
 		}
 	} else if h.paper.key != "" {
 		h.paper.key = ""

@@ -147,7 +147,7 @@ func (a *app) Update() error {
 		a.start(a.controls, t, false)
 	}
 	a.pool.Tick(t)
-	a.model.Prop.Tick(t)
+	a.model.Tick(t)
 	if ev := a.model.Evidence; ev != nil && a.model.Params.Paper == "weights" && !a.figures {
 		a.figures = true
 		for _, ds := range ev.Weights {
@@ -156,6 +156,9 @@ func (a *app) Update() error {
 	}
 	if jobs := a.model.CheckJobs(); len(jobs) > 0 {
 		a.submit(jobs) // the advice's checks, on the idle workers
+	}
+	if jobs := a.model.StudyJobs(); len(jobs) > 0 {
+		a.submit(jobs) // the graphs the live figure needs beyond the run's
 	}
 
 	a.fitPage()

@@ -68,14 +68,28 @@ func TestPaperFigures(t *testing.T) {
 			if dir != "" {
 				shootPaper(t, dir, hash, name)
 			}
-			// The live version: the page's own run, all its views.
+			// The live version at the page's scale: the tables measured on
+			// the page's own draw beside ours (live=1); the samples, the
+			// weights and the scale in the page's own views.
 			live := eval[string](tb, `document.getElementById("paper-live").getAttribute("href")`)
-			if !strings.HasPrefix(live, "#data=") || strings.Contains(live, "paper=") {
+			study := name != "samples" && name != "weights" && name != "scale"
+			if !strings.HasPrefix(live, "#data=") || study != strings.Contains(live, "&live=1") {
 				t.Fatalf("live link %q", live)
 			}
 			tb.wait(`nnlrs.state === "done" && nnlrs.busy === 0`, 180*time.Second)
 			tb.click("paper-live")
-			tb.wait(`!nnlrs.paper && nnlrs.panels.length > 1 && nnlrs.state === "done" && nnlrs.busy === 0`, 180*time.Second)
+			switch {
+			case study:
+				tb.wait(fmt.Sprintf(`nnlrs.paper && nnlrs.paper.name === %q && nnlrs.paper.live && nnlrs.paper.cells > 0`, name), 600*time.Second)
+				t.Logf("%s live: %d cells", name, eval[int](tb, "nnlrs.paper.cells"))
+				if dir != "" {
+					shootPaper(t, dir, strings.TrimPrefix(live, "#"), name+"-live")
+				}
+			case name == "samples":
+				tb.wait(`nnlrs.paper && nnlrs.paper.name === "samples" && nnlrs.state === "done"`, 180*time.Second)
+			default:
+				tb.wait(`!nnlrs.paper && nnlrs.panels.length > 1 && nnlrs.state === "done" && nnlrs.busy === 0`, 180*time.Second)
+			}
 			if h := eval[string](tb, "location.hash"); h != live {
 				t.Errorf("after the live link: hash %q, want %q", h, live)
 			}
@@ -92,7 +106,7 @@ func shootPaper(t *testing.T, dir, hash, name string) {
 		w, h := s.css()
 		tb := newTabSized(t, w, h, s.zoom)
 		tb.navigate(baseURL, hash)
-		tb.wait(fmt.Sprintf(`window.nnlrs && nnlrs.paper && nnlrs.paper.name === %q`, name), 120*time.Second)
+		tb.wait(fmt.Sprintf(`window.nnlrs && nnlrs.paper && nnlrs.paper.name === %q`, strings.TrimSuffix(name, "-live")), 600*time.Second)
 		tb.fitted()
 		tb.drawn()
 		b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))

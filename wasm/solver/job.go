@@ -12,6 +12,7 @@ import (
 	"nnlrs/core/dataset"
 	"nnlrs/core/demo"
 	"nnlrs/core/demo/draw"
+	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
@@ -42,7 +43,7 @@ type runner struct {
 
 func newRunner(emit func(protocol.Message), fetch func(name string) ([]byte, error), yield func()) *runner {
 	return &runner{
-		emit: emit, fetch: fetch, yield: yield, build: graph.Build,
+		emit: emit, fetch: fetch, yield: yield, build: build,
 		progressEvery: 100 * time.Millisecond,
 		weightsEvery:  250 * time.Millisecond,
 		yieldEvery:    100 * time.Millisecond,
@@ -67,7 +68,7 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		}
 		r.emit(&protocol.Error{JobID: job.ID, Failure: demo.Failure{Method: job.Method, Fault: fault(err), Message: message(err)}})
 	}
-	if _, err := method.Parse(string(job.Method)); err != nil {
+	if _, err := method.Parse(string(job.Method)); err != nil && job.Method != method.NNLRSEF && job.Method != method.PCANNLRS {
 		fail(err)
 		return
 	}
@@ -124,6 +125,21 @@ func options(j *demo.Job) graph.Options {
 	}
 	o.NNLRS.Solver = admm
 	return o
+}
+
+// build builds graph m on the samples x with the options o: the graphs of
+// graph.Build, and the paper's two variants of NNLRS that learn or reduce
+// the features first (core/embed, its defaults): NNLRS-EF (Algorithms 3
+// and 4) and PCA+NNLRS, with o's NNLRS parameters.
+func build(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
+	switch m {
+	case method.NNLRSEF:
+		g, _, err := embed.Graph(ctx, x, embed.Params{Params: o.NNLRS.Params}, o.NNLRS.Theta, &embed.Settings{NNLRS: o.NNLRS.Solver})
+		return g, err
+	case method.PCANNLRS:
+		return embed.PCAGraph(ctx, x, o.NNLRS, 0)
+	}
+	return graph.Build(ctx, m, x, o)
 }
 
 // fault classifies an error for the page.

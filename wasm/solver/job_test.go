@@ -682,3 +682,16 @@ func TestRunWarm(t *testing.T) {
 		}
 	}
 }
+
+// TestRunEmbedded builds the paper's two variants of NNLRS that the page's
+// joint-learning figure asks for: graphs on every sample, mostly within
+// the classes.
+func TestRunEmbedded(t *testing.T) {
+	for _, m := range []method.Name{method.PCANNLRS, method.NNLRSEF} {
+		ms := record(t, context.Background(), newJob(defaultSpec(), demo.Job{ID: 4, Method: m}), nil)
+		g := last[*protocol.Graph](t, ms)
+		if g.Method != m || g.N != 100 || g.Density == 0 || g.WithinClass < 0.8 {
+			t.Errorf("%s: n %d, density %.2f, within %.2f", m, g.N, g.Density, g.WithinClass)
+		}
+	}
+}
