@@ -55,10 +55,11 @@ func TestNoBrowserImports(t *testing.T) {
 }
 
 // TestPageLinksNoSolver proves that the page's program (wasm/app), which
-// only checks sizes, re-weights Z (package weights) and propagates labels,
-// links none of the solvers: its workers build the graphs. (linalg, the
-// helpers on gonum's matrices that weights uses, is not a solver.) It asks the go command for the page's
-// dependencies under js/wasm.
+// only checks sizes, re-weights Z (package weights) and classifies with a
+// graph (propagate, and sda for Table III), links none of the solvers: its
+// workers build the graphs. (linalg, the helpers on gonum's matrices that
+// weights and sda use, is not a solver.) It asks the go command for the
+// page's dependencies under js/wasm.
 func TestPageLinksNoSolver(t *testing.T) {
 	if runtime.GOOS == "js" {
 		t.Skip("needs the go command, which does not run under js/wasm")
@@ -73,7 +74,7 @@ func TestPageLinksNoSolver(t *testing.T) {
 	if !slices.Contains(deps, "nnlrs/core/propagate") {
 		t.Fatalf("nnlrs/core/propagate not among the page's dependencies; is the listing right?\n%s", out)
 	}
-	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "eigen", "gemm", "embed", "sda", "experiment"} {
+	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "eigen", "gemm", "embed", "experiment"} {
 		if slices.Contains(deps, "nnlrs/core/"+solver) {
 			t.Errorf("the page links nnlrs/core/%s", solver)
 		}

@@ -112,7 +112,10 @@ func panelKey(name string, m *ui.Model) uint64 {
 		k.n(p.LabelSeed)
 		k.n(uint64(p.Live))
 		if s := m.Study; s != nil {
-			k.n(uint64(s.Done), uint64(len(s.Err)))
+			// Redrawn at every tenth of the study, not at every
+			// evaluation: a frame computes a few.
+			k.n(uint64(10*s.Done/max(1, s.Total)), uint64(len(s.Err)))
+			k.bool(s.Finished())
 		}
 	case "outcome":
 		for _, gm := range params.Graphs {

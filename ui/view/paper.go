@@ -223,6 +223,10 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		s := colLabel(cmp, x)
 		c.Text(s, xOf(k)-c.TextWidth(s, Small)/2, box.Y+box.H+2, Small, Muted)
 	}
+	// The shapes first, then the marks: the page's canvas draws the
+	// shapes in batches that a text ends, each batch costly.
+	type mark struct{ x, y float32 }
+	var marks []mark
 	for i, row := range rows {
 		col := rowColour(row, i)
 		var xy []float32
@@ -238,12 +242,15 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			c.Line(x, yOf(*cell.Ours-*cell.Std), x, yOf(*cell.Ours+*cell.Std), 1, col)
 			c.Disc(x, y, 2.5, col)
 			if cell.Far {
-				c.Text("†", x+3, y-lh, Small, Alarm)
+				marks = append(marks, mark{x + 3, y - lh})
 			}
 		}
 		if len(xy) >= 4 {
 			c.Polyline(xy, 1.5, col)
 		}
+	}
+	for _, mk := range marks {
+		c.Text("†", mk.x, mk.y, Small, Alarm)
 	}
 	if tableH == 0 {
 		return

@@ -159,6 +159,11 @@ func (h *hooks) report(a *app) {
 		h.paper.key = ""
 		h.set("paper", nil)
 	}
+	if s := m.Study; s != nil {
+		h.set("study", map[string]any{"name": s.Name, "done": s.Done, "total": s.Total, "err": s.Err})
+	} else {
+		h.set("study", nil)
+	}
 	h.set("state", state)
 	h.set("waiting", a.pending) // an edit waits for the controls to settle
 	h.set("busy", a.pool.Busy())

@@ -537,7 +537,7 @@ func TestRunUploadDraw(t *testing.T) {
 
 	var rows strings.Builder
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(&rows, "%d,%d\n", i, i%5)
+		fmt.Fprintf(&rows, "%d,%d\n", i+1, i%5) // no sample all zeros
 	}
 	for _, c := range []struct {
 		name             string
