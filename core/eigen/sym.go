@@ -1,7 +1,6 @@
 package eigen
 
 import (
-	"gonum.org/v1/gonum/lapack/gonum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -44,7 +43,7 @@ type Sym struct {
 
 // Factorize computes the eigenvalues of the symmetric matrix a, and its
 // eigenvectors if vectors is true (without them it runs gonum's
-// root-free QR iteration Dsterf after the reduction). It reports whether
+// root-free QR iteration Dsterf after the reduction, see sterf). It reports whether
 // the computation succeeded.
 func (s *Sym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
 	n := a.SymmetricDim()
@@ -83,7 +82,7 @@ func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
 	sytrd(n, buf, n, d, e, tau, s.grow(&s.work, sytrdWork(n)))
 	s.vectors = vectors
 	if !vectors {
-		if !(gonum.Implementation{}).Dsterf(n, d, e[:max(n-1, 0)]) {
+		if !sterf(n, d, e) {
 			return false
 		}
 		s.ok = true
