@@ -57,6 +57,9 @@ func TestRunDeterministic(t *testing.T) {
 		if len(c.Errors) != 2 {
 			t.Errorf("%s %v %s: %d trials", c.Propagator, c.Labeled, c.Graph, len(c.Errors))
 		}
+		if len(c.Components) != len(c.Errors) {
+			t.Errorf("%s %v %s: %d components for %d trials", c.Propagator, c.Labeled, c.Graph, len(c.Components), len(c.Errors))
+		}
 		for k, e := range c.Errors {
 			if !(e >= 0 && e <= 1) || e != r2.Cells[i].Errors[k] {
 				t.Errorf("%s %v %s trial %d: %v with one worker, %v with two", c.Propagator, c.Labeled, c.Graph, k, e, r2.Cells[i].Errors[k])
