@@ -1,12 +1,13 @@
 package experiment
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -363,43 +364,40 @@ func writeChoices(b *strings.Builder, r *Results) {
 	p("| classifier | graph | choices (λ, β, θ: count) | mean CV error |\n|---|---|---|---|\n")
 	for _, prop := range r.Propagators {
 		for _, g := range r.Graphs {
-			counts := map[string]int{}
-			cv, n := 0.0, 0
+			var chs []Choice
+			cv := 0.0
 			for _, c := range r.Choices {
-				if c.Propagator != prop || c.Graph != g {
-					continue
+				if c.Propagator == prop && c.Graph == g {
+					chs = append(chs, c)
+					cv += c.CVError
 				}
-				var k string
-				if g == method.LRR {
-					k = fmt.Sprintf("λ=%g", c.Lambda)
-				} else {
-					k = fmt.Sprintf("λ=%g β=%g θ=%g", c.Lambda, c.Beta, c.Theta)
-				}
-				counts[k]++
-				cv += c.CVError
-				n++
 			}
-			if n == 0 {
-				continue
+			if len(chs) > 0 {
+				p("| %s | %s | %s | %.2f%% |\n", PropagatorTitle(prop), GraphTitle(g), countChoices(chs), 100*cv/float64(len(chs)))
 			}
-			keys := make([]string, 0, len(counts))
-			for k := range counts {
-				keys = append(keys, k)
-			}
-			sort.Slice(keys, func(i, j int) bool {
-				if counts[keys[i]] != counts[keys[j]] {
-					return counts[keys[i]] > counts[keys[j]]
-				}
-				return keys[i] < keys[j]
-			})
-			parts := make([]string, len(keys))
-			for i, k := range keys {
-				parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
-			}
-			p("| %s | %s | %s | %.2f%% |\n", PropagatorTitle(prop), GraphTitle(g), strings.Join(parts, "; "), 100*cv/float64(n))
 		}
 	}
 	p("\n")
+}
+
+// countChoices lists the distinct parameters of chs with their counts,
+// most frequent first: λ, β and θ, or λ alone for LRR.
+func countChoices(chs []Choice) string {
+	counts := map[string]int{}
+	for _, c := range chs {
+		k := fmt.Sprintf("λ=%g β=%g θ=%g", c.Lambda, c.Beta, c.Theta)
+		if c.Graph == method.LRR {
+			k = fmt.Sprintf("λ=%g", c.Lambda)
+		}
+		counts[k]++
+	}
+	keys := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(counts[b]-counts[a], strings.Compare(a, b)) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
+	}
+	return strings.Join(parts, "; ")
 }
 
 func writeBuilds(b *strings.Builder, r *Results) {

@@ -117,21 +117,14 @@ type Choice struct {
 }
 
 // Candidate is one candidate of a choice of the tuning mode: its
-// parameters, its cross-validation error and whether it was chosen, and,
-// measured for the record after the choice and never used to make it, its
-// error rate on the test (unlabeled) samples and the measures of its
-// weights W.
+// parameters and cross-validation error (those of a Choice) and whether it
+// was chosen, and, measured for the record after the choice and never
+// used to make it, its error rate on the test (unlabeled) samples and the
+// measures of its weights W.
 type Candidate struct {
-	Propagator string      `json:"propagator"`
-	Labeled    float64     `json:"labeled"`
-	Graph      method.Name `json:"graph"`
-	Trial      int         `json:"trial"`
-	Lambda     float64     `json:"lambda"`
-	Beta       float64     `json:"beta"`
-	Theta      float64     `json:"theta"`
-	CVError    float64     `json:"cv_error"`
-	Chosen     bool        `json:"chosen"`
-	Error      float64     `json:"error"`
+	Choice
+	Chosen bool    `json:"chosen"`
+	Error  float64 `json:"error"`
 	// Density, WithinClass, DiagonalShare and Components are
 	// weights.Density, WithinClass, DiagonalShare and Components of W.
 	Density       float64 `json:"density"`

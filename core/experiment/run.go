@@ -678,8 +678,9 @@ func (r *runner) record(tr *trialResult, st *stage, cls classifier, ch Choice, c
 			return err
 		}
 		m := measure(cd.w, st.set.Labels)
-		tr.candidates = append(tr.candidates, Candidate{Propagator: ch.Propagator, Labeled: ch.Labeled, Graph: ch.Graph, Trial: ch.Trial,
-			Lambda: cd.lambda, Beta: cd.beta, Theta: cd.theta, CVError: every[i], Chosen: i == best, Error: e,
+		c := ch
+		c.Lambda, c.Beta, c.Theta, c.CVError = cd.lambda, cd.beta, cd.theta, every[i]
+		tr.candidates = append(tr.candidates, Candidate{Choice: c, Chosen: i == best, Error: e,
 			Density: m.density, WithinClass: m.within, DiagonalShare: m.diagonal, Components: m.components})
 	}
 	return nil

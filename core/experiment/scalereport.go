@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"nnlrs/core/method"
@@ -181,11 +180,7 @@ func writeStudyWeights(b *strings.Builder, s *ScaleResults) {
 // and labeled share, most frequent first.
 func writeStudyChoices(b *strings.Builder, s *ScaleResults) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	found := false
-	for _, r := range s.Runs {
-		found = found || len(r.Choices) > 0
-	}
-	if !found {
+	if !s.any(func(r *Results) bool { return len(r.Choices) > 0 }) {
 		return
 	}
 	p("### Parameters chosen by cross-validation\n\n")
@@ -201,7 +196,7 @@ func writeStudyChoices(b *strings.Builder, s *ScaleResults) {
 						}
 					}
 					if len(chs) > 0 {
-						p("| %v | %s | %s | %s | %s |\n", s.Draws[i], PropagatorTitle(prop), pct(f), GraphTitle(g), countChoices(chs, g))
+						p("| %v | %s | %s | %s | %s |\n", s.Draws[i], PropagatorTitle(prop), pct(f), GraphTitle(g), countChoices(chs))
 					}
 				}
 			}
@@ -210,48 +205,13 @@ func writeStudyChoices(b *strings.Builder, s *ScaleResults) {
 	p("\n")
 }
 
-// countChoices lists the distinct parameter sets of chs with their
-// counts, most frequent first.
-func countChoices(chs []Choice, g method.Name) string {
-	counts := map[string]int{}
-	for _, c := range chs {
-		counts[choiceKey(c.Lambda, c.Beta, c.Theta, g)]++
-	}
-	keys := make([]string, 0, len(counts))
-	for k := range counts {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if counts[keys[i]] != counts[keys[j]] {
-			return counts[keys[i]] > counts[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
-	}
-	return strings.Join(parts, "; ")
-}
-
-func choiceKey(lambda, beta, theta float64, g method.Name) string {
-	if g == method.LRR {
-		return fmt.Sprintf("λ=%g", lambda)
-	}
-	return fmt.Sprintf("λ=%g β=%g θ=%g", lambda, beta, theta)
-}
-
 // writeStudyCandidates writes every candidate of the tuning grid, if
 // recorded: the measures of its weights and, per labeled share, its mean
 // cross-validation error (what the choice saw), its mean test error
 // (measured afterwards, never used to choose) and how often it was chosen.
 func writeStudyCandidates(b *strings.Builder, s *ScaleResults) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	found := false
-	for _, r := range s.Runs {
-		found = found || len(r.Candidates) > 0
-	}
-	if !found {
+	if !s.any(func(r *Results) bool { return len(r.Candidates) > 0 }) {
 		return
 	}
 	p("### Every candidate of the grid\n\n")
@@ -292,6 +252,11 @@ func writeStudyCandidates(b *strings.Builder, s *ScaleResults) {
 			}
 		}
 	}
+}
+
+// any reports whether f holds for some run of s.
+func (s *ScaleResults) any(f func(*Results) bool) bool {
+	return slices.ContainsFunc(s.Runs, f)
 }
 
 type candidateRow struct {

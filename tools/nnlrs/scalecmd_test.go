@@ -83,17 +83,7 @@ func TestScaleBadInput(t *testing.T) {
 			t.Logf("%s: skipped, no %s", tc.name, filepath.Join(datasets, "USPS.mat"))
 			continue
 		}
-		status, _, errs := runCLI(t, append([]string{"scale"}, tc.args...)...)
-		if status != 2 {
-			t.Errorf("%s: status %d, want 2 (stderr %q)", tc.name, status, errs)
-			continue
-		}
-		if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 {
-			t.Errorf("%s: %d lines on stderr: %q", tc.name, len(lines), errs)
-		}
-		if !strings.Contains(errs, tc.want) {
-			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
-		}
+		refused(t, tc.name, tc.want, append([]string{"scale"}, tc.args...)...)
 		if got := listDir(t, dir); !slices.Equal(got, []string{"file.txt"}) {
 			t.Errorf("%s: the folder holds %q after the refusal", tc.name, got)
 		}
