@@ -142,6 +142,8 @@ type BuildStat struct {
 	Seconds      float64     `json:"seconds"`
 	NotConverged int         `json:"not_converged"`
 	Failed       int         `json:"failed"`
+	// Errors are the distinct errors of the failed builds.
+	Errors []string `json:"errors,omitempty"`
 	// Density, WithinClass, DiagonalShare and Components average
 	// weights.Density, WithinClass, DiagonalShare and Components over the
 	// weights used (Components absent in older runs).
@@ -256,6 +258,11 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 					bs.Seconds += b.Seconds
 					bs.NotConverged += b.NotConverged
 					bs.Failed += b.Failed
+					for _, e := range b.Errors {
+						if !slices.Contains(bs.Errors, e) {
+							bs.Errors = append(bs.Errors, e)
+						}
+					}
 				}
 				if s := tr.graphs[sk]; s != nil {
 					gs.n += s.n

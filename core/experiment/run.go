@@ -478,9 +478,40 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 		return b
 	}
 	start := time.Now()
+	g, err := r.construct(ctx, st, k)
+	b := &built{g: g, err: err, secs: time.Since(start).Seconds()}
+	st.cache[k] = b
+	sk := statKey{st.name, k.graph}
+	bs := tr.builds[sk]
+	if bs == nil {
+		bs = &BuildStat{Stage: st.name, Graph: k.graph}
+		tr.builds[sk] = bs
+	}
+	bs.Builds++
+	bs.Seconds += b.secs
+	switch {
+	case b.err != nil:
+		bs.Failed++
+		if msg := b.err.Error(); !slices.Contains(bs.Errors, msg) {
+			bs.Errors = append(bs.Errors, msg)
+		}
+	case !g.Info.Converged:
+		bs.NotConverged++
+	}
+	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
+	return b
+}
+
+// construct builds the graph k on the samples of st. A panic of the
+// build is its error: one failed build (counted in BuildStat.Failed, its
+// message in BuildStat.Errors) does not stop the run.
+func (r *runner) construct(ctx context.Context, st *stage, k key) (g *graph.Graph, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			g, err = nil, fmt.Errorf("experiment: %s panicked: %v", describe(k), p)
+		}
+	}()
 	o := r.c.Options
-	var g *graph.Graph
-	var err error
 	switch k.graph {
 	case method.LRR:
 		o.LRR.Lambda = k.lambda
@@ -506,24 +537,7 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 	default:
 		g, err = graph.Build(ctx, k.graph, st.set.X, o)
 	}
-	b := &built{g: g, err: err, secs: time.Since(start).Seconds()}
-	st.cache[k] = b
-	sk := statKey{st.name, k.graph}
-	bs := tr.builds[sk]
-	if bs == nil {
-		bs = &BuildStat{Stage: st.name, Graph: k.graph}
-		tr.builds[sk] = bs
-	}
-	bs.Builds++
-	bs.Seconds += b.secs
-	switch {
-	case b.err != nil:
-		bs.Failed++
-	case !g.Info.Converged:
-		bs.NotConverged++
-	}
-	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
-	return b
+	return g, err
 }
 
 func describe(k key) string {

@@ -162,18 +162,30 @@ func writeStudyComponents(b *strings.Builder, s *ScaleResults, prop string) {
 func writeStudyWeights(b *strings.Builder, s *ScaleResults) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("### The weights used\n\n")
-	p("Averaged over the trials, labeled shares and classifiers: share of W on its diagonal, share of the off-diagonal weight within classes, share of nonzero off-diagonal entries, and seconds per build.\n\n")
-	p("| draw | graph | diagonal | within class | density | s/build |\n|---|---|---|---|---|---|\n")
+	p("Averaged over the trials, labeled shares and classifiers: share of W on its diagonal, share of the off-diagonal weight within classes, share of nonzero off-diagonal entries; ")
+	p("seconds per build and builds that failed, over every build of the grid.\n\n")
+	p("| draw | graph | diagonal | within class | density | s/build | failed |\n|---|---|---|---|---|---|---|\n")
+	var failures []string
 	for i, r := range s.Runs {
 		for _, bs := range r.Builds {
 			if bs.Stage != "transductive" {
 				continue
 			}
-			p("| %v | %s | %.1f%% | %.1f%% | %.3f | %.1f |\n", s.Draws[i], GraphTitle(bs.Graph), 100*bs.DiagonalShare, 100*bs.WithinClass, bs.Density,
-				bs.Seconds/math.Max(1, float64(bs.Builds)))
+			p("| %v | %s | %.1f%% | %.1f%% | %.3f | %.1f | %d of %d |\n", s.Draws[i], GraphTitle(bs.Graph), 100*bs.DiagonalShare, 100*bs.WithinClass, bs.Density,
+				bs.Seconds/math.Max(1, float64(bs.Builds)), bs.Failed, bs.Builds)
+			for _, e := range bs.Errors {
+				failures = append(failures, fmt.Sprintf("%v, %s: %s", s.Draws[i], GraphTitle(bs.Graph), e))
+			}
 		}
 	}
 	p("\n")
+	if len(failures) > 0 {
+		p("Failed builds (left out of the choices):\n\n")
+		for _, f := range failures {
+			p("- %s\n", f)
+		}
+		p("\n")
+	}
 }
 
 // writeStudyChoices writes the parameters chosen for every draw, graph
