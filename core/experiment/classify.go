@@ -180,17 +180,25 @@ type candidate struct {
 // labels, and the candidate with the fewest misclassified samples over
 // all folds wins; equal counts are broken by the mean confidence in the
 // hidden labels, then by the order of the candidates. Only labels is used:
-// the true labels of the unlabeled samples never enter.
-func crossValidate(cands []candidate, labels []int, folds [][]int, cls classifier) (best int, cvErr float64, err error) {
+// the true labels of the unlabeled samples never enter. every holds the
+// error rate of every candidate, NaN for one that failed.
+func crossValidate(cands []candidate, labels []int, folds [][]int, cls classifier) (best int, cvErr float64, every []float64, err error) {
 	scores, total := cvScores(cands, labels, folds, cls)
 	if total == 0 {
-		return 0, 0, fmt.Errorf("experiment: no labeled samples to cross-validate on")
+		return 0, 0, nil, fmt.Errorf("experiment: no labeled samples to cross-validate on")
 	}
 	best = bestScore(scores, total)
 	if best < 0 {
-		return 0, 0, firstError(scores)
+		return 0, 0, nil, firstError(scores)
 	}
-	return best, float64(scores[best].wrong) / float64(total), nil
+	every = make([]float64, len(scores))
+	for i, sc := range scores {
+		every[i] = math.NaN()
+		if sc.err == nil {
+			every[i] = float64(sc.wrong) / float64(total)
+		}
+	}
+	return best, every[best], every, nil
 }
 
 // cvScore is how one candidate fares in a cross-validation: the held-out

@@ -31,7 +31,7 @@ func TestCrossValidate(t *testing.T) {
 	labels := propagate.DrawLabeled(truth, 0.5, newRand())
 	folds := Folds(labels, 3, newRand())
 	for _, order := range [][]candidate{{{w: bad, lambda: 1}, {w: good, lambda: 2}}, {{w: good, lambda: 2}, {w: bad, lambda: 1}}} {
-		best, cvErr, err := crossValidate(order, labels, folds, propagation(GHF))
+		best, cvErr, _, err := crossValidate(order, labels, folds, propagation(GHF))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,12 +47,12 @@ func TestCrossValidate(t *testing.T) {
 	for i := 0; i < n; i += 5 {
 		noisy.SetSym(i, (i+1)%n, 0.2)
 	}
-	_, e1, _ := crossValidate([]candidate{{w: noisy}}, labels, folds, propagation(GHF))
-	_, e2, _ := crossValidate([]candidate{{w: good}}, labels, folds, propagation(GHF))
+	_, e1, _, _ := crossValidate([]candidate{{w: noisy}}, labels, folds, propagation(GHF))
+	_, e2, _, _ := crossValidate([]candidate{{w: good}}, labels, folds, propagation(GHF))
 	if e1 != e2 {
 		t.Fatalf("CV errors %v and %v differ; the case does not test ties", e1, e2)
 	}
-	best, _, err := crossValidate([]candidate{{w: noisy, lambda: 1}, {w: good, lambda: 2}}, labels, folds, propagation(GHF))
+	best, _, _, err := crossValidate([]candidate{{w: noisy, lambda: 1}, {w: good, lambda: 2}}, labels, folds, propagation(GHF))
 	if err != nil {
 		t.Fatal(err)
 	}

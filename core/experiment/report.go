@@ -1,12 +1,13 @@
 package experiment
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -29,9 +30,9 @@ func WriteCSV(w io.Writer, rs ...*Results) error {
 	for _, r := range rs {
 		for _, c := range r.Cells {
 			reported, diff := "", ""
-			if v, ok := PaperError(c.Propagator, r.Protocol.Name, c.Labeled, c.Graph); ok && len(c.Errors) > 0 {
-				reported = ff(v)
-				diff = ff(100*c.Mean() - v)
+			if s := cellSummary(r, c); s != nil && s.PaperPct != nil {
+				reported = ff(*s.PaperPct)
+				diff = ff(100*c.Mean() - *s.PaperPct)
 			}
 			cw.Write([]string{r.Protocol.Name, c.Propagator, ff(100 * c.Labeled), string(c.Graph),
 				ff(100 * c.Mean()), ff(100 * c.Std()), strconv.Itoa(len(c.Errors)), reported, diff})
@@ -50,8 +51,8 @@ func WriteSweepCSV(w io.Writer, rs ...*Results) error {
 	for _, r := range rs {
 		for _, c := range r.Sweep {
 			reported := ""
-			if v, ok := paper.Sweep(c.Beta, c.Labeled); ok && r.Protocol.Name == "pie" && c.Propagator == SDA && c.Lambda == 10 {
-				reported = ff(v)
+			if s := sweepSummary(r, c); s != nil && s.PaperPct != nil {
+				reported = ff(*s.PaperPct)
 			}
 			// the parameters exactly (β = 0.001 is not 0.00)
 			param := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
@@ -136,15 +137,20 @@ func duration(s float64) string {
 func paramSummary(r *Results) string {
 	pr := r.Params
 	if pr.Tuned && pr.Grid != nil {
-		return fmt.Sprintf("tuned by %d-fold CV: λ ∈ %s, β ∈ %s, θ ∈ %s, LRR λ ∈ %s; %s", pr.Folds,
-			list(pr.Grid.Lambda), list(pr.Grid.Beta), list(pr.Grid.Theta), list(pr.Grid.lrrLambda()), efSummary(pr))
+		return fmt.Sprintf("tuned by %d-fold CV: λ ∈ %s, β ∈ %s, θ ∈ %s, LRR λ ∈ %s%s", pr.Folds,
+			list(pr.Grid.Lambda), list(pr.Grid.Beta), list(pr.Grid.Theta), list(pr.Grid.lrrLambda()), efSummary(r))
 	}
-	return fmt.Sprintf("fixed: β = %g, λ = %g, θ = %g, LRR λ = %g, %s", pr.Beta, pr.Lambda, pr.Theta, pr.LRRLambda, efSummary(pr))
+	return fmt.Sprintf("fixed: β = %g, λ = %g, θ = %g, LRR λ = %g%s", pr.Beta, pr.Lambda, pr.Theta, pr.LRRLambda, efSummary(r))
 }
 
-// efSummary describes the settings of NNLRS-EF.
-func efSummary(pr Params) string {
-	s := fmt.Sprintf("γ = %g", gammaOf(pr))
+// efSummary describes the settings of NNLRS-EF after a separator, if r
+// builds it.
+func efSummary(r *Results) string {
+	if !slices.Contains(r.Graphs, method.NNLRSEF) {
+		return ""
+	}
+	pr := r.Params
+	s := fmt.Sprintf("; γ = %g", gammaOf(pr))
 	if pr.EFNormalize {
 		s += ", projected samples normalized"
 	}
@@ -176,14 +182,14 @@ func cellText(r *Results, c Cell) (text string, flagged bool) {
 		return "failed", false
 	}
 	text = fmt.Sprintf("%.2f ± %.2f", 100*c.Mean(), 100*c.Std())
-	if v, ok := PaperError(c.Propagator, r.Protocol.Name, c.Labeled, c.Graph); ok {
-		if math.Abs(100*c.Mean()-v) > FlagPoints {
-			flagged = true
+	if s := cellSummary(r, c); s.PaperPct != nil {
+		if s.Flagged {
 			text += "†"
 		}
-		text += fmt.Sprintf(" (%.2f)", v)
+		text += fmt.Sprintf(" (%.2f)", *s.PaperPct)
+		return text, s.Flagged
 	}
-	return text, flagged
+	return text, false
 }
 
 func pct(f float64) string { return strconv.FormatFloat(100*f, 'g', 4, 64) + "%" }
@@ -286,8 +292,12 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 			if len(flags[g]) == 1 {
 				cells = "cell"
 			}
+			var texts []string
+			for _, x := range Reasons(r, "", g) {
+				texts = append(texts, x.Text)
+			}
 			p("- **%s** (%d %s: %s). Applicable differences: %s\n", GraphTitle(g), len(flags[g]), cells, strings.Join(flags[g], "; "),
-				strings.Join(reasons(r, g), "; ")+".")
+				strings.Join(texts, "; ")+".")
 		}
 		p("\n")
 	}
@@ -299,58 +309,6 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 			p("%s\n\n![%s](%s)\n\n", f.Title, f.Title, f.Path)
 		}
 	}
-}
-
-// reasons lists the known differences between our setting and the paper's
-// that bear on graph g of result r.
-func reasons(r *Results, g method.Name) []string {
-	var out []string
-	if r.Trials < 50 {
-		out = append(out, fmt.Sprintf("%d trials instead of the paper's 50", r.Trials))
-	}
-	if r.Protocol.Name == "pie" {
-		out = append(out, "PIE has 10 of the paper's 15 subjects here (a different, smaller class set)")
-	}
-	if slices.Contains(r.Propagators, LGC) || slices.Contains(r.Propagators, LGCMu) {
-		out = append(out, "LGC's α: the paper's \"μ = 0.99\" is ambiguous; both readings are shown")
-	}
-	tuned := r.Params.Tuned
-	switch g {
-	case method.NNLRS, method.NNLRSEF, method.PCANNLRS:
-		switch {
-		case tuned && r.Params.Grid != nil && len(r.Params.Grid.Lambda) == 1 && len(r.Params.Grid.Beta) == 1:
-			out = append(out, fmt.Sprintf("λ = %g and β = %g fixed (one-point grids, to save time) and only θ chosen by cross-validation on the labeled samples; the paper reports β = 0.2, λ = 10, which on unit-norm samples leave Z close to the identity",
-				r.Params.Grid.Lambda[0], r.Params.Grid.Beta[0]))
-		case tuned:
-			out = append(out, "λ, β, θ chosen by cross-validation on the labeled samples (the paper tuned \"empirically\" by unreported criteria and reports β = 0.2, λ = 10)")
-		default:
-			out = append(out, fmt.Sprintf("the paper's β = %g, λ = %g, θ = %g taken literally", r.Params.Beta, r.Params.Lambda, r.Params.Theta))
-		}
-		if g == method.NNLRSEF {
-			note := fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", gammaOf(r.Params))
-			if r.Params.EFNormalize {
-				note += "; the projected samples normalized before each Z step, as Algorithm 2 normalizes X"
-			}
-			out = append(out, note)
-		}
-	case method.LRR:
-		if tuned && r.Params.Grid != nil && len(r.Params.Grid.lrrLambda()) == 1 {
-			out = append(out, fmt.Sprintf("LRR's λ = %g fixed (a one-point grid; the paper: \"as in Liu et al.\", value unreported)", r.Params.Grid.lrrLambda()[0]))
-		} else if tuned {
-			out = append(out, "LRR's λ chosen by cross-validation (the paper: \"as in Liu et al.\", value unreported)")
-		} else {
-			out = append(out, fmt.Sprintf("LRR's λ = %g (the paper: \"as in Liu et al.\", value unreported)", r.Params.LRRLambda))
-		}
-	case method.L1:
-		out = append(out, "our ℓ1-graph solves the lasso form of Cheng et al.'s program (λ = 0.01) by coordinate descent instead of l1-magic")
-	case method.SPG:
-		out = append(out, "SPG's λ = 1.2/√d (unreported in the paper) and our coordinate-descent solver instead of SparseLab")
-	case method.LLE0, method.LLE1:
-		out = append(out, "the LLE regularizer is unreported in the paper")
-	case method.KNN0, method.KNN1:
-		out = append(out, "kNN with σ = 1 on unit-norm samples as the paper states; its kernel is then nearly flat")
-	}
-	return out
 }
 
 func writeSweep(b *strings.Builder, r *Results) {
@@ -380,11 +338,11 @@ func writeSweep(b *strings.Builder, r *Results) {
 					continue
 				}
 				s := fmt.Sprintf("%.2f ± %.2f", 100*mean(c.Errors), 100*std(c.Errors))
-				if v, ok := paper.Sweep(be, f); ok && r.Protocol.Name == "pie" && prop == SDA && c.Lambda == 10 {
-					if math.Abs(100*mean(c.Errors)-v) > FlagPoints {
+				if sm := sweepSummary(r, c); sm != nil && sm.PaperPct != nil {
+					if sm.Flagged {
 						s += "†"
 					}
-					s += fmt.Sprintf(" (%.2f)", v)
+					s += fmt.Sprintf(" (%.2f)", *sm.PaperPct)
 				}
 				p(" %s |", s)
 			}
@@ -406,43 +364,40 @@ func writeChoices(b *strings.Builder, r *Results) {
 	p("| classifier | graph | choices (λ, β, θ: count) | mean CV error |\n|---|---|---|---|\n")
 	for _, prop := range r.Propagators {
 		for _, g := range r.Graphs {
-			counts := map[string]int{}
-			cv, n := 0.0, 0
+			var chs []Choice
+			cv := 0.0
 			for _, c := range r.Choices {
-				if c.Propagator != prop || c.Graph != g {
-					continue
+				if c.Propagator == prop && c.Graph == g {
+					chs = append(chs, c)
+					cv += c.CVError
 				}
-				var k string
-				if g == method.LRR {
-					k = fmt.Sprintf("λ=%g", c.Lambda)
-				} else {
-					k = fmt.Sprintf("λ=%g β=%g θ=%g", c.Lambda, c.Beta, c.Theta)
-				}
-				counts[k]++
-				cv += c.CVError
-				n++
 			}
-			if n == 0 {
-				continue
+			if len(chs) > 0 {
+				p("| %s | %s | %s | %.2f%% |\n", PropagatorTitle(prop), GraphTitle(g), countChoices(chs), 100*cv/float64(len(chs)))
 			}
-			keys := make([]string, 0, len(counts))
-			for k := range counts {
-				keys = append(keys, k)
-			}
-			sort.Slice(keys, func(i, j int) bool {
-				if counts[keys[i]] != counts[keys[j]] {
-					return counts[keys[i]] > counts[keys[j]]
-				}
-				return keys[i] < keys[j]
-			})
-			parts := make([]string, len(keys))
-			for i, k := range keys {
-				parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
-			}
-			p("| %s | %s | %s | %.2f%% |\n", PropagatorTitle(prop), GraphTitle(g), strings.Join(parts, "; "), 100*cv/float64(n))
 		}
 	}
 	p("\n")
+}
+
+// countChoices lists the distinct parameters of chs with their counts,
+// most frequent first: λ, β and θ, or λ alone for LRR.
+func countChoices(chs []Choice) string {
+	counts := map[string]int{}
+	for _, c := range chs {
+		k := fmt.Sprintf("λ=%g β=%g θ=%g", c.Lambda, c.Beta, c.Theta)
+		if c.Graph == method.LRR {
+			k = fmt.Sprintf("λ=%g", c.Lambda)
+		}
+		counts[k]++
+	}
+	keys := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(counts[b]-counts[a], strings.Compare(a, b)) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s: %d", k, counts[k])
+	}
+	return strings.Join(parts, "; ")
 }
 
 func writeBuilds(b *strings.Builder, r *Results) {
@@ -452,11 +407,16 @@ func writeBuilds(b *strings.Builder, r *Results) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("### Graphs\n\n")
 	p("Per stage (transductive draw, or SDA training set): builds over all trials, mean seconds per build, builds that hit an iteration cap, ")
-	p("and, over the weights actually used, the share of nonzero off-diagonal entries, the share of off-diagonal weight within classes, and the share of weight on the diagonal.\n\n")
-	p("| stage | graph | builds | s/build | not converged | failed | density | within class | diagonal |\n|---|---|---|---|---|---|---|---|---|\n")
+	p("and, over the weights actually used, the share of nonzero off-diagonal entries, the share of off-diagonal weight within classes, the share of weight on the diagonal, ")
+	p("and the connected components (1: a connected graph).\n\n")
+	p("| stage | graph | builds | s/build | not converged | failed | density | within class | diagonal | components |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, bs := range r.Builds {
-		p("| %s | %s | %d | %.2f | %d | %d | %.3f | %.3f | %.3f |\n", bs.Stage, GraphTitle(bs.Graph), bs.Builds,
-			bs.Seconds/math.Max(1, float64(bs.Builds)), bs.NotConverged, bs.Failed, bs.Density, bs.WithinClass, bs.DiagonalShare)
+		comp := "–" // not measured in older runs
+		if bs.Components > 0 {
+			comp = fmt.Sprintf("%.1f", bs.Components)
+		}
+		p("| %s | %s | %d | %.2f | %d | %d | %.3f | %.3f | %.3f | %s |\n", bs.Stage, GraphTitle(bs.Graph), bs.Builds,
+			bs.Seconds/math.Max(1, float64(bs.Builds)), bs.NotConverged, bs.Failed, bs.Density, bs.WithinClass, bs.DiagonalShare, comp)
 	}
 	p("\n")
 }

@@ -28,8 +28,14 @@ type Results struct {
 	Sweep []SweepCell `json:"sweep,omitempty"`
 	// Choices record every choice of the tuning mode.
 	Choices []Choice `json:"choices,omitempty"`
+	// Candidates record every candidate of those choices, with
+	// Config.Candidates.
+	Candidates []Candidate `json:"candidates,omitempty"`
 	// Builds summarize the graph constructions.
 	Builds []BuildStat `json:"builds"`
+	// Reasons are the texts of the reasons the cells' summaries name, by
+	// key (Annotate).
+	Reasons map[string]string `json:"reasons,omitempty"`
 	// Seconds is the wall-clock time of the run.
 	Seconds float64 `json:"seconds"`
 	// Workers is the number of trials run at once.
@@ -72,6 +78,10 @@ type Cell struct {
 	// Errors are the error rates (fractions) of the trials in which every
 	// build of the graph succeeded, in trial order.
 	Errors []float64 `json:"errors"`
+	// Components are the connected components of the weights used, trial
+	// by trial as Errors (weights.Components; absent in older runs).
+	Components []int    `json:"components,omitempty"` // Summary compares the cell with the paper (Annotate).
+	Summary    *Summary `json:"summary,omitempty"`
 }
 
 // Mean returns the mean error rate, NaN without trials.
@@ -89,6 +99,8 @@ type SweepCell struct {
 	Beta       float64   `json:"beta"`
 	Labeled    float64   `json:"labeled"`
 	Errors     []float64 `json:"errors"`
+	// Summary compares the cell with the paper's Table IV (Annotate).
+	Summary *Summary `json:"summary,omitempty"`
 }
 
 // Choice is one choice of the tuning mode.
@@ -104,6 +116,23 @@ type Choice struct {
 	CVError float64 `json:"cv_error"`
 }
 
+// Candidate is one candidate of a choice of the tuning mode: its
+// parameters and cross-validation error (those of a Choice) and whether it
+// was chosen, and, measured for the record after the choice and never
+// used to make it, its error rate on the test (unlabeled) samples and the
+// measures of its weights W.
+type Candidate struct {
+	Choice
+	Chosen bool    `json:"chosen"`
+	Error  float64 `json:"error"`
+	// Density, WithinClass, DiagonalShare and Components are
+	// weights.Density, WithinClass, DiagonalShare and Components of W.
+	Density       float64 `json:"density"`
+	WithinClass   float64 `json:"within_class"`
+	DiagonalShare float64 `json:"diagonal_share"`
+	Components    int     `json:"components"`
+}
+
 // BuildStat summarizes the constructions of one graph in one stage
 // ("transductive" or "sda") over all trials.
 type BuildStat struct {
@@ -113,11 +142,15 @@ type BuildStat struct {
 	Seconds      float64     `json:"seconds"`
 	NotConverged int         `json:"not_converged"`
 	Failed       int         `json:"failed"`
-	// Density, WithinClass and DiagonalShare average graph.Density,
-	// graph.WithinClass and graph.DiagonalShare over the weights used.
+	// Errors are the distinct errors of the failed builds.
+	Errors []string `json:"errors,omitempty"`
+	// Density, WithinClass, DiagonalShare and Components average
+	// weights.Density, WithinClass, DiagonalShare and Components over the
+	// weights used (Components absent in older runs).
 	Density       float64 `json:"density"`
 	WithinClass   float64 `json:"within_class"`
 	DiagonalShare float64 `json:"diagonal_share"`
+	Components    float64 `json:"components,omitempty"`
 }
 
 // Example holds the weights used in the first trial, at the labeled
@@ -182,6 +215,7 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 				for _, tr := range trials {
 					if e, ok := tr.errors[cellKey{p, f, g}]; ok {
 						cell.Errors = append(cell.Errors, e)
+						cell.Components = append(cell.Components, tr.components[cellKey{p, f, g}])
 					}
 				}
 				res.Cells = append(res.Cells, cell)
@@ -207,8 +241,10 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 	}
 	for _, tr := range trials {
 		res.Choices = append(res.Choices, tr.choices...)
+		res.Candidates = append(res.Candidates, tr.candidates...)
 	}
 	slices.SortStableFunc(res.Choices, func(a, b Choice) int { return a.Trial - b.Trial })
+	slices.SortStableFunc(res.Candidates, func(a, b Candidate) int { return a.Trial - b.Trial })
 	for _, st := range []string{"transductive", "sda"} {
 		for _, g := range res.Graphs {
 			sk := statKey{st, g}
@@ -222,12 +258,18 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 					bs.Seconds += b.Seconds
 					bs.NotConverged += b.NotConverged
 					bs.Failed += b.Failed
+					for _, e := range b.Errors {
+						if !slices.Contains(bs.Errors, e) {
+							bs.Errors = append(bs.Errors, e)
+						}
+					}
 				}
 				if s := tr.graphs[sk]; s != nil {
 					gs.n += s.n
 					gs.density += s.density
 					gs.within += s.within
 					gs.diagonal += s.diagonal
+					gs.components += s.components
 				}
 			}
 			if !found {
@@ -238,6 +280,7 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 				bs.Density = gs.density / float64(gs.n)
 				bs.WithinClass = gs.within / float64(gs.n)
 				bs.DiagonalShare = gs.diagonal / float64(gs.n)
+				bs.Components = gs.components / float64(gs.n)
 			}
 			res.Builds = append(res.Builds, bs)
 		}

@@ -111,6 +111,9 @@ type Config struct {
 	Tune *Grid
 	// Folds is the number of cross-validation folds, default 3.
 	Folds int
+	// Candidates, with Tune, records every candidate of every choice in
+	// Results.Candidates.
+	Candidates bool
 	// SDA configures SDA.
 	SDA sda.Params
 	// SweepBetas, if not empty, adds the paper's β sensitivity table: the
@@ -359,12 +362,16 @@ type candKey struct {
 
 // trialResult holds what one trial measured.
 type trialResult struct {
-	errors  map[cellKey]float64
-	sweep   map[sweepKey]float64
-	choices []Choice
-	builds  map[statKey]*BuildStat
-	graphs  map[statKey]*graphStat
-	example *Example
+	errors map[cellKey]float64
+	// components counts the connected components of the weights used
+	// in each cell.
+	components map[cellKey]int
+	candidates []Candidate
+	sweep      map[sweepKey]float64
+	choices    []Choice
+	builds     map[statKey]*BuildStat
+	graphs     map[statKey]*graphStat
+	example    *Example
 }
 
 type cellKey struct {
@@ -383,16 +390,37 @@ type statKey struct {
 }
 
 type graphStat struct {
-	n                         int
+	n                                     int
+	density, within, diagonal, components float64
+}
+
+// add adds the measures of one graph.
+func (s *graphStat) add(m measures) {
+	s.n++
+	s.density += m.density
+	s.within += m.within
+	s.diagonal += m.diagonal
+	s.components += float64(m.components)
+}
+
+// measures are what the results tell of a graph's weights W.
+type measures struct {
 	density, within, diagonal float64
+	components                int
+}
+
+func measure(w *mat.SymDense, labels []int) measures {
+	return measures{density: weights.Density(w), within: weights.WithinClass(w, labels),
+		diagonal: weights.DiagonalShare(w), components: weights.Components(w)}
 }
 
 func (r *runner) trial(ctx context.Context, t int) (*trialResult, error) {
 	tr := &trialResult{
-		errors: map[cellKey]float64{},
-		sweep:  map[sweepKey]float64{},
-		builds: map[statKey]*BuildStat{},
-		graphs: map[statKey]*graphStat{},
+		errors:     map[cellKey]float64{},
+		components: map[cellKey]int{},
+		sweep:      map[sweepKey]float64{},
+		builds:     map[statKey]*BuildStat{},
+		graphs:     map[statKey]*graphStat{},
 	}
 	for _, props := range r.stages() {
 		st := &stage{cache: map[key]*built{}, ws: map[candKey]*mat.SymDense{}}
@@ -450,9 +478,40 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 		return b
 	}
 	start := time.Now()
+	g, err := r.construct(ctx, st, k)
+	b := &built{g: g, err: err, secs: time.Since(start).Seconds()}
+	st.cache[k] = b
+	sk := statKey{st.name, k.graph}
+	bs := tr.builds[sk]
+	if bs == nil {
+		bs = &BuildStat{Stage: st.name, Graph: k.graph}
+		tr.builds[sk] = bs
+	}
+	bs.Builds++
+	bs.Seconds += b.secs
+	switch {
+	case b.err != nil:
+		bs.Failed++
+		if msg := b.err.Error(); !slices.Contains(bs.Errors, msg) {
+			bs.Errors = append(bs.Errors, msg)
+		}
+	case !g.Info.Converged:
+		bs.NotConverged++
+	}
+	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
+	return b
+}
+
+// construct builds the graph k on the samples of st. A panic of the
+// build is its error: one failed build (counted in BuildStat.Failed, its
+// message in BuildStat.Errors) does not stop the run.
+func (r *runner) construct(ctx context.Context, st *stage, k key) (g *graph.Graph, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			g, err = nil, fmt.Errorf("experiment: %s panicked: %v", describe(k), p)
+		}
+	}()
 	o := r.c.Options
-	var g *graph.Graph
-	var err error
 	switch k.graph {
 	case method.LRR:
 		o.LRR.Lambda = k.lambda
@@ -478,24 +537,7 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 	default:
 		g, err = graph.Build(ctx, k.graph, st.set.X, o)
 	}
-	b := &built{g: g, err: err, secs: time.Since(start).Seconds()}
-	st.cache[k] = b
-	sk := statKey{st.name, k.graph}
-	bs := tr.builds[sk]
-	if bs == nil {
-		bs = &BuildStat{Stage: st.name, Graph: k.graph}
-		tr.builds[sk] = bs
-	}
-	bs.Builds++
-	bs.Seconds += b.secs
-	switch {
-	case b.err != nil:
-		bs.Failed++
-	case !g.Info.Converged:
-		bs.NotConverged++
-	}
-	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
-	return b
+	return g, err
 }
 
 func describe(k key) string {
@@ -593,8 +635,9 @@ func (r *runner) evaluate(ctx context.Context, t int, tr *trialResult, st *stage
 		best := 0
 		if len(cands) > 1 {
 			var cvErr float64
+			var every []float64
 			var err error
-			best, cvErr, err = crossValidate(cands, labels, folds, cls)
+			best, cvErr, every, err = crossValidate(cands, labels, folds, cls)
 			if err != nil {
 				return fmt.Errorf("%s, %s, %s: cross-validation: %w", st.name, name, p, err)
 			}
@@ -604,29 +647,55 @@ func (r *runner) evaluate(ctx context.Context, t int, tr *trialResult, st *stage
 			if name == method.NNLRS {
 				nnlrs = &ch
 			}
+			if r.c.Candidates {
+				if err := r.record(tr, st, cls, ch, cands, every, best, labels); err != nil {
+					return fmt.Errorf("%s, %s, %s: %w", st.name, name, p, err)
+				}
+			}
 		}
 		w := cands[best].w
 		e, err := r.testError(st, cls, w, labels)
 		if err != nil {
 			return fmt.Errorf("%s, %s, %s: %w", st.name, name, p, err)
 		}
-		tr.errors[cellKey{p, frac, name}] = e
+		ck := cellKey{p, frac, name}
+		tr.errors[ck] = e
+		m := measure(w, st.set.Labels)
+		tr.components[ck] = m.components
 		sk := statKey{st.name, name}
 		gs := tr.graphs[sk]
 		if gs == nil {
 			gs = &graphStat{}
 			tr.graphs[sk] = gs
 		}
-		gs.n++
-		gs.density += weights.Density(w)
-		gs.within += weights.WithinClass(w, st.set.Labels)
-		gs.diagonal += weights.DiagonalShare(w)
+		gs.add(m)
 		if t == 0 && (tr.example == nil || tr.example.Stage == st.name) && p == st.firstProp(r.c.Propagators) && isExampleFraction(frac, r.c.Labeled) {
 			if tr.example == nil {
 				tr.example = &Example{Stage: st.name, Propagator: p, Labeled: frac, Labels: st.set.Labels, W: map[method.Name]*mat.SymDense{}}
 			}
 			tr.example.W[name] = w
 		}
+	}
+	return nil
+}
+
+// record adds every candidate of the choice ch, with its cross-validation
+// error (every, NaN for a candidate that failed, which is left out) and,
+// for the record only, its test error and measures, to tr.candidates.
+func (r *runner) record(tr *trialResult, st *stage, cls classifier, ch Choice, cands []candidate, every []float64, best int, labels []int) error {
+	for i, cd := range cands {
+		if math.IsNaN(every[i]) {
+			continue
+		}
+		e, err := r.testError(st, cls, cd.w, labels)
+		if err != nil {
+			return err
+		}
+		m := measure(cd.w, st.set.Labels)
+		c := ch
+		c.Lambda, c.Beta, c.Theta, c.CVError = cd.lambda, cd.beta, cd.theta, every[i]
+		tr.candidates = append(tr.candidates, Candidate{Choice: c, Chosen: i == best, Error: e,
+			Density: m.density, WithinClass: m.within, DiagonalShare: m.diagonal, Components: m.components})
 	}
 	return nil
 }

@@ -3,11 +3,13 @@ package experiment
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
 )
 
@@ -56,6 +58,9 @@ func TestRunDeterministic(t *testing.T) {
 	for i, c := range r1.Cells {
 		if len(c.Errors) != 2 {
 			t.Errorf("%s %v %s: %d trials", c.Propagator, c.Labeled, c.Graph, len(c.Errors))
+		}
+		if len(c.Components) != len(c.Errors) {
+			t.Errorf("%s %v %s: %d components for %d trials", c.Propagator, c.Labeled, c.Graph, len(c.Components), len(c.Errors))
 		}
 		for k, e := range c.Errors {
 			if !(e >= 0 && e <= 1) || e != r2.Cells[i].Errors[k] {
@@ -115,5 +120,30 @@ func TestRunErrors(t *testing.T) {
 	cancel()
 	if _, err := Run(ctx, tinyConfig(1)); err == nil {
 		t.Error("cancelled: no error")
+	}
+}
+
+// A build that panics is a failed build: the run goes on, its cells have
+// no error rates, and the build statistics count it with its message.
+func TestRunPanickingBuild(t *testing.T) {
+	c := tinyConfig(1)
+	c.Graphs = []method.Name{method.KNN0, method.NNLRS}
+	c.Propagators = []string{GHF}
+	c.SweepBetas = nil
+	// A method whose solver is missing: calling it panics.
+	c.Options.NNLRS.Solver = struct{ lowrank.Method }{}
+	r, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cell, _ := r.Cell(GHF, 0.2, method.NNLRS); len(cell.Errors) != 0 {
+		t.Errorf("NNLRS errors %v from failed builds", cell.Errors)
+	}
+	if cell, _ := r.Cell(GHF, 0.2, method.KNN0); len(cell.Errors) != c.Trials {
+		t.Errorf("kNN0: %d trials, want %d", len(cell.Errors), c.Trials)
+	}
+	b, _ := r.Build("transductive", method.NNLRS)
+	if b.Failed != b.Builds || b.Failed == 0 || len(b.Errors) == 0 || !strings.Contains(b.Errors[0], "panicked") {
+		t.Errorf("NNLRS builds %+v", b)
 	}
 }

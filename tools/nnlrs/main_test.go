@@ -347,3 +347,21 @@ func TestGraphUSPSSubset(t *testing.T) {
 		t.Error("seeds 1 and 2 drew the same subset")
 	}
 }
+
+// refused runs the command line args (case name) and checks that it is
+// refused as bad input: exit status 2 and one line on stderr that mentions
+// want.
+func refused(t *testing.T, name, want string, args ...string) {
+	t.Helper()
+	status, _, errs := runCLI(t, args...)
+	if status != 2 {
+		t.Errorf("%s: status %d, want 2 (stderr %q)", name, status, errs)
+		return
+	}
+	if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 {
+		t.Errorf("%s: %d lines on stderr: %q", name, len(lines), errs)
+	}
+	if !strings.Contains(errs, want) {
+		t.Errorf("%s: stderr %q does not mention %q", name, errs, want)
+	}
+}

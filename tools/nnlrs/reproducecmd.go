@@ -73,7 +73,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res.Command = commandLine(args)
+	res.Command = commandLine("reproduce", args)
 	if err := writeOutputs(f.out, res); err != nil {
 		return err
 	}
@@ -231,14 +231,20 @@ func (f *reproduceFlags) tuneGrid() (*experiment.Grid, error) {
 	if !f.tune {
 		return nil, nil
 	}
+	return parseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR)
+}
+
+// parseGrid parses the flags -tune-lambda, -tune-beta, -tune-theta and
+// -tune-lrr-lambda, given as lambda, beta, theta and lrr.
+func parseGrid(lambda, beta, theta, lrr string) (*experiment.Grid, error) {
 	g := experiment.Grid{}
 	for _, t := range []struct {
 		name string
 		s    string
 		dst  *[]float64
 		pos  bool
-	}{{"-tune-lambda", f.tuneLambda, &g.Lambda, true}, {"-tune-beta", f.tuneBeta, &g.Beta, false}, {"-tune-theta", f.tuneTheta, &g.Theta, false},
-		{"-tune-lrr-lambda", f.tuneLRR, &g.LRRLambda, true}} {
+	}{{"-tune-lambda", lambda, &g.Lambda, true}, {"-tune-beta", beta, &g.Beta, false}, {"-tune-theta", theta, &g.Theta, false},
+		{"-tune-lrr-lambda", lrr, &g.LRRLambda, true}} {
 		v, err := parseFloats(t.s, t.pos)
 		if err != nil {
 			return nil, usagef("%s: %v", t.name, err)
@@ -317,9 +323,9 @@ func runExperiment(cfg experiment.Config, quiet bool, stderr io.Writer) (*experi
 	return res, err
 }
 
-// commandLine renders the arguments as a shell command run from the
-// repository root.
-func commandLine(args []string) string {
+// commandLine renders the command cmd of nnlrs with its arguments as a
+// shell command run from the repository root.
+func commandLine(cmd string, args []string) string {
 	q := make([]string, len(args))
 	for i, a := range args {
 		if a == "" || strings.ContainsAny(a, " \t'\"$\\*?;&|<>()") {
@@ -327,7 +333,7 @@ func commandLine(args []string) string {
 		}
 		q[i] = a
 	}
-	return "go run ./tools/nnlrs reproduce " + strings.Join(q, " ")
+	return "go run ./tools/nnlrs " + cmd + " " + strings.Join(q, " ")
 }
 
 // writeOutputs writes the run's JSON, CSV tables and figures to dir, and
@@ -335,25 +341,16 @@ func commandLine(args []string) string {
 // all or none; it makes dir if need be.
 func writeOutputs(dir string, res *experiment.Results) error {
 	name := res.Protocol.Name
-	b, err := json.MarshalIndent(res, "", " ")
-	if err != nil {
-		return err
-	}
 	outs := outputs{makeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
 		f, err := outs.add("-out", filepath.Join(dir, rel))
 		f.set(write)
 		return err
 	}
-	if err := add(name+".json", func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	}); err != nil {
+	if err := addSaved(add, res); err != nil {
 		return err
 	}
-	if err := addTables(add, res); err != nil {
-		return err
-	}
+	var err error
 	figs := map[string]func(io.Writer) error{name + "-weights.png": weightsFigure(res)}
 	for _, p := range res.Propagators {
 		if figs[name+"-"+p+".png"], err = errorFigure(res, p, nil); err != nil {
@@ -386,6 +383,24 @@ func writeOutputs(dir string, res *experiment.Results) error {
 	return outs.commit()
 }
 
+// addSaved adds the saved run NAME.json and the CSV tables of res to the
+// outputs of add, res annotated (experiment.Annotate) for the readers of
+// the JSON.
+func addSaved(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
+	experiment.Annotate(res)
+	b, err := json.MarshalIndent(res, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := add(res.Protocol.Name+".json", func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	}); err != nil {
+		return err
+	}
+	return addTables(add, res)
+}
+
 // addTables adds the CSV tables of res to the outputs of add.
 func addTables(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
 	name := res.Protocol.Name
@@ -398,8 +413,9 @@ func addTables(add func(rel string, write func(io.Writer) error) error, res *exp
 	return nil
 }
 
-// renderSaved rebuilds the CSV tables of every run saved in dir and the
-// results page at page, all or none, and returns the number of runs.
+// renderSaved rebuilds the CSV tables of every run saved in dir, its
+// annotations in the saved JSON, and the results page at page, all or
+// none, and returns the number of runs.
 // Figures need the weights, which the JSON does not keep: those already in
 // dir/figures are linked as they are.
 func renderSaved(dir, page string) (int, error) {
@@ -422,7 +438,7 @@ func renderSaved(dir, page string) (int, error) {
 			continue
 		}
 		n++
-		if err := addTables(add, res); err != nil {
+		if err := addSaved(add, res); err != nil {
 			return 0, err
 		}
 	}

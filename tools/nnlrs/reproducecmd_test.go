@@ -129,17 +129,7 @@ func TestReproduceBadInput(t *testing.T) {
 		{"page without render-only", []string{"-dataset", "synthetic", "-out", dir, "-page", "x.md"}, "-render-only"},
 		{"out under a file", []string{"-dataset", "synthetic", "-out", filepath.Join(dir, "file.txt", "run")}, filepath.Join(dir, "file.txt") + " is not a folder"},
 	} {
-		status, _, errs := runCLI(t, append([]string{"reproduce"}, tc.args...)...)
-		if status != 2 {
-			t.Errorf("%s: status %d, want 2 (stderr %q)", tc.name, status, errs)
-			continue
-		}
-		if lines := strings.Split(strings.TrimRight(errs, "\n"), "\n"); len(lines) != 1 {
-			t.Errorf("%s: %d lines on stderr: %q", tc.name, len(lines), errs)
-		}
-		if !strings.Contains(errs, tc.want) {
-			t.Errorf("%s: stderr %q does not mention %q", tc.name, errs, tc.want)
-		}
+		refused(t, tc.name, tc.want, append([]string{"reproduce"}, tc.args...)...)
 		if got := listDir(t, dir); !slices.Equal(got, []string{"file.txt"}) {
 			t.Errorf("%s: the folder holds %q after the refusal", tc.name, got)
 		}

@@ -1,0 +1,142 @@
+package experiment
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"nnlrs/core/method"
+)
+
+func TestParseDraw(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Draw
+		ok   bool
+	}{
+		{"10x40", Draw{10, 40}, true},
+		{" 5×20 ", Draw{5, 20}, true},
+		{"1x40", Draw{}, false},
+		{"10x", Draw{}, false},
+		{"10*40", Draw{}, false},
+		{"x", Draw{}, false},
+	} {
+		got, err := ParseDraw(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseDraw(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func tinyScale() ScaleConfig {
+	c := tinyConfig(1)
+	c.Graphs = []method.Name{method.KNN0, method.NNLRS, method.LRR}
+	c.Propagators = []string{GHF}
+	c.SweepBetas = nil
+	c.Tune.LRRLambda = []float64{0.5, 1}
+	c.Candidates = true
+	return ScaleConfig{Config: c, Draws: []Draw{{2, 10}, {3, 12}}}
+}
+
+// A scale study runs the experiment at every draw: the runs draw the
+// classes and samples asked for, record every candidate of every choice
+// and the components of the weights used, and report progress across the
+// draws.
+func TestScale(t *testing.T) {
+	c := tinyScale()
+	last := Progress{}
+	c.Progress = func(p Progress) {
+		if p.Done < last.Done {
+			t.Errorf("progress went back: %+v after %+v", p, last)
+		}
+		last = p
+	}
+	res, err := Scale(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Runs) != 2 || res.Dataset != "synthetic" {
+		t.Fatalf("%d runs of %q", len(res.Runs), res.Dataset)
+	}
+	if last.Trials != 2*c.Trials || !strings.Contains(last.What, "draw 2/2 (3×12)") {
+		t.Errorf("last progress %+v", last)
+	}
+	for i, r := range res.Runs {
+		d := c.Draws[i]
+		if len(r.Protocol.Classes) != d.Classes || r.Protocol.PerClass != d.PerClass {
+			t.Errorf("run %d drew %v × %d, want %v", i, r.Protocol.Classes, r.Protocol.PerClass, d)
+		}
+		for _, cell := range r.Cells {
+			if len(cell.Components) != len(cell.Errors) || len(cell.Errors) != c.Trials {
+				t.Errorf("%v %s %v: %d errors, %d components", d, cell.Graph, cell.Labeled, len(cell.Errors), len(cell.Components))
+			}
+			for _, k := range cell.Components {
+				if k < 1 || k > d.Samples() {
+					t.Errorf("%v %s: %d components of %d samples", d, cell.Graph, k, d.Samples())
+				}
+			}
+		}
+		// NNLRS: 2 λ × 1 β × 2 θ candidates, LRR 2 λ, per trial and labeled share.
+		count := map[method.Name]int{}
+		chosen := map[method.Name]int{}
+		for _, cd := range r.Candidates {
+			count[cd.Graph]++
+			if cd.Chosen {
+				chosen[cd.Graph]++
+			}
+			if cd.Error < 0 || cd.Error > 1 || cd.Components < 1 {
+				t.Errorf("candidate %+v", cd)
+			}
+		}
+		per := c.Trials * len(c.Labeled)
+		if count[method.NNLRS] != 4*per || count[method.LRR] != 2*per || chosen[method.NNLRS] != per || chosen[method.LRR] != per {
+			t.Errorf("%v: candidates %v, chosen %v", d, count, chosen)
+		}
+	}
+}
+
+func TestScaleCheck(t *testing.T) {
+	for _, mod := range []func(*ScaleConfig){
+		func(c *ScaleConfig) { c.Draws = nil },
+		func(c *ScaleConfig) { c.Draws = []Draw{{1, 10}} },
+		func(c *ScaleConfig) { c.Draws = []Draw{{2, 10}, {2, 10}} },
+	} {
+		c := tinyScale()
+		mod(&c)
+		if err := c.Check(); err == nil {
+			t.Errorf("%v: no error", c.Draws)
+		}
+	}
+}
+
+func TestWriteScaleMarkdown(t *testing.T) {
+	res, err := Scale(context.Background(), tinyScale())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Command = "go run ./tools/nnlrs scale -dataset synthetic"
+	var b strings.Builder
+	if err := WriteScaleMarkdown(&b, ScalePage{Studies: []*ScaleResults{res}, Notes: "Notes here.",
+		Figures: [][]Figure{{{Title: "chart", Path: "figures/scale-synthetic.png"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	for _, want := range []string{
+		"Notes here.",
+		"## Tiny: 2×10, 3×12",
+		"| draw | samples | labeled | kNN0 | LRR | NNLRS |",
+		"| 3×12 | 36 | 20% |",
+		"Connected components of the weights used",
+		"### Every candidate of the grid",
+		"**2×10, NNLRS, GHF**",
+		"figures/scale-synthetic.png",
+		"go run ./tools/nnlrs scale -dataset synthetic",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(s, "γ") {
+		t.Error("page describes NNLRS-EF's γ, which the study does not build")
+	}
+}
