@@ -88,12 +88,12 @@ func tableBlock(r *Results, p string, gs []method.Name) *paper.Block {
 				errs = c.Errors
 			}
 			v, ok := PaperError(p, r.Protocol.Name, f, g)
-			cell := newCell(errs, v, ok)
+			cell := newCell(errs, v, ok && paperDraw(r.Protocol))
 			far = far || cell.Far
 			row.Cells = append(row.Cells, cell)
 		}
 		if far {
-			b.Reasons[row.Name] = reasons(r, g)
+			b.Reasons[row.Name] = texts(Reasons(r, p, g))
 		}
 		b.Rows = append(b.Rows, row)
 	}
@@ -125,14 +125,13 @@ func sweepBlock(r *Results) *paper.Block {
 					errs, sc = c.Errors, c
 				}
 			}
-			v, ok := paper.Sweep(beta, f)
-			ok = ok && r.Protocol.Name == "pie" && sc.Propagator == SDA && sc.Lambda == 10
-			cell := newCell(errs, v, ok)
+			v, ok := sweepPaper(r, sc)
+			cell := newCell(errs, v, ok && paperDraw(r.Protocol))
 			far = far || cell.Far
 			row.Cells = append(row.Cells, cell)
 		}
 		if far {
-			b.Reasons[row.Name] = reasons(r, method.NNLRS)
+			b.Reasons[row.Name] = texts(sweepReasons(r))
 		}
 		b.Rows = append(b.Rows, row)
 	}
@@ -152,4 +151,13 @@ func newCell(errs []float64, v float64, reported bool) *paper.Cell {
 		c.Far = c.Ours != nil && math.Abs(*c.Ours-v) > paper.FarPoints
 	}
 	return c
+}
+
+// texts returns the texts of reasons rs.
+func texts(rs []Reason) []string {
+	out := make([]string, len(rs))
+	for i, x := range rs {
+		out[i] = x.Text
+	}
+	return out
 }
