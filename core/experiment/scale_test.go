@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -91,6 +92,48 @@ func TestScale(t *testing.T) {
 		per := c.Trials * len(c.Labeled)
 		if count[method.NNLRS] != 4*per || count[method.LRR] != 2*per || chosen[method.NNLRS] != per || chosen[method.LRR] != per {
 			t.Errorf("%v: candidates %v, chosen %v", d, count, chosen)
+		}
+	}
+	checkCompareStudies(t, res)
+}
+
+// checkCompareStudies checks the comparison of the study s against its
+// runs' cells, recomputed here: a block per labeled share, a column per
+// draw, a row per graph, the mean error and components of each cell.
+func checkCompareStudies(t *testing.T, s *ScaleResults) {
+	t.Helper()
+	cmp := CompareStudies(s)
+	first := s.Runs[0]
+	p := first.Propagators[0]
+	if cmp.Name != CompareScale || len(cmp.Blocks) != len(first.Labeled) {
+		t.Fatalf("comparison %q with %d blocks, want %d", cmp.Name, len(cmp.Blocks), len(first.Labeled))
+	}
+	for bi, b := range cmp.Blocks {
+		f := first.Labeled[bi]
+		if len(b.Columns) != len(s.Draws) || len(b.Rows) != len(first.Graphs) {
+			t.Fatalf("block %q: %d columns, %d rows", b.Title, len(b.Columns), len(b.Rows))
+		}
+		for k, d := range s.Draws {
+			if b.Columns[k] != float64(d.Classes*d.PerClass) || b.ColumnNames[k] != d.String() {
+				t.Errorf("column %d: %g %q, want the draw %v", k, b.Columns[k], b.ColumnNames[k], d)
+			}
+		}
+		for _, row := range b.Rows {
+			for k, cell := range row.Cells {
+				c, ok := s.Runs[k].Cell(p, f, row.Graph)
+				if !ok || cell.Ours == nil || cell.Components == nil || cell.Paper != nil {
+					t.Errorf("%s %v: %+v", row.Graph, s.Draws[k], cell)
+					continue
+				}
+				var e, comp float64
+				for i := range c.Errors {
+					e += c.Errors[i] / float64(len(c.Errors))
+					comp += float64(c.Components[i]) / float64(len(c.Components))
+				}
+				if math.Abs(*cell.Ours-100*e) > 1e-9 || math.Abs(*cell.Components-comp) > 1e-9 {
+					t.Errorf("%s %v: ours %g, components %g; want %g, %g", row.Graph, s.Draws[k], *cell.Ours, *cell.Components, 100*e, comp)
+				}
+			}
 		}
 	}
 }

@@ -7,7 +7,7 @@ import "nnlrs/core/method"
 // from the committed runs, the page shows it): error rates in percent.
 type Comparison struct {
 	// Name is the figure's name in the page's link (#paper=NAME): "ghf",
-	// "lgc", "sda", "joint", "beta".
+	// "lgc", "sda", "joint", "beta", "scale".
 	Name  string `json:"name"`
 	Title string `json:"title"`
 	// XLabel names the columns' quantity ("labeled %", "β").
@@ -19,8 +19,10 @@ type Comparison struct {
 type Block struct {
 	Dataset string `json:"dataset"` // "usps", "yaleb", "pie"
 	Title   string `json:"title"`
-	// Columns are the columns' values: labeled fractions, or β.
-	Columns []float64 `json:"columns"`
+	// Columns are the columns' values: labeled fractions, β, or the
+	// number of samples drawn; ColumnNames, if set, their labels.
+	Columns     []float64 `json:"columns"`
+	ColumnNames []string  `json:"column_names,omitempty"`
 	Rows    []*Row    `json:"rows"`
 	// Trials is the number of trials behind our means.
 	Trials int `json:"trials"`
@@ -42,11 +44,14 @@ type Row struct {
 // A Cell is our mean error rate and its sample standard deviation over
 // the trials (nil when the cell failed), and the paper's (nil when it
 // reports none); Far marks a difference of more than FarPoints.
+// Components, if set, is the mean number of connected components of the
+// graphs behind ours.
 type Cell struct {
-	Ours  *float64 `json:"ours,omitempty"`
-	Std   *float64 `json:"std,omitempty"`
-	Paper *float64 `json:"paper,omitempty"`
-	Far   bool     `json:"far,omitempty"`
+	Ours       *float64 `json:"ours,omitempty"`
+	Std        *float64 `json:"std,omitempty"`
+	Paper      *float64 `json:"paper,omitempty"`
+	Far        bool     `json:"far,omitempty"`
+	Components *float64 `json:"components,omitempty"`
 }
 
 // FarPoints is the difference from the paper's error rate, in percentage

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,10 +13,12 @@ import (
 )
 
 // The committed runs the paper's figures come from, in the results folder:
-// the tables' runs of every data set, and the β sweep.
+// the tables' runs of every data set, the β sweep, and the scale studies
+// (nnlrs scale) of the data sets that have one.
 var (
 	tableRuns = []string{"usps.json", "yaleb.json", "pie.json"}
 	sweepRun  = filepath.Join("pie-beta-sweep", "pie.json")
+	scaleRuns = []string{"scale-yaleb.json", "scale-pie.json"}
 )
 
 // writeEvidence writes the paper's evidence into dir: paper/index.json
@@ -63,6 +66,24 @@ func writeEvidence(dir, results string) error {
 		ev.Comparisons = append(ev.Comparisons, c)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
+	}
+	var studies []*experiment.ScaleResults
+	for _, name := range scaleRuns {
+		b, err := os.ReadFile(filepath.Join(results, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		s := new(experiment.ScaleResults)
+		if err := json.Unmarshal(b, s); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		studies = append(studies, s)
+	}
+	if len(studies) > 0 {
+		ev.Comparisons = append(ev.Comparisons, experiment.CompareStudies(studies...))
 	}
 	for _, r := range runs {
 		png := r.Protocol.Name + "-weights.png"

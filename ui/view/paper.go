@@ -130,23 +130,20 @@ func drawLive(c Canvas, r Rect, m *ui.Model, cmp *paper.Comparison) {
 	}
 }
 
-// paperBlocks splits r into n blocks: side by side where each gets MinW,
-// else one above the other.
+// paperBlocks splits r into n blocks: in as many columns as give each
+// MinW, row by row.
 func paperBlocks(r Rect, n int) []Rect {
 	var out []Rect
 	if n == 0 {
 		return out
 	}
-	if r.W >= float32(n)*MinW*TextScale()+float32(n-1)*Gap {
-		w := (r.W - float32(n-1)*Gap) / float32(n)
-		for i := 0; i < n; i++ {
-			out = append(out, Rect{r.X + float32(i)*(w+Gap), r.Y, w, r.H})
-		}
-		return out
-	}
-	h := (r.H - float32(n-1)*Gap) / float32(n)
+	cols := max(1, min(n, int((r.W+Gap)/(MinW*TextScale()+Gap))))
+	rows := (n + cols - 1) / cols
+	w := (r.W - float32(cols-1)*Gap) / float32(cols)
+	h := (r.H - float32(rows-1)*Gap) / float32(rows)
 	for i := 0; i < n; i++ {
-		out = append(out, Rect{r.X, r.Y + float32(i)*(h+Gap), r.W, h})
+		x, y := float32(i%cols), float32(i/cols)
+		out = append(out, Rect{r.X + x*(w+Gap), r.Y + y*(h+Gap), w, h})
 	}
 	return out
 }
@@ -168,8 +165,13 @@ func shownRows(b *paper.Block, name string) []*paper.Row {
 	return out
 }
 
-// colLabel formats a column's value: a labeled share in percent, or β.
-func colLabel(cmp *paper.Comparison, x float64) string {
+// colLabel formats column k of b: its name if it has one, else a labeled
+// share in percent, or β.
+func colLabel(cmp *paper.Comparison, b *paper.Block, k int) string {
+	if k < len(b.ColumnNames) {
+		return b.ColumnNames[k]
+	}
+	x := b.Columns[k]
 	if cmp.Name == "beta" {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
@@ -186,7 +188,11 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	rows := shownRows(b, name)
 	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd); the paper's (rings); † more than %d points apart",
 		b.Title, b.Trials, paper.FarPoints)
-	if b.Command == "" { // measured in the page
+	switch {
+	case cmp.Name == "scale":
+		head = fmt.Sprintf("%s: mean of %d trials at each draw (discs, bars ±1 sd), parameters chosen by cross-validation on the labeled samples; under each error, the graph's connected components",
+			b.Title, b.Trials)
+	case b.Command == "": // measured in the page
 		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd); the paper's at its scale (rings); † more than %d points apart",
 			b.Title, b.Trials, paper.FarPoints)
 	}
@@ -219,8 +225,8 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	n := len(b.Columns)
 	xOf := func(k int) float32 { return box.X + box.W*(float32(k)+0.5)/float32(max(n, 1)) }
 	yOf := func(v float64) float32 { return box.Y + box.H*(1-float32(v/hi)) }
-	for k, x := range b.Columns {
-		s := colLabel(cmp, x)
+	for k := range b.Columns {
+		s := colLabel(cmp, b, k)
 		c.Text(s, xOf(k)-c.TextWidth(s, Small)/2, box.Y+box.H+2, Small, Muted)
 	}
 	// The shapes first, then the marks: the page's canvas draws the
@@ -261,10 +267,10 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	for _, row := range rows {
 		nameW = max(nameW, c.TextWidth(rowName(row), Small))
 	}
-	nameW += 14
+	nameW += 13 + 8 // the swatch, and a gap before the first column
 	cw := (r.W - nameW) / float32(max(n, 1))
-	for k, x := range b.Columns {
-		s := colLabel(cmp, x)
+	for k := range b.Columns {
+		s := colLabel(cmp, b, k)
 		c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k)*cw, ty, Small, Muted)
 	}
 	for i, row := range rows {
@@ -283,11 +289,22 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 				}
 			}
 			c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
-			if cell.Paper != nil {
+			switch {
+			case cell.Paper != nil:
 				c.Text(Clip(c, "("+num(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
+			case cell.Components != nil:
+				c.Text(Clip(c, pieces(*cell.Components), Small, cw-2), x, y+lh, Small, Muted)
 			}
 		}
 	}
+}
+
+// pieces says how many connected components a graph has, on average.
+func pieces(k float64) string {
+	if k == 1 {
+		return "connected"
+	}
+	return strconv.FormatFloat(math.Round(10*k)/10, 'f', -1, 64) + " pieces"
 }
 
 // rowName names a row of a block.

@@ -578,6 +578,15 @@ func (d *dom) paper(m *ui.Model, c params.Params) {
 				why = append(why, b.Title+": "+b.Command)
 			}
 		}
+	case "scale":
+		note = append(note, "The paper draws one size per data set (Yale B: 15 subjects, about 64 images each); here each graph's error as the draw grows, on the first classes of the data set, random samples of each, with its parameters chosen by cross-validation on the labeled samples only. Under each error: how many connected components the graph has (label propagation cannot cross from one to another).")
+		if cmp := m.Evidence.Comparison(name); cmp != nil {
+			for _, b := range cmp.Blocks {
+				if line := fmt.Sprintf("Reprint (%.0f minutes): %s", b.Seconds/60, b.Command); !slices.Contains(why, line) {
+					why = append(why, line)
+				}
+			}
+		}
 	default:
 		cmp := m.Evidence.Comparison(name)
 		if cmp == nil {
