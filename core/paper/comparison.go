@@ -23,7 +23,7 @@ type Block struct {
 	// number of samples drawn; ColumnNames, if set, their labels.
 	Columns     []float64 `json:"columns"`
 	ColumnNames []string  `json:"column_names,omitempty"`
-	Rows    []*Row    `json:"rows"`
+	Rows        []*Row    `json:"rows"`
 	// Trials is the number of trials behind our means.
 	Trials int `json:"trials"`
 	// Reasons are the known differences from the paper's setting that
