@@ -47,7 +47,10 @@ type Model struct {
 	// Study is the live version of the paper's figure shown, when
 	// Params.Live asks for it; nil otherwise.
 	Study *Study
+	// Workers is how many workers build the graphs, for Expected (0: one).
+	Workers int
 
+	rate     float64 // units of work a worker does in a second, measured (Expected)
 	nextID   uint32
 	versions uint64
 	last     *Run // the last run that finished
@@ -520,6 +523,7 @@ func (m *Model) settle(now time.Time) {
 		}
 	}
 	r.State, r.Finished = Done, now
+	m.measure(r)
 	var failed []string
 	for _, gm := range demo.Order {
 		if g := r.Graphs[gm]; g.Err != "" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"nnlrs/core/cost"
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/ui/params"
@@ -63,7 +64,11 @@ func (m *Model) Status(now time.Time) (string, float64) {
 			parts = append(parts, name+" waiting")
 		}
 	}
-	return fmt.Sprintf("Running, %.1f s: %s.", now.Sub(r.Started).Seconds(), strings.Join(parts, "; ")), total / float64(len(demo.Order))
+	took := fmt.Sprintf("%.1f s", now.Sub(r.Started).Seconds())
+	if exp, ok := m.Expected(r); ok && exp >= LongRun {
+		took += " of about " + cost.Rough(exp) + " on this device"
+	}
+	return fmt.Sprintf("Running, %s: %s.", took, strings.Join(parts, "; ")), total / float64(len(demo.Order))
 }
 
 // iterProgress estimates how far an iterative solver is from stopping, in

@@ -167,6 +167,11 @@ func (h *hooks) report(a *app) {
 	h.set("state", state)
 	h.set("waiting", a.pending) // an edit waits for the controls to settle
 	h.set("busy", a.pool.Busy())
+	if exp, ok := m.Expected(m.Latest()); ok {
+		h.set("expected", exp) // seconds the latest run is expected to take here
+	} else {
+		h.set("expected", nil)
+	}
 	solving := []any{}
 	for _, m := range a.pool.Solving() {
 		solving = append(solving, string(m))

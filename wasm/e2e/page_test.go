@@ -621,3 +621,16 @@ func TestBuiltinData(t *testing.T) {
 	}
 	tb.checkConsole()
 }
+
+// TestExpectedTime checks that a large run says first how long it will
+// take on this device (ui.Model.Expected), and still cancels. The run is
+// made endless by its parameters, so that it is running when read.
+func TestExpectedTime(t *testing.T) {
+	tb := open(t, "data=synthetic&classes=10&per=40&seed=1"+endless)
+	tb.wait(`nnlrs.state === "running" && nnlrs.expected > 10 && / of about [0-9.]+ (s|min|h) on this device: /.test(document.getElementById("status").textContent)`, 120*time.Second)
+	t.Logf("status %q, expected %.0f s", tb.text("status"), eval[float64](tb, "nnlrs.expected"))
+	tb.click("cancel")
+	tb.wait(`nnlrs.state === "cancelled"`, 10*time.Second)
+	tb.wait("nnlrs.busy === 0", 30*time.Second)
+	tb.checkConsole()
+}

@@ -1,0 +1,117 @@
+// Package cost estimates the work of building a graph, so that a long run
+// can say beforehand how long it will take: the work is counted in units
+// that a machine does at a rate measured on it (the command line's one
+// core, a browser's worker).
+//
+// An iteration of the NNLRS and LRR solvers costs about
+//
+//	n³ + n²·min(d, n)
+//
+// units on n samples of dimension d: the eigen-decomposition of an n×n
+// Gram matrix for the singular value thresholding of problem (6), and the
+// products with the data. ADMM needs about 8·n^0.57 iterations on the
+// paper's data (110, 160, 215, 360 at n = 100 to 800, docs/BENCH.md),
+// LADMAP (Algorithm 1) about 30 times as many; LRR by the same ADMM 20-35
+// at n = 100 and 400. The l1 and SPG graphs cost a multiple of n²d (a
+// lasso per sample over the n − 1 others), kNN and LLE about n²d (the
+// distances).
+package cost
+
+import (
+	"fmt"
+	"math"
+
+	"nnlrs/core/method"
+)
+
+// Options are the settings of a build that change its cost; the zero
+// value means the defaults.
+type Options struct {
+	// Solver is the NNLRS solver, "admm" (the default) or "ladmap".
+	Solver string
+	// MaxIter caps the iterations of NNLRS and LRR (0: their defaults).
+	MaxIter int
+	// Dim and EFOuter are the reduced dimension and the alternations of
+	// the embedded graphs, PCA+NNLRS and NNLRS-EF (0: the defaults).
+	Dim, EFOuter int
+}
+
+// Work is the estimated work of a build: its iterations (0 for the
+// direct and per-sample methods) and its units.
+type Work struct {
+	Iterations int
+	Units      float64
+}
+
+// PerIteration returns the units of one iteration of the NNLRS or LRR
+// solver on n samples of dimension d.
+func PerIteration(d, n int) float64 {
+	nf, df := float64(n), float64(min(d, n))
+	return nf*nf*nf + nf*nf*df
+}
+
+// Graph returns the estimated work of building graph m on n samples of
+// dimension d.
+func Graph(m method.Name, d, n int, o Options) Work {
+	capped := func(iters float64, defaultCap int) int {
+		c := defaultCap
+		if o.MaxIter > 0 {
+			c = o.MaxIter
+		}
+		return min(c, int(math.Ceil(iters)))
+	}
+	nf := float64(n)
+	switch m {
+	case method.NNLRS:
+		it := capped(8*math.Pow(nf, 0.57), 5000)
+		if o.Solver == "ladmap" {
+			it = capped(30*8*math.Pow(nf, 0.57), 20000)
+		}
+		return Work{it, float64(it) * PerIteration(d, n)}
+	case method.LRR:
+		it := capped(30, 10000)
+		return Work{it, float64(it) * PerIteration(d, n)}
+	case method.PCANNLRS, method.NNLRSEF:
+		w := Graph(method.NNLRS, min(d, max(o.Dim, 1)), n, Options{Solver: o.Solver, MaxIter: o.MaxIter})
+		if m == method.NNLRSEF {
+			outer := 5 // embed.Settings.MaxOuter's default
+			if o.EFOuter > 0 {
+				outer = o.EFOuter
+			}
+			w.Iterations *= outer
+			w.Units *= float64(outer)
+		}
+		return w
+	case method.L1:
+		return Work{0, 35 * nf * nf * float64(d)}
+	case method.SPG:
+		return Work{0, 5 * nf * nf * float64(d)}
+	}
+	return Work{0, nf * nf * float64(d)}
+}
+
+// Done returns the units of a finished build of graph m that took
+// iterations (NNLRS and LRR; ignored for the others): the work a machine
+// did, to measure its rate.
+func Done(m method.Name, d, n, iterations int) float64 {
+	if (m == method.NNLRS || m == method.LRR) && iterations > 0 {
+		return float64(iterations) * PerIteration(d, n)
+	}
+	return Graph(m, d, n, Options{}).Units
+}
+
+// Rough writes secs to two significant digits in the unit that suits
+// it: "0.25 s", "40 s", "12 min", "1.7 h", "12 days".
+func Rough(secs float64) string {
+	switch {
+	case secs < 1:
+		return fmt.Sprintf("%.2g s", secs)
+	case secs < 90:
+		return fmt.Sprintf("%.0f s", secs)
+	case secs < 90*60:
+		return fmt.Sprintf("%.0f min", secs/60)
+	case secs < 48*3600:
+		return fmt.Sprintf("%.2g h", secs/3600)
+	}
+	return fmt.Sprintf("%.0f days", secs/86400)
+}
