@@ -332,23 +332,36 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 		lines = append(lines, "strongest neighbours:")
 	}
 	var pic *image.RGBA
+	var thumbs []*image.RGBA // the neighbours' images, for image data
 	if data != nil {
-		pic = v.samplePicture(data, g.Version, h)
+		pic, thumbs = v.samplePictures(data, g.Version, h, nb)
 	}
 	const picSide = 64
+	lh := LineHeight(Small)
+	rowH, thumbW := lh, float32(0)
+	if thumbs != nil {
+		thumbW = float32(math.Round(float64(2*lh) * float64(data.ImageW) / float64(data.ImageH)))
+		rowH = 2*lh + 2
+	}
 	w := float32(0)
 	for _, l := range lines {
 		w = max(w, c.TextWidth(l, Small))
 	}
 	w = max(w, 150) + 16
-	lh := LineHeight(Small)
-	hgt := 8 + float32(len(lines)+len(nb))*lh + 8
+	for _, e := range nb {
+		need := 24 + c.TextWidth(neighbourLine(data, e), Small) + 8 // disc, text, margin
+		if thumbs != nil {
+			need += thumbW + 6
+		}
+		w = max(w, need)
+	}
+	hgt := 8 + float32(len(lines))*lh + float32(len(nb))*rowH + 8
 	if pic != nil {
 		hgt += picSide + 6
 	}
 	x, y := pos[2*h]+14, pos[2*h+1]+14
 	if x+w > r.X+r.W {
-		x = pos[2*h] - 14 - w
+		x = max(r.X, pos[2*h]-14-w)
 	}
 	if y+hgt > r.Y+r.H {
 		y = max(r.Y, r.Y+r.H-hgt)
@@ -358,9 +371,9 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	c.Fill(box.Inset(1), color.RGBA{0xfb, 0xfb, 0xfc, 0xff})
 	ty := y + 8
 	if pic != nil {
-		pw := float32(picSide)
-		if b := pic.Bounds(); b.Dx() != b.Dy() { // a bar chart: wider
-			pw = w - 16
+		pw := w - 16 // a bar chart: wide
+		if isImage(data) {
+			pw = float32(math.Round(picSide * float64(data.ImageW) / float64(data.ImageH)))
 		}
 		c.Image(pic, Rect{x + 8, ty, pw, picSide})
 		ty += picSide + 6
@@ -369,35 +382,67 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 		c.Text(l, x+8, ty, Small, Ink)
 		ty += lh
 	}
-	for _, e := range nb {
+	for i, e := range nb {
 		col := Unknown
-		label := ""
 		if class[e.J] >= 0 {
 			col = ClassColour(class[e.J])
-			label = fmt.Sprintf(", class %d", data.Labels[e.J])
 		}
-		c.Disc(x+14, ty+lh/2, 4, col)
-		c.Text(fmt.Sprintf("sample %d%s, w %.3f", e.J+1, label, e.W), x+24, ty, Small, Ink)
-		ty += lh
+		c.Disc(x+14, ty+rowH/2, 4, col)
+		tx := x + 24
+		if thumbs != nil {
+			c.Image(thumbs[i], Rect{tx, ty, thumbW, 2 * lh})
+			tx += thumbW + 6
+		}
+		c.Text(neighbourLine(data, e), tx, ty+(rowH-lh)/2, Small, Ink)
+		ty += rowH
 	}
+}
+
+// isImage reports whether the samples of d are images (SamplePicture
+// draws them as such).
+func isImage(d *ui.Data) bool {
+	return d != nil && d.ImageW > 0 && d.ImageH > 0 && d.ImageW*d.ImageH == d.D
+}
+
+// neighbourLine describes neighbour e on the card.
+func neighbourLine(data *ui.Data, e ui.Neighbour) string {
+	label := ""
+	if data != nil && data.Labels != nil {
+		label = fmt.Sprintf(", class %d", data.Labels[e.J])
+	}
+	return fmt.Sprintf("sample %d%s, w %.3f", e.J+1, label, e.W)
+}
+
+// samplePictures returns the picture of sample h (samplePicture) and, for
+// image data, those of its neighbours nb; they are cached for the last
+// node asked.
+func (v *Views) samplePictures(d *ui.Data, version uint64, h int, nb []ui.Neighbour) (*image.RGBA, []*image.RGBA) {
+	key := [2]uint64{version, uint64(h)}
+	if v.sample.data != nil && v.sample.key == key {
+		return v.sample.data, v.sample.neighbours
+	}
+	pic := samplePicture(d, h)
+	if pic == nil {
+		return nil, nil
+	}
+	var thumbs []*image.RGBA
+	if isImage(d) {
+		for _, e := range nb {
+			thumbs = append(thumbs, samplePicture(d, e.J))
+		}
+	}
+	v.sample = sampleEntry{pic, thumbs, key}
+	return pic, thumbs
 }
 
 // samplePicture returns the picture of sample h: the image for image data
 // (grey levels scaled to the sample's range), else a profile of its
-// coordinates as a one-row strip of grey levels. It is cached for the last
-// node asked.
-func (v *Views) samplePicture(d *ui.Data, version uint64, h int) *image.RGBA {
-	key := [2]uint64{version, uint64(h)}
-	if v.sample.data != nil && v.sample.key == key {
-		return v.sample.data
-	}
+// coordinates as a one-row strip of grey levels; nil without the sample.
+func samplePicture(d *ui.Data, h int) *image.RGBA {
 	if d.D == 0 || len(d.X) < (h+1)*d.D {
 		return nil
 	}
-	x := d.X[h*d.D : (h+1)*d.D]
-	img := SamplePicture(x, d.ImageW, d.ImageH)
-	v.sample = sampleEntry{img, key}
-	return img
+	return SamplePicture(d.X[h*d.D:(h+1)*d.D], d.ImageW, d.ImageH)
 }
 
 // SamplePicture draws a sample: a w×h image in grey levels, dark for its

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -254,6 +255,33 @@ func TestNodeAtAndHover(t *testing.T) {
 	if len(rc.images) != 1 {
 		t.Errorf("%d pictures in the card", len(rc.images))
 	}
+	// Images (here of 3×3 pixels, a pattern of its own for each sample):
+	// the card shows the neighbours' too, strongest first.
+	data := m.Run.Data
+	oldX, oldD := data.X, data.D
+	data.D, data.ImageW, data.ImageH = 9, 3, 3
+	data.X = make([]float64, 9*data.N)
+	for j := 0; j < data.N; j++ {
+		for q := 0; q < 9; q++ {
+			data.X[9*j+q] = float64((j*q + 7*q*q + j) % 13)
+		}
+	}
+	rc = &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
+	nb := ui.StrongestNeighbours(m.Shown(), 7, neighbours)
+	if len(rc.images) != 1+len(nb) || len(nb) != 4 {
+		t.Fatalf("%d pictures in the card of an image with %d neighbours", len(rc.images), len(nb))
+	}
+	for i, j := range append([]int{7}, 9, 8, 6, 5) { // the sample, then its neighbours by weight
+		want := SamplePicture(data.X[9*j:9*j+9], 3, 3)
+		if !bytes.Equal(rc.images[i].Pix, want.Pix) {
+			t.Errorf("picture %d is not sample %d's", i, j+1)
+		}
+		if i > 0 && bytes.Equal(rc.images[i].Pix, rc.images[i-1].Pix) {
+			t.Errorf("pictures %d and %d are alike: the test cannot tell them apart", i-1, i)
+		}
+	}
+	data.X, data.D, data.ImageW, data.ImageH = oldX, oldD, 0, 0
 	m.Hover = 3
 	rc = &recorder{}
 	New().Draw(rc, m, []Panel{p}, 1200, 800, true)

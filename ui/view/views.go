@@ -29,8 +29,9 @@ type heatEntry struct {
 }
 
 type sampleEntry struct {
-	data *image.RGBA
-	key  [2]uint64 // run version, node
+	data       *image.RGBA
+	neighbours []*image.RGBA // the images of its neighbours shown, for image data
+	key        [2]uint64     // run version, node
 }
 
 // New returns views with empty caches.
