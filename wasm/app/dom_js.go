@@ -6,14 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
 
 	"nnlrs/core/demo"
-	"nnlrs/core/paper"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
 )
@@ -540,89 +538,20 @@ func replaceHash(hash string) {
 	js.Global().Get("history").Call("replaceState", nil, "", "#"+hash)
 }
 
-// paper shows, beside the paper figure m shows, what it compares and how
-// far ours are from the paper's; in a box that opens, why they differ and
-// the commands that reprint ours; and the link to its live version at the
-// page's scale from the controls' settings c.
+// paper shows beside the paper figure m shows the words ui.PaperText
+// gives for the controls' settings c.
 func (d *dom) paper(m *ui.Model, c params.Params) {
-	name := m.Params.Paper
-	d.set("paper-note", "hidden", name == "")
-	d.set("paper-live", "hidden", name == "")
-	if name == "" {
+	t := ui.PaperText(m, c)
+	shown := m.Params.Paper != ""
+	d.set("paper-note", "hidden", !shown)
+	d.set("paper-live", "hidden", !shown)
+	if !shown {
 		d.set("paper-why", "hidden", true)
 		return
 	}
-	var note, why []string
-	if c.Live == 1 && ui.HasStudy(name) {
-		back := c
-		back.Live = 0
-		d.set("paper-live", "href", "#"+back.Hash())
-		d.set("paper-live", "textContent", "Back to the paper's scale")
-		if s := m.Study; s != nil && s.Block != nil {
-			note = append(note, fmt.Sprintf("Measured now on the page's draw (%s), over %d draws of the labeled samples at each share; change the data, λ, β or θ and it follows. Beside it, ours at the paper's scale.",
-				s.Block.Title, s.Block.Trials))
-		}
-		d.set("paper-note", "textContent", strings.Join(note, "\n"))
-		d.set("paper-why", "hidden", true)
-		return
-	}
-	d.set("paper-live", "href", "#"+params.PaperLive(name, c).Hash())
-	d.set("paper-live", "textContent", "Run it live at the page's scale")
-	switch name {
-	case "samples":
-		note = append(note, "The paper shows a few pictures of each data set; here are the samples of the page's own draw: choose USPS, Yale B or PIE, and the classes and samples per class.")
-	case "weights":
-		note = append(note, "The weights W of LRR, l1, NNLRS and NNLRS-EF on the paper's data at its scale (first trial, 30% labeled; the paper's Fig. 3 shows LRR and l1 on Yale B): LRR is dense, l1 sparse, NNLRS both sparse and grouped.")
-		if cmp := m.Evidence.Comparison("ghf"); cmp != nil {
-			for _, b := range cmp.Blocks {
-				why = append(why, b.Title+": "+b.Command)
-			}
-		}
-	case "scale":
-		note = append(note, "The paper draws one size per data set (Yale B: 15 subjects, about 64 images each); here each graph's error as the draw grows, on the first classes of the data set, random samples of each, with its parameters chosen by cross-validation on the labeled samples only. Under each error: how many connected components the graph has (label propagation cannot cross from one to another).")
-		if cmp := m.Evidence.Comparison(name); cmp != nil {
-			for _, b := range cmp.Blocks {
-				if line := fmt.Sprintf("Reprint (%.0f minutes): %s", b.Seconds/60, b.Command); !slices.Contains(why, line) {
-					why = append(why, line)
-				}
-			}
-		}
-	default:
-		cmp := m.Evidence.Comparison(name)
-		if cmp == nil {
-			break
-		}
-		for _, b := range cmp.Blocks {
-			far, cells := 0, 0
-			for _, row := range b.Rows {
-				for _, cell := range row.Cells {
-					if cell.Ours != nil {
-						cells++
-					}
-					if cell.Far {
-						far++
-					}
-				}
-			}
-			note = append(note, fmt.Sprintf("%s: %d trials (the paper: 50); %d of %d cells more than %d points from the paper's (†).",
-				b.Title, b.Trials, far, cells, paper.FarPoints))
-			var reasons []string
-			for _, row := range b.Rows {
-				for _, r := range b.Reasons[row.Name] {
-					if !slices.Contains(reasons, r) {
-						reasons = append(reasons, r)
-					}
-				}
-			}
-			line := b.Title + ": "
-			if len(reasons) > 0 {
-				line += "known differences from the paper's setting: " + strings.Join(reasons, "; ") + ". "
-			}
-			line += fmt.Sprintf("Reprint ours (%.0f minutes): %s", b.Seconds/60, b.Command)
-			why = append(why, line)
-		}
-	}
-	d.set("paper-note", "textContent", strings.Join(note, "\n"))
-	d.set("paper-why", "hidden", len(why) == 0)
-	d.set("paper-why-text", "textContent", strings.Join(why, "\n\n"))
+	d.set("paper-live", "href", "#"+t.Live.Hash())
+	d.set("paper-live", "textContent", t.LiveText)
+	d.set("paper-note", "textContent", strings.Join(t.Note, "\n"))
+	d.set("paper-why", "hidden", len(t.Why) == 0)
+	d.set("paper-why-text", "textContent", strings.Join(t.Why, "\n\n"))
 }
