@@ -1,10 +1,9 @@
 package params
 
 import (
-	"fmt"
-	"math"
 	"strconv"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
 )
@@ -209,7 +208,7 @@ func number(f func(p *Params) *float64) field {
 		value: f,
 		get:   func(p *Params) string { return strconv.FormatFloat(*f(p), 'g', -1, 64) },
 		parse: func(p *Params, v string) error {
-			x, err := parseNumber(v)
+			x, err := dataset.ParseNumber(v)
 			if err == nil {
 				*f(p) = x
 			}
@@ -225,22 +224,6 @@ func init() {
 	for _, s := range Settings {
 		byKey[s.Key] = s
 	}
-}
-
-// parseNumber parses a number as a person writes it: decimal digits with
-// an optional sign, point and exponent; not NaN, not infinite, not Go's
-// hexadecimal or underscored forms.
-func parseNumber(v string) (float64, error) {
-	for _, c := range v {
-		if !(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E') {
-			return 0, fmt.Errorf("%q is not a number", v)
-		}
-	}
-	x, err := strconv.ParseFloat(v, 64)
-	if err == nil && (math.IsNaN(x) || math.IsInf(x, 0)) {
-		err = fmt.Errorf("%q is not finite", v)
-	}
-	return x, err
 }
 
 // Lookup returns the setting of key, nil for none.
