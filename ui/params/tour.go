@@ -82,8 +82,9 @@ var TourSteps = []TourStep{
 	{
 		Title: "Real data: the paper's faces",
 		Text: "Extended Yale B, 5 people × 20 images, at the preset's settings. As in the paper's Fig. 3, LRR's W " +
-			"is denser than l1's. At this scale l1 labels these faces better than NNLRS (GHF 10% against 17%): " +
-			"the paper's ranking is not reproduced here. On USPS digits (Data set) NNLRS does best.",
+			"is denser than l1's. At this scale l1 labels these faces better than NNLRS (GHF 10% against 17%); " +
+			"on 15 people × 50 images NNLRS does (8.6% against 13.9% at 10% labeled): the paper's ranking holds at its scale, " +
+			"not at the page's (The paper's evidence: the faces as the draw grows). On USPS digits NNLRS does best.",
 		View:   "weights",
 		Params: tourReal("yaleb", method.LRR),
 	},
