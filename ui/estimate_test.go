@@ -14,9 +14,9 @@ import (
 
 // Expected sums the graphs' work (cost.Graph) at browserRate on one
 // worker, takes the longest graph on as many workers as graphs, and,
-// after a run, works at the rate that run measured (the units its graphs
-// of a second or more did over their seconds); the status says it for a
-// long run only.
+// after a run, works at the rate that run measured (the model's units of
+// its graphs of a second or more over their seconds) for runs of about its
+// size only; the status says it for a long run only.
 func TestExpected(t *testing.T) {
 	const n, d = 400, 1024
 	units := func(gm method.Name) float64 { return cost.Graph(gm, d, n, cost.Options{}).Units }
@@ -47,9 +47,10 @@ func TestExpected(t *testing.T) {
 		t.Errorf("status %q", line)
 	}
 
-	// The run measures the device: NNLRS 100 iterations in 20 s, LRR 30
-	// in 5 s, l1 in 10 s; kNN's 0.1 s is not counted.
-	took := map[method.Name][2]float64{method.NNLRS: {100, 20}, method.LRR: {30, 5}, method.L1: {0, 10}, method.KNN0: {0, 0.1}}
+	// The run measures the device: NNLRS in 20 s, LRR in 5 s, l1 in
+	// 10 s; kNN's 0.1 s is not counted. Its iterations do not matter: the
+	// rate is the model's work over the seconds.
+	took := map[method.Name]float64{method.NNLRS: 20, method.LRR: 5, method.L1: 10, method.KNN0: 0.1}
 	var did, secs float64
 	for _, j := range jobs {
 		tk, ok := took[j.Method]
@@ -57,28 +58,54 @@ func TestExpected(t *testing.T) {
 			t.Fatalf("no timing for %s", j.Method)
 		}
 		res := finalGraph(j.Method, make([]float64, n*n), n)
-		res.Iterations, res.Elapsed = int(tk[0]), tk[1]
+		res.Iterations, res.Elapsed = 7, tk
 		m.Finished(j.ID, res, t0.Add(40*time.Second))
-		if tk[1] >= 1 {
-			did += cost.Done(j.Method, d, n, int(tk[0]))
-			secs += tk[1]
+		if tk >= 1 {
+			did += units(j.Method)
+			secs += tk
 		}
 	}
 	if m.Run.State != Done {
 		t.Fatalf("run %v", m.Run.State)
 	}
-	next := params.Default()
-	next.Seed++ // new samples: every graph solved again
-	jobs2, err := m.Start(next, demo.File{}, t0.Add(time.Minute))
-	if err != nil {
-		t.Fatal(err)
+	again := func(n, d int) {
+		t.Helper()
+		next := params.Default()
+		next.Seed++ // new samples: every graph solved again
+		jobs2, err := m.Start(next, demo.File{}, t0.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Samples(jobs2[0].ID, &demo.Samples{Name: "faces", N: n, D: d})
 	}
-	m.Samples(jobs2[0].ID, &demo.Samples{Name: "faces", N: n, D: d})
+	again(n, d)
 	check("at the measured rate", max(most, sum/2)/(did/secs))
+	// Another size, or another dimension: the rate assumed before one.
+	again(3*n/2, d)
+	if got, _ := m.Expected(m.Run); got <= 0 || math.Abs(got*browserRate-m.work(m.Run)) > 1e-6*got*browserRate {
+		t.Errorf("a larger run at the measured rate: %v s", got)
+	}
+	again(n, d/2)
+	if got, _ := m.Expected(m.Run); math.Abs(got*browserRate-m.work(m.Run)) > 1e-6*got*browserRate {
+		t.Errorf("another dimension at the measured rate: %v s", got)
+	}
+	again(n, d)
 
 	// The default data: short, not announced.
-	m.Samples(jobs2[0].ID, &demo.Samples{Name: "synthetic", N: 100, D: 50})
+	m.Samples(m.Run.base, &demo.Samples{Name: "synthetic", N: 100, D: 50})
 	if line, _ := m.Status(t0.Add(61 * time.Second)); strings.Contains(line, "of about") {
 		t.Errorf("a short run announced: %q", line)
 	}
+}
+
+// work returns the wall-clock units of run r on m's workers, as Expected
+// spreads them.
+func (m *Model) work(r *Run) float64 {
+	var sum, most float64
+	for _, gm := range demo.Order {
+		u := cost.Graph(gm, r.Data.D, r.Data.N, cost.Options{}).Units
+		sum += u
+		most = max(most, u)
+	}
+	return max(most, sum/float64(max(1, m.Workers)))
 }

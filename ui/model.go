@@ -50,7 +50,7 @@ type Model struct {
 	// Workers is how many workers build the graphs, for Expected (0: one).
 	Workers int
 
-	rate     float64 // units of work a worker does in a second, measured (Expected)
+	rate     deviceRate // measured on the last run (Expected)
 	nextID   uint32
 	versions uint64
 	last     *Run // the last run that finished

@@ -90,16 +90,6 @@ func Graph(m method.Name, d, n int, o Options) Work {
 	return Work{0, nf * nf * float64(d)}
 }
 
-// Done returns the units of a finished build of graph m that took
-// iterations (NNLRS and LRR; ignored for the others): the work a machine
-// did, to measure its rate.
-func Done(m method.Name, d, n, iterations int) float64 {
-	if (m == method.NNLRS || m == method.LRR) && iterations > 0 {
-		return float64(iterations) * PerIteration(d, n)
-	}
-	return Graph(m, d, n, Options{}).Units
-}
-
 // Rough writes secs to two significant digits in the unit that suits
 // it: "0.25 s", "40 s", "12 min", "1.7 h", "12 days".
 func Rough(secs float64) string {

@@ -7,9 +7,8 @@ import (
 	"nnlrs/core/method"
 )
 
-// The work of a build grows with n, the iteration cap caps it, and the
-// work done by a finished build of the estimated iterations is the
-// estimate.
+// The work of a build grows with n, the iteration cap caps it, and an
+// iterative build's work is its iterations at PerIteration.
 func TestGraph(t *testing.T) {
 	all := []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF, method.PCANNLRS}
 	for _, m := range all {
@@ -24,8 +23,8 @@ func TestGraph(t *testing.T) {
 	}
 	for _, m := range []method.Name{method.NNLRS, method.LRR} {
 		w := Graph(m, 1024, 400, Options{})
-		if got := Done(m, 1024, 400, w.Iterations); got != w.Units {
-			t.Errorf("%s: %d iterations do %g units, estimated %g", m, w.Iterations, got, w.Units)
+		if got := float64(w.Iterations) * PerIteration(1024, 400); got != w.Units {
+			t.Errorf("%s: %d iterations of %g units, estimated %g", m, w.Iterations, PerIteration(1024, 400), w.Units)
 		}
 		if c := Graph(m, 1024, 400, Options{MaxIter: 3}); c.Iterations != 3 || c.Units != 3*PerIteration(1024, 400) {
 			t.Errorf("%s capped at 3: %+v", m, c)

@@ -78,9 +78,15 @@ func TestMeasure(t *testing.T) {
 		var dones []float64
 		for k := 0; k < 3; k++ {
 			tb := openURL(t, base, link)
+			// The page's estimate of the run from its start (at the rate
+			// it assumes before it has timed a run), and after the run at
+			// the rate the run measured (ui.Model.Expected).
+			tb.wait(`typeof nnlrs.expected === "number" || nnlrs.state === "done" || nnlrs.state === "failed"`, 600*time.Second)
+			before := eval[float64](tb, "nnlrs.expected || 0")
 			tb.wait(`nnlrs.state === "done" || nnlrs.state === "failed"`, 600*time.Second)
 			dones = append(dones, eval[float64](tb, "nnlrs.doneAt")/1000)
-			t.Logf("#%s load %d: graphs done %.2f s after navigation; %s", link, k+1, dones[k], tb.text("status"))
+			t.Logf("#%s load %d: graphs done %.2f s after navigation; expected %.1f s before, %.1f s at the rate the run measured; %s",
+				link, k+1, dones[k], before, eval[float64](tb, "nnlrs.expected || 0"), tb.text("status"))
 			tb.close()
 		}
 		t.Logf("#%s: median of %d loads %.2f s to the graphs done", link, len(dones), median(dones))
