@@ -73,4 +73,4 @@ screens: deps dist
 
 ## measure: time the page in headless Chromium (first frame, graphs done, fps) and size the wasm
 measure: deps dist
-	NNLRS_DIST=$(abspath $(DIST)) NNLRS_MEASURE=1 $(GO) test -count=1 -v -run 'TestMeasure$$' ./wasm/e2e/
+	NNLRS_DIST=$(abspath $(DIST)) NNLRS_MEASURE=1 $(GO) test -count=1 -timeout 90m -v -run 'TestMeasure$$' ./wasm/e2e/
