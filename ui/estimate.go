@@ -6,11 +6,9 @@ import (
 )
 
 // browserRate is the units of work (package cost) one of the page's
-// workers does in a second, before the page has timed a run of its own:
-// measured in headless Chromium on this project's 2-core machine on Yale
-// B, 10 classes × 40 (NNLRS 275 iterations in 66.8 s, 5.3e8 units a
-// second; l1 in 17.2 s, 3.3e8), the lower of the two, so that a first
-// estimate errs long.
+// workers does in a second, before the page has timed a run of its size:
+// the slower of NNLRS's and l1's rates on 400 faces in headless Chromium
+// (docs/BENCH.md, "The page's expected time for a large run").
 const browserRate = 3.3e8
 
 // LongRun is the expected seconds from which the page says how long a run
