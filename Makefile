@@ -4,7 +4,7 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 # -count=1: some tests read files through child processes (go list), which
 # the test cache cannot see.
-TESTFLAGS ?= -count=1 -timeout 20m
+TESTFLAGS ?= -count=1 -timeout 45m
 # The static site of the demo, and where its real-data subsets come from.
 DIST     ?= dist
 DATASETS ?= ../shared/datasets

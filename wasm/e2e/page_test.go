@@ -141,8 +141,10 @@ func TestDefaultRun(t *testing.T) {
 		tb.t = t
 		// The labels spread by themselves once the run is done, and stop
 		// where the predictions are final: the step view's error is then
-		// the Outcome's.
-		tb.wait("nnlrs.converged", 30*time.Second)
+		// the Outcome's. Playing computes steps for a share of each frame,
+		// so it lasts longer on a slower or busier machine: the wait is
+		// generous.
+		tb.wait("nnlrs.converged", 120*time.Second)
 		if s := eval[int](tb, "nnlrs.step"); s < 1 {
 			t.Errorf("converged at step %d", s)
 		}
@@ -165,7 +167,7 @@ func TestDefaultRun(t *testing.T) {
 			t.Errorf("after a step, %d classes have 200 pixels in the propagation view: %v", k, classPixels(after, r))
 		}
 		tb.click("play")
-		tb.wait("nnlrs.converged", 20*time.Second)
+		tb.wait("nnlrs.converged", 120*time.Second)
 		if s := eval[int](tb, "nnlrs.step"); s < 2 {
 			t.Errorf("played to step %d", s)
 		}
@@ -223,7 +225,7 @@ func TestDefaultRun(t *testing.T) {
 	// hovered.
 	if path := os.Getenv("NNLRS_SCREENSHOT"); path != "" {
 		tb.click("play")
-		tb.wait("nnlrs.converged", 60*time.Second)
+		tb.wait("nnlrs.converged", 120*time.Second)
 		xy := eval[[]float64](tb, "nnlrs.nodeXY(40)")
 		tb.mouse(xy[0], xy[1])
 		tb.wait("nnlrs.hover === 40", 10*time.Second)
