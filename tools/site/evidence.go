@@ -29,15 +29,7 @@ func writeEvidence(dir, results string) error {
 		return err
 	}
 	load := func(name string) (*experiment.Results, error) {
-		b, err := os.ReadFile(filepath.Join(results, name))
-		if err != nil {
-			return nil, err
-		}
-		r := new(experiment.Results)
-		if err := json.Unmarshal(b, r); err != nil {
-			return nil, err
-		}
-		return r, nil
+		return readJSON[experiment.Results](filepath.Join(results, name))
 	}
 	var runs []*experiment.Results
 	for _, name := range tableRuns {
@@ -69,16 +61,12 @@ func writeEvidence(dir, results string) error {
 	}
 	var studies []*experiment.ScaleResults
 	for _, name := range scaleRuns {
-		b, err := os.ReadFile(filepath.Join(results, name))
+		s, err := readJSON[experiment.ScaleResults](filepath.Join(results, name))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
 			return err
-		}
-		s := new(experiment.ScaleResults)
-		if err := json.Unmarshal(b, s); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
 		}
 		studies = append(studies, s)
 	}
@@ -101,4 +89,18 @@ func writeEvidence(dir, results string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "index.json"), b, 0o644)
+}
+
+// readJSON reads the JSON file path into a new T; a file that does not
+// parse is an error that names it.
+func readJSON[T any](path string) (*T, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	v := new(T)
+	if err := json.Unmarshal(b, v); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return v, nil
 }

@@ -541,7 +541,6 @@ func replaceHash(hash string) {
 // paper shows beside the paper figure m shows the words ui.PaperText
 // gives for the controls' settings c.
 func (d *dom) paper(m *ui.Model, c params.Params) {
-	t := ui.PaperText(m, c)
 	shown := m.Params.Paper != ""
 	d.set("paper-note", "hidden", !shown)
 	d.set("paper-live", "hidden", !shown)
@@ -549,6 +548,7 @@ func (d *dom) paper(m *ui.Model, c params.Params) {
 		d.set("paper-why", "hidden", true)
 		return
 	}
+	t := ui.PaperText(m, c)
 	d.set("paper-live", "href", "#"+t.Live.Hash())
 	d.set("paper-live", "textContent", t.LiveText)
 	d.set("paper-note", "textContent", strings.Join(t.Note, "\n"))

@@ -37,6 +37,7 @@ type hooks struct {
 		draws     int
 		published bool
 	}
+	study string // the live study last published, as name/done/total/err
 }
 
 // newHooks creates window.nnlrs for the app a.
@@ -45,6 +46,7 @@ func newHooks(a *app) *hooks {
 	js.Global().Set("nnlrs", h.v)
 	h.set("workers", a.pool.Size())
 	h.set("runs", 0)
+	h.set("study", nil) // until a live study starts
 	// crashWorker(graph) crashes the worker solving that graph ("nnlrs",
 	// ...), or without an argument the first busy worker.
 	h.set("crashWorker", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -159,10 +161,17 @@ func (h *hooks) report(a *app) {
 		h.paper.key = ""
 		h.set("paper", nil)
 	}
+	study := ""
 	if s := m.Study; s != nil {
-		h.set("study", map[string]any{"name": s.Name, "done": s.Done, "total": s.Total, "err": s.Err})
-	} else {
-		h.set("study", nil)
+		study = fmt.Sprintf("%s/%d/%d/%s", s.Name, s.Done, s.Total, s.Err)
+	}
+	if study != h.study {
+		h.study = study
+		if s := m.Study; s != nil {
+			h.set("study", map[string]any{"name": s.Name, "done": s.Done, "total": s.Total, "err": s.Err})
+		} else {
+			h.set("study", nil)
+		}
 	}
 	h.set("state", state)
 	h.set("waiting", a.pending) // an edit waits for the controls to settle
