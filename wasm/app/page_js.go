@@ -25,11 +25,23 @@ type page struct {
 	height                   int         // the body's height last set, CSS pixels
 	panelH                   int         // the controls' height last published
 	tourH                    int         // the tour strip's height last published
+	resized                  atomic.Bool // the controls or the tour strip changed size since the last fit
 }
 
 func newPage(d *dom) *page {
 	doc := js.Global().Get("document")
 	p := &page{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("tour")}
+	// The views sit below the controls on a narrow screen and below the
+	// tour's strip: a change of their height (a status line that wraps,
+	// advice that appears) refits the page on the next frame.
+	if ro := js.Global().Get("ResizeObserver"); ro.Truthy() {
+		o := ro.New(js.FuncOf(func(js.Value, []js.Value) any {
+			p.resized.Store(true)
+			return nil
+		}))
+		o.Call("observe", p.panel)
+		o.Call("observe", p.tour)
+	}
 	d.on("present", "click", func(this js.Value, _ js.Value) {
 		on := !p.present.Load()
 		p.present.Store(on)
@@ -89,7 +101,8 @@ func (p *page) origin() (vx, vy, px, py float32) {
 }
 
 // fitPage keeps the page fitted to the views (every quarter second, and
-// at once when the text size or the embedded view changes) and learns
+// at once when the text size, the embedded view or the height of the
+// controls or the tour's strip changes) and learns
 // where the canvas is, for the cursor and the tests' hooks.
 func (a *app) fitPage() {
 	ts := a.page.textScale()
@@ -102,7 +115,7 @@ func (a *app) fitPage() {
 	if tour != a.fitted.tour {
 		a.dom.showTour(a.model.Params) // before the fit: the strip's height changes
 	}
-	if a.tick%15 == 0 || ts != a.fitted.text || embed != a.fitted.embed || tour != a.fitted.tour {
+	if a.page.resized.Swap(false) || a.tick%15 == 0 || ts != a.fitted.text || embed != a.fitted.embed || tour != a.fitted.tour {
 		a.fitted.text, a.fitted.embed, a.fitted.tour = ts, embed, tour
 		a.page.fit(embed, ts)
 		a.hooks.fitted()

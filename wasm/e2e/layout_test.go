@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nnlrs/ui/params"
+	"nnlrs/ui/view"
 )
 
 // screen is a screen the page is checked on: w×h device-independent
@@ -51,18 +53,25 @@ func openScreen(t *testing.T, s screen, hash string) *tab {
 
 // settled waits until the canvas has the body's pixels and the n views
 // reported fill it to its edges (less the gap): the page has fitted the
-// canvas and arranged the views for its current size.
+// canvas and arranged the views for its current size and place.
 func (tb *tab) settled(n int) {
 	tb.t.Helper()
-	tb.wait(fmt.Sprintf(`(() => {
-		const c = document.querySelector("body > canvas"), b = document.body, ps = nnlrs.panels;
+	tb.wait(settledJS(n), 60*time.Second)
+}
+
+// settledJS is the condition settled waits for, as an expression.
+func settledJS(n int) string {
+	return fmt.Sprintf(`(() => {
+		const c = document.querySelector("body > canvas"), b = document.body, ps = window.nnlrs && nnlrs.panels;
 		if (!c || !ps || ps.length !== %d) return false;
-		const r = c.getBoundingClientRect(), f = devicePixelRatio;
+		const r = c.getBoundingClientRect(), f = devicePixelRatio, g = %v;
+		const left = Math.min(...ps.map(p => p.x)), top = Math.min(...ps.map(p => p.y));
 		const right = Math.max(...ps.map(p => p.x + p.w)), bottom = Math.max(...ps.map(p => p.y + p.h));
 		return c.width === Math.floor(b.clientWidth * f) && c.height === Math.floor(b.clientHeight * f) &&
-			Math.abs(right - (r.left + scrollX + b.clientWidth - 10)) < 1 &&
-			Math.abs(bottom - (r.top + scrollY + b.clientHeight - 10)) < 1;
-	})()`, n), 60*time.Second)
+			Math.abs(left - (r.left + scrollX + g)) < 1 && Math.abs(top - (r.top + scrollY + g)) < 1 &&
+			Math.abs(right - (r.left + scrollX + b.clientWidth - g)) < 1 &&
+			Math.abs(bottom - (r.top + scrollY + b.clientHeight - g)) < 1;
+	})()`, n, view.Gap)
 }
 
 // pageBox is a rectangle on the page, in CSS pixels.
@@ -90,6 +99,37 @@ const geometryJS = `JSON.stringify((() => {
 		PanelFixed: st.position === "fixed", ScrollWidth: document.scrollingElement.scrollWidth,
 		ScrollHeight: document.scrollingElement.scrollHeight, InnerWidth: innerWidth, InnerHeight: innerHeight};
 })())`
+
+// layout waits until the page has settled with n views and returns its
+// geometry and the views, read in one evaluation: a refit (the controls'
+// height changes as a run ends) cannot fall between the two.
+func (tb *tab) layout(n int) (geometry, map[string]panel) {
+	tb.t.Helper()
+	timeout := slow(60 * time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, timeout+5*time.Second)
+	defer cancel()
+	js := `(` + settledJS(n) + `) && JSON.stringify({g: ` + geometryJS + `, ps: nnlrs.panels})`
+	s, err := chromedp.Run(ctx, chromedp.Poll[string](js, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond)))
+	if err != nil {
+		tb.t.Fatalf("waiting %v for the page to settle with %d views: %v (page state: %s)", timeout, n, err, tb.state())
+	}
+	var v struct {
+		G  string
+		Ps []panel
+	}
+	var g geometry
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		tb.t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(v.G), &g); err != nil {
+		tb.t.Fatal(err)
+	}
+	ps := map[string]panel{}
+	for _, p := range v.Ps {
+		ps[p.Name] = p
+	}
+	return g, ps
+}
 
 func (tb *tab) geometry() geometry {
 	tb.t.Helper()
@@ -134,8 +174,7 @@ func TestLayout(t *testing.T) {
 
 func checkLayout(t *testing.T, tb *tab, n int) {
 	t.Helper()
-	g := tb.geometry()
-	ps := tb.panels()
+	g, ps := tb.layout(n)
 	if len(ps) != n {
 		t.Fatalf("%d views: %v", len(ps), ps)
 	}
