@@ -177,8 +177,7 @@ type admm struct {
 	mu3, c     float64 // μ₃ (0 for LRR) and c = μ₂ + μ₃
 	alpha      float64
 	woodbury   bool
-	s          *mat.Dense // Ar Arᵀ (Woodbury)
-	chol       mat.Cholesky
+	s, k2inv   *mat.Dense // Ar Arᵀ and K₂⁻¹ (Woodbury)
 	kinv, pmat *mat.Dense // K⁻¹ and K⁻¹Arᵀ (direct)
 
 	// State x = (Z, U₁, U₂, U₃) and A·Z, and the image g = T(x).
@@ -293,8 +292,13 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	s.alpha = set.Relax
 
 	// Z-step: K = μ₁AᵀA + cI. Woodbury through the k×k matrix
-	// cI + μ₁AAᵀ costs 2kmn + 3k²n per solve against m²n + 2kmn for the
-	// explicit inverse: the first wins when k < 2m/3.
+	// K₂ = cI + μ₁AAᵀ costs 2kmn + 3k²n per solve against m²n + 2kmn for
+	// the explicit inverse: the first wins when k < 2m/3. Both invert
+	// their matrix once, so that every solve is a matrix product (the
+	// penalties do not change); K and K₂ are well conditioned, their
+	// eigenvalues at least c.
+	var chol mat.Cholesky
+	var inv mat.SymDense
 	s.woodbury = 3*k < 2*m
 	if s.woodbury {
 		s.s = mat.NewDense(k, k, nil)
@@ -309,16 +313,17 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 				k2.SetSym(i, j, v)
 			}
 		}
-		s.chol.Factorize(k2) // positive definite: c > 0
+		chol.Factorize(k2) // positive definite: c > 0
+		chol.InverseTo(&inv)
+		s.k2inv = mat.DenseCopyOf(&inv)
 	} else {
 		kk := mat.NewSymDense(m, nil)
 		kk.SymOuterK(s.mu1, s.ar.T())
 		for i := 0; i < m; i++ {
 			kk.SetSym(i, i, kk.At(i, i)+s.c)
 		}
-		s.chol.Factorize(kk)
-		var inv mat.SymDense
-		s.chol.InverseTo(&inv)
+		chol.Factorize(kk)
+		chol.InverseTo(&inv)
 		s.kinv = mat.DenseCopyOf(&inv)
 		s.pmat = mat.NewDense(m, k, nil)
 		s.pmat.Mul(s.kinv, s.ar.T())
@@ -420,9 +425,7 @@ func (s *admm) step() error {
 		s.rc.Mul(s.ar, s.cm)
 		s.w1.Mul(s.s, s.t)
 		s.w1.Add(s.w1, s.rc)
-		if err := s.chol.SolveTo(s.w2, s.w1); err != nil {
-			return err
-		}
+		s.w2.Mul(s.k2inv, s.w1)
 		w1, w2 := raw(s.w1), raw(s.w2)
 		for i := range w1 {
 			w1[i] = r[i] - mu1*w2[i]
