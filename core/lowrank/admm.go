@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/eigen"
+	"nnlrs/core/linalg"
 	"nnlrs/core/prox"
 )
 
@@ -255,25 +256,22 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 		cols += m
 	}
 	if d > cols {
-		// Thin QR of X (or of [A X]): E, Y₁ live in the range of Q.
+		// Thin QR of X (or of [A X]): E, Y₁ live in the range of Q, and
+		// QᵀX, QᵀA are the columns of R.
 		b := x
 		if a != x {
 			b = mat.NewDense(d, m+n, nil)
 			b.Slice(0, d, 0, m).(*mat.Dense).Copy(a)
 			b.Slice(0, d, m, m+n).(*mat.Dense).Copy(x)
 		}
-		var qr mat.QR
-		qr.Factorize(b)
-		var full mat.Dense
-		qr.QTo(&full)
-		s.q = mat.DenseCopyOf(full.Slice(0, d, 0, cols))
-		s.xr = mat.NewDense(cols, n, nil)
-		s.xr.Mul(s.q.T(), x)
+		var r *mat.Dense
+		s.q, r = linalg.ThinQR(b)
 		if a == x {
+			s.xr = r
 			s.ar = s.xr
 		} else {
-			s.ar = mat.NewDense(cols, m, nil)
-			s.ar.Mul(s.q.T(), a)
+			s.ar = mat.DenseCopyOf(r.Slice(0, cols, 0, m))
+			s.xr = mat.DenseCopyOf(r.Slice(0, cols, m, m+n))
 		}
 	} else if x.RawMatrix().Stride != n || a.RawMatrix().Stride != m {
 		s.xr = mat.DenseCopyOf(x)
