@@ -33,4 +33,3 @@ func ThinQR(b mat.Matrix) (q, r *mat.Dense) {
 	lapack64.Orgqr(g, tau, work, lwork)
 	return q, r
 }
-
