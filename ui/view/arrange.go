@@ -79,6 +79,10 @@ func Shown(p params.Params) string {
 // and its table) at text scale 1.
 const paperBlockH = 420
 
+// paperMostBlocks is the most blocks a paper figure has: the scale
+// figure's two data sets at two labeled shares.
+const paperMostBlocks = 4
+
 // Height returns how tall a canvas w wide should be in a viewport viewH
 // tall, at text scale ts, when it shows the view embed alone (see Shown)
 // or all of them (""): the viewport's height, or more when the views need
@@ -86,10 +90,11 @@ const paperBlockH = 420
 // not fit side by side.
 func Height(w, viewH float32, embed string, ts float32) float32 {
 	if embed == "paper" {
-		need := paperBlockH*ts + 2*Gap + titleH()
-		if w-2*Gap-20 < 3*MinW*ts+2*Gap {
-			need = 3*paperBlockH*ts + 4*Gap + titleH()
-		}
+		// As many rows as paperBlocks makes of the most blocks a figure
+		// has, each at least paperBlockH.
+		cols := max(1, min(paperMostBlocks, int((w-Gap)/(MinW*ts+Gap))))
+		rows := (paperMostBlocks + cols - 1) / cols
+		need := float32(rows)*paperBlockH*ts + float32(rows+1)*Gap + titleH()
 		return max(viewH, need)
 	}
 	if embed != "" {

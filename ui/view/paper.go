@@ -220,8 +220,12 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	}
 	hi = math.Max(10, 10*math.Ceil(hi/10))
 	axisW := c.TextWidth("100%", Small) + 6
-	box := Rect{r.X + axisW, top, r.W - axisW - 4, chartH}
-	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%", cmp.XLabel)
+	// The columns' quantity on its own line above the plot, where no
+	// curve reaches it.
+	box := Rect{r.X + axisW, top + lh, r.W - axisW - 4, chartH - lh}
+	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%", "")
+	xl := Clip(c, cmp.XLabel, Small, box.W-8)
+	c.Text(xl, box.X+box.W-c.TextWidth(xl, Small)-4, top, Small, Muted)
 	n := len(b.Columns)
 	xOf := func(k int) float32 { return box.X + box.W*(float32(k)+0.5)/float32(max(n, 1)) }
 	yOf := func(v float64) float32 { return box.Y + box.H*(1-float32(v/hi)) }
@@ -273,6 +277,16 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		s := colLabel(cmp, b, k)
 		c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k)*cw, ty, Small, Muted)
 	}
+	// The components in words where every cell has room for them, else
+	// as numbers in every cell (the block's heading says what they are).
+	short := false
+	for _, row := range rows {
+		for _, cell := range row.Cells {
+			if cell.Components != nil && c.TextWidth(pieces(*cell.Components, false), Small) > cw-2 {
+				short = true
+			}
+		}
+	}
 	for i, row := range rows {
 		y := ty + float32(i+1)*2*lh
 		col := rowColour(row, i)
@@ -293,18 +307,23 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			case cell.Paper != nil:
 				c.Text(Clip(c, "("+num(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
 			case cell.Components != nil:
-				c.Text(Clip(c, pieces(*cell.Components), Small, cw-2), x, y+lh, Small, Muted)
+				c.Text(Clip(c, pieces(*cell.Components, short), Small, cw-2), x, y+lh, Small, Muted)
 			}
 		}
 	}
 }
 
-// pieces says how many connected components a graph has, on average.
-func pieces(k float64) string {
-	if k == 1 {
+// pieces says how many connected components a graph has, on average:
+// in words, or with short the number alone.
+func pieces(k float64, short bool) string {
+	v := strconv.FormatFloat(math.Round(10*k)/10, 'f', -1, 64)
+	switch {
+	case short:
+		return v
+	case k == 1:
 		return "connected"
 	}
-	return strconv.FormatFloat(math.Round(10*k)/10, 'f', -1, 64) + " pieces"
+	return v + " pieces"
 }
 
 // rowName names a row of a block.
@@ -333,14 +352,20 @@ func drawFigures(c Canvas, r Rect, m *ui.Model) {
 		return
 	}
 	lh := LineHeight(Small)
-	c.Text(Clip(c, "The weights of the first trial at 30% labeled, as nnlrs reproduce drew them (Yale B, PIE, USPS)", Small, r.W), r.X, r.Y, Small, Ink)
-	y := r.Y + lh + 4
+	lines := Wrap(c, "The weights of the first trial at 30% labeled, as nnlrs reproduce drew them (Yale B, PIE, USPS)", Small, r.W)
+	for i, l := range lines {
+		c.Text(l, r.X, r.Y+float32(i)*lh, Small, Ink)
+	}
+	y := r.Y + float32(len(lines))*lh + 4
+	// Each figure at most its share of the height, one under the other
+	// with no more than a gap between them (a narrow view leaves them
+	// wide and low).
 	each := (r.H - (y - r.Y) - float32(len(imgs)-1)*Gap) / float32(len(imgs))
 	for _, img := range imgs {
 		iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
 		s := min(r.W/iw, each/ih)
 		c.Image(img, Rect{r.X + (r.W-iw*s)/2, y, iw * s, ih * s})
-		y += each + Gap
+		y += ih*s + Gap
 	}
 }
 

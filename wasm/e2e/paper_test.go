@@ -18,7 +18,8 @@ import (
 // (window.nnlrs.paper), says beside the controls what it compares and how
 // to reprint ours, and links to its live version at the page's scale,
 // which opens the page's own run. With NNLRS_SCREENSHOTS set it saves
-// each figure at 1280×720 and on a phone (paper-NAME-WxH.png), to look at.
+// each figure on two projectors, a large screen, a tablet and a phone
+// (paper-NAME-WxH.png), to look at.
 func TestPaperFigures(t *testing.T) {
 	dir := os.Getenv("NNLRS_SCREENSHOTS")
 	tb := open(t, "data=usps&seed=1&paper=samples")
@@ -103,10 +104,13 @@ func TestPaperFigures(t *testing.T) {
 	tb.checkConsole()
 }
 
-// shootPaper saves figure name, opened by hash, at 1280×720 and on a
-// phone.
+// shootPaper saves figure name, opened by hash, on the screens at 100%
+// zoom.
 func shootPaper(t *testing.T, dir, hash, name string) {
-	for _, s := range []screen{screens[1], screens[6]} {
+	for _, s := range screens {
+		if s.zoom != 1 {
+			continue
+		}
 		w, h := s.css()
 		tb := newTabSized(t, w, h, s.zoom)
 		tb.navigate(baseURL, hash)
