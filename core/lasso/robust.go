@@ -141,14 +141,14 @@ func (w *robust) pass(full bool) (changed, moved bool) {
 			continue
 		}
 		xj := w.sample(j)
-		dot := floats.Dot(xj, w.r)
+		dot := dot(xj, w.r)
 		if robustViolation(w.c[j], dot, lambda) <= w.tol {
 			continue
 		}
 		cj := soft(w.c[j]+dot/sq, lambda/sq)
 		if delta := cj - w.c[j]; delta != 0 {
 			moved = moved || cj == 0 || w.c[j] == 0
-			floats.AddScaled(w.r, -delta, xj)
+			axpy(-delta, xj, w.r)
 			w.c[j] = cj
 			changed = true
 		}
