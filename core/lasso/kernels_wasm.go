@@ -5,9 +5,9 @@ package lasso
 // The coordinate descent's kernels in WebAssembly, where gonum's floats
 // runs its generic Go loops: four independent partial sums keep the
 // engine's scalar pipeline busy where one chain of additions waits on
-// each (Go emits no vector instructions for WebAssembly). They halve the
-// l1-graph's time under Node (docs/BENCH.md); natively gonum's assembly
-// is faster (kernels_other.go).
+// each (Go emits no vector instructions for WebAssembly; docs/BENCH.md
+// measures the l1-graph with them). Natively gonum's assembly is faster
+// (kernels_other.go).
 
 // dot returns xᵀy for len(x) ≤ len(y), in four partial sums.
 func dot(x, y []float64) float64 {

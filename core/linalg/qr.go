@@ -9,7 +9,7 @@ import (
 // with orthonormal columns and R is c×c upper triangular, by Householder
 // reflections (LAPACK's dgeqrf and dorgqr through gonum's lapack64). It
 // forms only the c columns of Q that span b's range: mat.QR's QTo forms
-// the whole d×d Q, d/c times the work. b is not modified. ThinQR panics if
+// the whole d×d Q, about d/c times the work. b is not modified. ThinQR panics if
 // d < c.
 func ThinQR(b mat.Matrix) (q, r *mat.Dense) {
 	d, c := b.Dims()
