@@ -96,7 +96,7 @@ func (s *admm) dualBound() float64 {
 		beta := s.pr.Beta
 		for i := 0; i < m; i++ {
 			for j := 0; j < n; j++ {
-				if a := mm[i*n+j]; a > 0 {
+				if a := mm[i*n+j]; a > 0 && !s.pr.fixed(i, j) {
 					if r := (beta + yh2[i*n+j]) / a; r < t[j] {
 						t[j] = math.Max(r, 0)
 					}
@@ -112,7 +112,7 @@ func (s *admm) dualBound() float64 {
 		y2 := raw(s.certY2)
 		for i := 0; i < m; i++ {
 			for j := 0; j < n; j++ {
-				y2[i*n+j] = s.pr.projC(factor(t, j)*mm[i*n+j] - yh2[i*n+j])
+				y2[i*n+j] = s.pr.projC(i, j, factor(t, j)*mm[i*n+j]-yh2[i*n+j])
 			}
 		}
 		if t != nil {
@@ -143,7 +143,7 @@ func (s *admm) dualValue(t, dots []float64, delta float64) float64 {
 	mm, yh2, v := raw(s.certM), raw(s.yh2), raw(s.certV)
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
-			v[i*n+j] = s.pr.excess(factor(t, j)*mm[i*n+j] - yh2[i*n+j])
+			v[i*n+j] = s.pr.excess(i, j, factor(t, j)*mm[i*n+j]-yh2[i*n+j])
 		}
 	}
 	scale := 1 + delta + normBound(s.certV)
@@ -165,10 +165,7 @@ func (s *admm) zeroGap() float64 {
 	columnsToNorm(u, s.pr.Lambda, false)
 	v := s.certM // m×n scratch
 	v.Mul(s.ar.T(), u)
-	vs := raw(v)
-	for i, w := range vs {
-		vs[i] = s.pr.excess(w)
-	}
+	v.Apply(s.pr.excess, v)
 	return math.Max(1, normBound(v)) - 1
 }
 
@@ -226,7 +223,7 @@ func bounds(x, a *mat.Dense, pr problem, z, y1, y2 *mat.Dense) (primal, dual flo
 	}
 
 	zp := mat.DenseCopyOf(z)
-	zp.Apply(func(_, _ int, v float64) float64 { return pr.feasible(v) }, zp)
+	zp.Apply(pr.feasible, zp)
 	var e mat.Dense
 	e.Mul(a, zp)
 	e.Sub(x, &e)
@@ -238,7 +235,7 @@ func bounds(x, a *mat.Dense, pr problem, z, y1, y2 *mat.Dense) (primal, dual flo
 	w.Mul(a.T(), u)
 	if !pr.lrr {
 		u2 := mat.DenseCopyOf(y2)
-		u2.Apply(func(_, _ int, v float64) float64 { return pr.projC(v) }, u2)
+		u2.Apply(pr.projC, u2)
 		w.Sub(&w, u2)
 	}
 	dual = linalg.Inner(u, x) / math.Max(1, linalg.Norm2(&w))

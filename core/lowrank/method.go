@@ -49,29 +49,46 @@ func (pr problem) name() string {
 	return "NNLRS"
 }
 
-// projC returns the projection P_C(w) of an entry onto the set C =
-// dom g* of the multiplier of Z = H: min(w, β) for NNLRS, 0 for LRR
-// (certificate.go).
-func (pr problem) projC(w float64) float64 {
-	if pr.lrr {
+// fixed reports whether entry (i, j) of Z is held at zero: the diagonal
+// of NNLRS with Params.ZeroDiagonal. g then adds ι(Z_ii = 0), whose
+// conjugate is 0: the multiplier's entry (i, i) is free.
+func (pr problem) fixed(i, j int) bool {
+	return i == j && pr.ZeroDiagonal && !pr.lrr
+}
+
+// projC returns the projection P_C(w) of entry (i, j) onto the set C =
+// dom g* of the multiplier of Z = H: min(w, β) for NNLRS (w itself on a
+// fixed diagonal), 0 for LRR (certificate.go).
+func (pr problem) projC(i, j int, w float64) float64 {
+	switch {
+	case pr.lrr:
 		return 0
+	case pr.fixed(i, j):
+		return w
 	}
 	return math.Min(w, pr.Beta)
 }
 
-// excess returns w − P_C(w): (w − β)₊ for NNLRS, w for LRR.
-func (pr problem) excess(w float64) float64 {
-	if pr.lrr {
+// excess returns w − P_C(w) for entry (i, j): (w − β)₊ for NNLRS (0 on
+// a fixed diagonal), w for LRR.
+func (pr problem) excess(i, j int, w float64) float64 {
+	switch {
+	case pr.lrr:
 		return w
+	case pr.fixed(i, j):
+		return 0
 	}
 	return math.Max(w-pr.Beta, 0)
 }
 
-// feasible returns the projection of an entry of Z onto dom g: max(z, 0)
-// for NNLRS, z for LRR.
-func (pr problem) feasible(z float64) float64 {
-	if pr.lrr {
+// feasible returns the projection of entry (i, j) of Z onto dom g:
+// max(z, 0) for NNLRS (0 on a fixed diagonal), z for LRR.
+func (pr problem) feasible(i, j int, z float64) float64 {
+	switch {
+	case pr.lrr:
 		return z
+	case pr.fixed(i, j):
+		return 0
 	}
 	return math.Max(z, 0)
 }

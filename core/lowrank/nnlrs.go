@@ -15,6 +15,12 @@ type Params struct {
 	Beta float64
 	// Lambda (λ > 0) weighs the sample-specific error term ||E||_2,1.
 	Lambda float64
+	// ZeroDiagonal adds the constraint diag Z = 0 to NNLRS, so that no
+	// sample takes part in its own code, as sparse subspace clustering
+	// imposes (Elhamifar and Vidal 2013): an option beside the paper's
+	// problem (6), which has no such constraint. It needs A = X (a nil
+	// dictionary) and the ADMM solver; LRR ignores it.
+	ZeroDiagonal bool
 }
 
 // DefaultParams returns the paper's β = 0.2 and λ = 10 (Section V).
@@ -68,6 +74,14 @@ func NNLRS(ctx context.Context, x, a *mat.Dense, p Params, m Method, progress fu
 	}
 	if m == nil {
 		m = (*ADMM)(nil)
+	}
+	if p.ZeroDiagonal {
+		if a != x {
+			return nil, errorf("a zero diagonal needs the data as their own dictionary")
+		}
+		if _, ok := m.(*ADMM); !ok {
+			return nil, errorf("a zero diagonal needs the ADMM solver, have %v", m)
+		}
 	}
 	return m.solveNNLRS(ctx, x, a, p, progress)
 }

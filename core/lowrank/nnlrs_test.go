@@ -218,3 +218,69 @@ func TestNNLRSProjectedDictionary(t *testing.T) {
 		t.Errorf("bounds dual %v primal %v objective %v", dual, primal, res.Objective)
 	}
 }
+
+// TestNNLRSZeroDiagonal solves NNLRS with diag Z = 0 on data where the
+// unconstrained Z puts much of its weight on the diagonal (λ = 10): the
+// answer has a zero diagonal and is nonnegative; Bounds, with exact
+// spectral norms, certifies it within the solver's gap; and its objective
+// is at least the certified lower bound of the unconstrained problem,
+// whose feasible set contains it. A dictionary other than X and the
+// LADMAP solver are refused.
+func TestNNLRSZeroDiagonal(t *testing.T) {
+	x, _ := subspaceData()
+	_, n := x.Dims()
+	p := DefaultParams()
+	free, err := NNLRS(context.Background(), x, nil, p, &ADMM{Gap: 1e-4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, freeDual, err := Bounds(x, nil, p, free.H, free.Y1, free.Y2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diag := 0.0
+	for i := 0; i < n; i++ {
+		diag += free.H.At(i, i)
+	}
+	pz := p
+	pz.ZeroDiagonal = true
+	res, err := NNLRS(context.Background(), x, nil, pz, &ADMM{Gap: 1e-4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Converged {
+		t.Fatalf("status %v after %d iterations", res.Status, res.Iterations)
+	}
+	for i := 0; i < n; i++ {
+		if res.H.At(i, i) != 0 || res.Z.At(i, i) != 0 {
+			t.Fatalf("diagonal entry %d: H %v, Z %v", i, res.H.At(i, i), res.Z.At(i, i))
+		}
+	}
+	for _, v := range res.H.RawMatrix().Data {
+		if v < 0 {
+			t.Fatalf("H has a negative entry %v", v)
+		}
+	}
+	primal, dual, err := Bounds(x, nil, pz, res.H, res.Y1, res.Y2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gap := (primal - dual) / dual; gap < 0 || gap > 1e-4*(1+1e-6) {
+		t.Errorf("Bounds: primal %.8g, dual %.8g, gap %.3g, want in [0, 1e-4]", primal, dual, gap)
+	}
+	if math.Abs(primal-res.Objective) > 1e-9*primal {
+		t.Errorf("objective %.10g, Bounds' primal %.10g", res.Objective, primal)
+	}
+	if res.Objective < freeDual {
+		t.Errorf("objective %.8g below the unconstrained problem's lower bound %.8g", res.Objective, freeDual)
+	}
+	t.Logf("unconstrained: objective %.6g, diagonal sum %.3g; zero diagonal: objective %.6g in %d iterations",
+		free.Objective, diag, res.Objective, res.Iterations)
+
+	if _, err := NNLRS(context.Background(), x, mat.DenseCopyOf(x), pz, nil, nil); err == nil {
+		t.Error("a zero diagonal with another dictionary: no error")
+	}
+	if _, err := NNLRS(context.Background(), x, nil, pz, &LADMAP{}, nil); err == nil {
+		t.Error("a zero diagonal by LADMAP: no error")
+	}
+}
