@@ -203,7 +203,7 @@ func (v *checkedValue) IsBoolFlag() bool {
 type optionFlags struct {
 	beta, lambda, theta float64
 	maxIter             int
-	paperEta            bool
+	paperEta, zeroDiag  bool
 	solver              string
 	maxMem              float64
 }
@@ -214,6 +214,7 @@ func addOptionFlags(fs *flag.FlagSet) *optionFlags {
 	fs.Float64Var(&f.beta, "beta", def.Beta, "NNLRS: weight of sparsity ||Z||_1 against low rank")
 	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "NNLRS and LRR: weight of the error term ||E||_2,1")
 	fs.Float64Var(&f.theta, "theta", 0, "NNLRS: zero the normalized coefficients below theta")
+	fs.BoolVar(&f.zeroDiag, "zero-diagonal", false, "NNLRS: hold diag Z at 0, as sparse subspace clustering does (an option beside the paper's problem; admm solver)")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS/LRR solver (0: its default)")
 	fs.StringVar(&f.solver, "solver", "admm", "NNLRS: admm (exact ADMM, certified within 0.4% of the optimum) or ladmap (the paper's Algorithm 1 as written)")
 	fs.BoolVar(&f.paperEta, "paper-eta", false, "NNLRS: LADMAP with the paper's eta1 = ||X||_2^2 instead of ||X||_2^2 + 1")
@@ -247,8 +248,12 @@ func (f *optionFlags) options() (graph.Options, error) {
 	default:
 		return graph.Options{}, usagef("unknown -solver %q (solvers: admm, ladmap)", excerpt(f.solver))
 	}
+	if f.zeroDiag && f.solverName() != "admm" {
+		return graph.Options{}, usagef("-zero-diagonal needs -solver admm")
+	}
 	o := graph.DefaultOptions()
 	o.NNLRS.Beta, o.NNLRS.Lambda, o.NNLRS.Theta = f.beta, f.lambda, f.theta
+	o.NNLRS.ZeroDiagonal = f.zeroDiag
 	o.NNLRS.Solver = method
 	o.LRR.Lambda = f.lambda
 	o.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}

@@ -365,3 +365,35 @@ func refused(t *testing.T, name, want string, args ...string) {
 		t.Errorf("%s: stderr %q does not mention %q", name, errs, want)
 	}
 }
+
+// TestGraphZeroDiagonal: -zero-diagonal writes a Z with a zero diagonal
+// (the same solve without it puts weight there), and is refused with the
+// paper's LADMAP.
+func TestGraphZeroDiagonal(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "x.csv")
+	n := writeSubspaceCSV(t, in)
+	diag := func(args ...string) float64 {
+		z := filepath.Join(dir, "z.csv")
+		args = append([]string{"graph", "-method", "nnlrs", "-in", in, "-z", z}, args...)
+		if status, _, errs := runCLI(t, args...); status != 0 {
+			t.Fatalf("%v: status %d: %s", args, status, errs)
+		}
+		zm := readCSV(t, z)
+		s := 0.0
+		for i := 0; i < n; i++ {
+			s += math.Abs(zm[i][i])
+		}
+		return s
+	}
+	if d := diag(); d == 0 {
+		t.Errorf("without -zero-diagonal the diagonal is zero already: the test proves nothing")
+	}
+	if d := diag("-zero-diagonal"); d != 0 {
+		t.Errorf("-zero-diagonal: the diagonal sums to %v", d)
+	}
+	status, _, errs := runCLI(t, "graph", "-method", "nnlrs", "-in", in, "-zero-diagonal", "-solver", "ladmap")
+	if status != 2 || !strings.Contains(errs, "-zero-diagonal needs -solver admm") {
+		t.Errorf("with LADMAP: status %d, %q", status, errs)
+	}
+}

@@ -32,7 +32,7 @@ type scaleFlags struct {
 	tuneLambda, tuneBeta, tuneTheta, tuneLRR string
 	trials, folds, maxIter, workers          int
 	seed                                     uint64
-	candidates, quiet, renderOnly            bool
+	candidates, quiet, renderOnly, zeroDiag  bool
 }
 
 // scalePrefix starts the name of every saved study: the page gathers the
@@ -119,6 +119,7 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 	fs.IntVar(&f.folds, "folds", 3, "cross-validation folds")
 	fs.BoolVar(&f.candidates, "candidates", false, "record every candidate of the grid: its cross-validation error, its components and weights and, for the record only, its test error")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
+	fs.BoolVar(&f.zeroDiag, "zero-diagonal", false, "NNLRS: hold diag Z at 0, as sparse subspace clustering does (an option beside the paper's problem)")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
 	fs.StringVar(&f.out, "out", "", "output folder: NAME.json, figures/NAME.png, and SCALE.md over every study saved in it")
 	fs.StringVar(&f.name, "name", "", "name of the study's files, starting with "+scalePrefix+" (default "+scalePrefix+"DATASET)")
@@ -207,6 +208,7 @@ func (f *scaleFlags) options() graph.Options {
 		o.NNLRS.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 		o.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	}
+	o.NNLRS.ZeroDiagonal = f.zeroDiag
 	return o
 }
 
