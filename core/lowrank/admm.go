@@ -389,8 +389,8 @@ func (s *admm) step() error {
 		for i, z := range zs {
 			v := z + u3[i]
 			h := math.Max(v-bt, 0)
-			if s.pr.ZeroDiagonal && i%(s.n+1) == 0 && i < s.n*s.n {
-				h = 0 // H's diagonal is held at zero
+			if s.pr.ZeroDiagonal && i%(s.n+1) == 0 {
+				h = 0 // the diagonal of H, n×n since A = X, held at zero
 			}
 			hs[i] = h
 			l1 += h
