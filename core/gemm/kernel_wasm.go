@@ -16,12 +16,87 @@ const (
 // by column) and a kc×4 micro-panel of B (packed row by row) to the 3×4
 // block of c at row stride ldc, keeping the 12 sums in locals. The
 // entries of B are loaded one at a time, which leaves the engine fewer
-// live values than loading a whole row.
+// live values than loading a whole row. The loop over kc is unrolled four
+// times: a trip of a Go loop in WebAssembly pays the loop's slice checks
+// and reslicing, about as much as a step's 24 flops, and the unrolled
+// steps pay them once (docs/BENCH.md measures it under Node).
 func microKernel(a, b []float64, kc int, c []float64, ldc int) {
 	var c00, c01, c02, c03, c10, c11, c12, c13 float64
 	var c20, c21, c22, c23 float64
 	a = a[:kc*3]
 	b = b[:kc*4]
+	for len(a) >= 12 && len(b) >= 16 {
+		a0, a1, a2 := a[0], a[1], a[2]
+		bj := b[0]
+		c00 += a0 * bj
+		c10 += a1 * bj
+		c20 += a2 * bj
+		bj = b[1]
+		c01 += a0 * bj
+		c11 += a1 * bj
+		c21 += a2 * bj
+		bj = b[2]
+		c02 += a0 * bj
+		c12 += a1 * bj
+		c22 += a2 * bj
+		bj = b[3]
+		c03 += a0 * bj
+		c13 += a1 * bj
+		c23 += a2 * bj
+		a0, a1, a2 = a[3], a[4], a[5]
+		bj = b[4]
+		c00 += a0 * bj
+		c10 += a1 * bj
+		c20 += a2 * bj
+		bj = b[5]
+		c01 += a0 * bj
+		c11 += a1 * bj
+		c21 += a2 * bj
+		bj = b[6]
+		c02 += a0 * bj
+		c12 += a1 * bj
+		c22 += a2 * bj
+		bj = b[7]
+		c03 += a0 * bj
+		c13 += a1 * bj
+		c23 += a2 * bj
+		a0, a1, a2 = a[6], a[7], a[8]
+		bj = b[8]
+		c00 += a0 * bj
+		c10 += a1 * bj
+		c20 += a2 * bj
+		bj = b[9]
+		c01 += a0 * bj
+		c11 += a1 * bj
+		c21 += a2 * bj
+		bj = b[10]
+		c02 += a0 * bj
+		c12 += a1 * bj
+		c22 += a2 * bj
+		bj = b[11]
+		c03 += a0 * bj
+		c13 += a1 * bj
+		c23 += a2 * bj
+		a0, a1, a2 = a[9], a[10], a[11]
+		bj = b[12]
+		c00 += a0 * bj
+		c10 += a1 * bj
+		c20 += a2 * bj
+		bj = b[13]
+		c01 += a0 * bj
+		c11 += a1 * bj
+		c21 += a2 * bj
+		bj = b[14]
+		c02 += a0 * bj
+		c12 += a1 * bj
+		c22 += a2 * bj
+		bj = b[15]
+		c03 += a0 * bj
+		c13 += a1 * bj
+		c23 += a2 * bj
+		a = a[12:]
+		b = b[16:]
+	}
 	for len(a) >= 3 && len(b) >= 4 {
 		a0, a1, a2 := a[0], a[1], a[2]
 		bj := b[0]
