@@ -218,10 +218,18 @@ func (a *app) tourTo(n int, delta bool, t time.Time) {
 
 // workerCount returns how many solver workers to start: one per core but
 // one (navigator.hardwareConcurrency − 1), which the page keeps to draw,
-// at least 1 and at most 4 (a run has 4 graphs), unless the page's query
-// says ?workers=k (for measurements).
+// and two on a two-core machine, at least 1 and at most 4 (a run has 4
+// graphs), unless the page's query says ?workers=k (for measurements).
+// Two cores get two workers because the page's thread is nearly idle
+// while a run lasts (the live panels are drawn once a second, ebiten
+// skips unchanged frames): NNLRS then runs beside the other graphs
+// instead of before them (docs/BENCH.md, the page's targets).
 func workerCount() int {
-	n := js.Global().Get("navigator").Get("hardwareConcurrency").Int() - 1
+	cores := js.Global().Get("navigator").Get("hardwareConcurrency").Int()
+	n := cores - 1
+	if cores == 2 {
+		n = 2
+	}
 	q := js.Global().Get("URLSearchParams").New(location().Get("search")).Call("get", "workers")
 	if q.Truthy() {
 		if k, err := strconv.Atoi(q.String()); err == nil {
