@@ -135,6 +135,19 @@ func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha f
 		if r < gemmMR {
 			clear(p)
 		}
+		if tA && r == gemmMR {
+			// Rows pc+q of A hold the micro-panel's columns side by side.
+			for q := 0; q < kc; q++ {
+				off := (pc+q)*lda + ic + i
+				src := a[off : off+gemmMR]
+				dst := p[q*gemmMR : (q+1)*gemmMR]
+				for t := range dst {
+					dst[t] = alpha * src[t]
+				}
+			}
+			o += kc * gemmMR
+			continue
+		}
 		for ii := 0; ii < r; ii++ {
 			row := ic + i + ii
 			if tA {
@@ -163,6 +176,19 @@ func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, nc int) {
 		p := buf[o : o+kc*gemmNR]
 		if w < gemmNR {
 			clear(p)
+		}
+		if !tB && w == gemmNR {
+			// Rows pc+q of B hold the micro-panel's rows.
+			for q := 0; q < kc; q++ {
+				off := (pc+q)*ldb + jc + j
+				src := b[off : off+gemmNR]
+				dst := p[q*gemmNR : (q+1)*gemmNR]
+				for t := range dst {
+					dst[t] = src[t]
+				}
+			}
+			o += kc * gemmNR
+			continue
 		}
 		for jj := 0; jj < w; jj++ {
 			col := jc + j + jj
