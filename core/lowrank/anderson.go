@@ -1,7 +1,6 @@
 package lowrank
 
 import (
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -122,8 +121,8 @@ func (a *anderson) next(x, g state, ff float64) {
 	a.havePrev = true
 	a.prevFF = ff
 
-	x.copyFrom(g)
 	if a.count == 0 {
+		x.copyFrom(g)
 		return
 	}
 	// Solve (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots.
@@ -141,6 +140,7 @@ func (a *anderson) next(x, g state, ff float64) {
 		trace += a.gram[idx[i]*a.mem+idx[i]]
 	}
 	if trace == 0 {
+		x.copyFrom(g)
 		return
 	}
 	for i := 0; i < c; i++ {
@@ -149,25 +149,51 @@ func (a *anderson) next(x, g state, ff float64) {
 	var ch mat.Cholesky
 	if !ch.Factorize(m) {
 		a.count, a.head = 0, 0
+		x.copyFrom(g)
 		return
 	}
 	gam := mat.NewVecDense(c, a.gam[:c])
 	if err := ch.SolveVecTo(gam, mat.NewVecDense(c, a.rhs[:c])); err != nil {
 		a.count, a.head = 0, 0
+		x.copyFrom(g)
 		return
 	}
-	xp = x.parts()
-	for i := 0; i < c; i++ {
-		gi := gam.AtVec(i)
-		dg := a.dg[idx[i]]
-		o := 0
-		for _, p := range xp {
-			for q := range p {
-				p[q] -= gi * dg[o+q]
-			}
-			o += len(p)
+	// x = g − ΔG γ, and A·x = A·g − (AΔG) γ.
+	dg, daz := make([][]float64, c), make([][]float64, c)
+	for i, k := range idx {
+		dg[i], daz[i] = a.dg[k], a.daz[k]
+	}
+	o := 0
+	for pi, p := range x.parts() {
+		mix(p, gp[pi], a.gam[:c], dg, o)
+		o += len(p)
+	}
+	mix(raw(x.az), az, a.gam[:c], daz, 0)
+}
+
+// mix sets dst = src − Σ_i γ_i d_i[off:off+len(dst)], subtracting in the
+// order of i, four columns a pass over dst, so that dst is read and
+// written once per four columns.
+func mix(dst, src, gam []float64, d [][]float64, off int) {
+	n := len(dst)
+	for i := 0; i < len(gam); i += 4 {
+		s := src[:n]
+		if i > 0 {
+			s = dst
 		}
-		blas64.Implementation().Daxpy(len(az), -gi, a.daz[idx[i]], 1, raw(x.az), 1)
+		var g [4]float64
+		var c [4][]float64
+		for k := range c {
+			c[k] = d[i][off : off+n] // past the last column: γ = 0
+			if i+k < len(gam) {
+				g[k], c[k] = gam[i+k], d[i+k][off:off+n]
+			}
+		}
+		g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
+		d0, d1, d2, d3 := c[0][:n], c[1][:n], c[2][:n], c[3][:n]
+		for q := range dst {
+			dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+		}
 	}
 }
 
