@@ -64,7 +64,7 @@ import (
 func (s *admm) dualBound() float64 {
 	copy(raw(s.certU), raw(s.yh1))
 	columnsToNorm(s.certU, s.pr.Lambda, true)
-	s.certM.Mul(s.ar.T(), s.certU)
+	s.certM.Mul(s.opA().T(), s.certU)
 	u, mm, yh2 := raw(s.certU), raw(s.certM), raw(s.yh2)
 	k, n, m := s.k, s.n, s.m
 	// ⟨U_j, X_j⟩ per column, and δ: J = Θ(G₂) is computed with an error
@@ -164,7 +164,7 @@ func (s *admm) zeroGap() float64 {
 	u := mat.DenseCopyOf(s.xr)
 	columnsToNorm(u, s.pr.Lambda, false)
 	v := s.certM // m×n scratch
-	v.Mul(s.ar.T(), u)
+	v.Mul(s.opA().T(), u)
 	v.Apply(s.pr.excess, v)
 	return math.Max(1, normBound(v)) - 1
 }
@@ -300,7 +300,7 @@ const epsilon = 1.0 / (1 << 52)
 // of ZᵀZ (or ZZᵀ), each raised by a bound on its rounding error, so that
 // the sum of square roots stays an upper bound.
 func (s *admm) primalBound() float64 {
-	s.ah.Mul(s.ar, s.ret)
+	s.ah.Mul(s.opA(), s.ret)
 	xr, ah := raw(s.xr), raw(s.ah)
 	k, n := s.k, s.n
 	l21 := 0.0

@@ -127,6 +127,6 @@ func (s *admm) start(w *Warm) error {
 	for i, pair := range pairs {
 		pair[0].Scale(w.mu[i]/mu[i], pair[1])
 	}
-	s.xs.az.Mul(s.ar, s.xs.z)
+	s.xs.az.Mul(s.opA(), s.xs.z)
 	return nil
 }
