@@ -336,10 +336,16 @@ func (a *app) start(p params.Params, t time.Time, fresh bool) {
 }
 
 // submit hands jobs to the workers.
-func (a *app) submit(jobs []demo.Job) {
+func (a *app) submit(jobs []demo.Job) { a.pool.Submit(protocolJobs(jobs)...) }
+
+// submitBackground hands jobs that may wait to the workers: they leave one
+// worker free for the next run (pool.SubmitBackground).
+func (a *app) submitBackground(jobs []demo.Job) { a.pool.SubmitBackground(protocolJobs(jobs)...) }
+
+func protocolJobs(jobs []demo.Job) []*protocol.Job {
 	ps := make([]*protocol.Job, len(jobs))
 	for i := range jobs {
 		ps[i] = &protocol.Job{Job: jobs[i]}
 	}
-	a.pool.Submit(ps...)
+	return ps
 }

@@ -156,7 +156,7 @@ func (a *app) Update() error {
 		}
 	}
 	if jobs := a.model.CheckJobs(); len(jobs) > 0 {
-		a.submit(jobs) // the advice's checks, on the idle workers
+		a.submitBackground(jobs) // the advice's checks, on the idle workers but one
 	}
 	if jobs := a.model.StudyJobs(); len(jobs) > 0 {
 		a.submit(jobs) // the graphs the live figure needs beyond the run's

@@ -44,11 +44,14 @@ type slot struct {
 	cancelAt time.Time
 }
 
-// Pool holds the workers and the queue of jobs.
+// Pool holds the workers and the queues of jobs.
 type Pool struct {
 	spawn Spawn
 	slots []*slot
 	queue []*protocol.Job
+	// background jobs run on every worker but one, so that a run started
+	// meanwhile finds one free and the page's thread keeps a core.
+	background []*protocol.Job
 }
 
 // New starts n ≥ 1 workers.
@@ -69,22 +72,46 @@ func (p *Pool) Submit(jobs ...*protocol.Job) {
 	p.dispatch()
 }
 
+// SubmitBackground queues jobs that may wait (the checks of the page's
+// advice): they run on every worker but one, or on the only one, and only
+// once the jobs of Submit have all started.
+func (p *Pool) SubmitBackground(jobs ...*protocol.Job) {
+	p.background = append(p.background, jobs...)
+	p.dispatch()
+}
+
 func (p *Pool) dispatch() {
+	free := 0
 	for _, s := range p.slots {
-		if len(p.queue) == 0 {
-			return
+		if s.state != idle {
+			continue
 		}
-		if s.state == idle {
+		if len(p.queue) > 0 {
 			s.job, p.queue = p.queue[0], p.queue[1:]
 			s.state = busy
 			s.w.Post(s.job)
+			continue
+		}
+		free++
+	}
+	// One worker stays free of background jobs in a pool of two or more.
+	reserve := min(1, len(p.slots)-1)
+	for _, s := range p.slots {
+		if len(p.queue) > 0 || len(p.background) == 0 || free <= reserve {
+			return
+		}
+		if s.state == idle {
+			s.job, p.background = p.background[0], p.background[1:]
+			s.state = busy
+			s.w.Post(s.job)
+			free--
 		}
 	}
 }
 
 // Cancel drops the queued jobs and tells the busy workers to stop theirs.
 func (p *Pool) Cancel(now time.Time) {
-	p.queue = nil
+	p.queue, p.background = nil, nil
 	for _, s := range p.slots {
 		if s.state == busy {
 			s.state = cancelling
@@ -166,7 +193,7 @@ func (p *Pool) Tick(now time.Time) {
 }
 
 // Idle reports whether no job is queued or running.
-func (p *Pool) Idle() bool { return len(p.queue) == 0 && p.Busy() == 0 }
+func (p *Pool) Idle() bool { return len(p.queue) == 0 && len(p.background) == 0 && p.Busy() == 0 }
 
 // Busy returns the number of workers running or cancelling a job.
 func (p *Pool) Busy() int {

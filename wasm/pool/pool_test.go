@@ -92,6 +92,49 @@ func TestDispatch(t *testing.T) {
 	}
 }
 
+// TestBackground: background jobs leave one worker of two free, so that a
+// run started meanwhile begins at once; a pool of one runs them; Cancel
+// drops them.
+func TestBackground(t *testing.T) {
+	h := newHarness(2)
+	h.ready(0)
+	h.ready(1)
+	h.p.SubmitBackground(jobs(1, 2, 3)...)
+	if h.running(0) != 1 || h.running(1) != 0 {
+		t.Fatalf("running %d and %d, want 1 and none", h.running(0), h.running(1))
+	}
+	h.p.Submit(jobs(4)...)
+	if h.running(1) != 4 {
+		t.Fatalf("the run's job waits: worker 1 runs %d", h.running(1))
+	}
+	// Worker 0 done while the run goes on: it stays free.
+	h.p.Receive(0, 0, &protocol.Graph{JobID: 1})
+	if h.running(0) != 1 || h.p.Busy() != 1 {
+		t.Fatalf("worker 0 runs %d, busy %d: a background job took the last free worker", h.running(0), h.p.Busy())
+	}
+	// The run done: the next background job starts, on one worker.
+	h.p.Receive(1, 0, &protocol.Graph{JobID: 4})
+	if h.p.Busy() != 1 || h.p.Idle() {
+		t.Fatalf("busy %d, idle %v", h.p.Busy(), h.p.Idle())
+	}
+	h.p.Cancel(time.Unix(100, 0))
+	for slot := range 2 {
+		if h.running(slot) == 2 {
+			h.p.Receive(slot, 0, &protocol.Cancelled{JobID: 2})
+		}
+	}
+	if !h.p.Idle() {
+		t.Error("not idle after Cancel: job 3 still queued")
+	}
+
+	one := newHarness(1)
+	one.ready(0)
+	one.p.SubmitBackground(jobs(7)...)
+	if one.running(0) != 7 {
+		t.Errorf("a pool of one does not run background jobs")
+	}
+}
+
 func TestCancel(t *testing.T) {
 	h := newHarness(2)
 	h.ready(0)
