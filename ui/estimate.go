@@ -8,8 +8,9 @@ import (
 // browserRate is the units of work (package cost) one of the page's
 // workers does in a second, before the page has timed a run of its size:
 // the slower of NNLRS's and l1's rates on 400 faces in headless Chromium
-// (docs/BENCH.md, "The page's expected time for a large run").
-const browserRate = 3.3e8
+// on a 2-core machine (docs/BENCH.md, "The page's expected time for a
+// large run" and its later measurements).
+const browserRate = 4.1e8
 
 // LongRun is the expected seconds from which the page says how long a run
 // will take.
