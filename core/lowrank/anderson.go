@@ -121,12 +121,33 @@ func (a *anderson) next(x, g state, ff float64) {
 	a.havePrev = true
 	a.prevFF = ff
 
-	if a.count == 0 {
+	idx := a.coefficients()
+	if idx == nil {
 		x.copyFrom(g)
 		return
 	}
-	// Solve (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots.
+	// x = g − ΔG γ, and A·x = A·g − (AΔG) γ.
+	c := len(idx)
+	dg, daz := make([][]float64, c), make([][]float64, c)
+	for i, k := range idx {
+		dg[i], daz[i] = a.dg[k], a.daz[k]
+	}
+	o := 0
+	for pi, p := range x.parts() {
+		mix(p, gp[pi], a.gam[:c], dg, o)
+		o += len(p)
+	}
+	mix(raw(x.az), az, a.gam[:c], daz, 0)
+}
+
+// coefficients solves (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots into
+// a.gam and returns the slots, oldest first; nil when there is no step to
+// mix (no history, or a singular system, which also clears the history).
+func (a *anderson) coefficients() []int {
 	c := a.count
+	if c == 0 {
+		return nil
+	}
 	idx := make([]int, c)
 	for i := range idx {
 		idx[i] = (a.head - c + i + 2*a.mem) % a.mem
@@ -140,8 +161,7 @@ func (a *anderson) next(x, g state, ff float64) {
 		trace += a.gram[idx[i]*a.mem+idx[i]]
 	}
 	if trace == 0 {
-		x.copyFrom(g)
-		return
+		return nil
 	}
 	for i := 0; i < c; i++ {
 		m.SetSym(i, i, m.At(i, i)+1e-10*trace)
@@ -149,26 +169,14 @@ func (a *anderson) next(x, g state, ff float64) {
 	var ch mat.Cholesky
 	if !ch.Factorize(m) {
 		a.count, a.head = 0, 0
-		x.copyFrom(g)
-		return
+		return nil
 	}
 	gam := mat.NewVecDense(c, a.gam[:c])
 	if err := ch.SolveVecTo(gam, mat.NewVecDense(c, a.rhs[:c])); err != nil {
 		a.count, a.head = 0, 0
-		x.copyFrom(g)
-		return
+		return nil
 	}
-	// x = g − ΔG γ, and A·x = A·g − (AΔG) γ.
-	dg, daz := make([][]float64, c), make([][]float64, c)
-	for i, k := range idx {
-		dg[i], daz[i] = a.dg[k], a.daz[k]
-	}
-	o := 0
-	for pi, p := range x.parts() {
-		mix(p, gp[pi], a.gam[:c], dg, o)
-		o += len(p)
-	}
-	mix(raw(x.az), az, a.gam[:c], daz, 0)
+	return idx
 }
 
 // mix sets dst = src − Σ_i γ_i d_i[off:off+len(dst)], subtracting in the
