@@ -111,8 +111,8 @@ func Gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []flo
 
 // gemmBuffers are the packing buffers of one Gemm call, pooled so that
 // the many small products inside LAPACK do not allocate; Dtrmm keeps its
-// diagonal block and a copy of a block of rows in diag and rows.
-type gemmBuffers struct{ a, b, diag, rows []float64 }
+// copy of B and the panel of op(A) it multiplies in copyB and panel.
+type gemmBuffers struct{ a, b, copyB, panel []float64 }
 
 var gemmPool = sync.Pool{New: func() any { return new(gemmBuffers) }}
 

@@ -4,8 +4,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 )
 
-// trmmBlock is the row-block size of the blocked Dtrmm: each block of
-// rows is one small triangular product and one rectangular Gemm.
+// trmmBlock is the column-block size of the blocked Dtrmm: each block of
+// op(A)'s columns is one Gemm.
 const trmmBlock = 64
 
 // Dtrmm computes B = alpha op(A) B in place for a triangular m×m matrix A
@@ -42,7 +42,7 @@ func (b BLAS) Dtrmm(s blas.Side, ul blas.Uplo, tA blas.Transpose, d blas.Diag, m
 	}
 	bufs := gemmPool.Get().(*gemmBuffers)
 	defer gemmPool.Put(bufs)
-	t := grow(&bufs.rows, m*n)
+	t := grow(&bufs.copyB, m*n)
 	for i := 0; i < m; i++ {
 		row := bm[i*ldb : i*ldb+n]
 		copy(t[i*n:(i+1)*n], row)
@@ -62,7 +62,7 @@ func (b BLAS) Dtrmm(s blas.Side, ul blas.Uplo, tA blas.Transpose, d blas.Diag, m
 			r0, r1 = p0, m
 		}
 		h := r1 - r0
-		panel := grow(&bufs.diag, h*w)
+		panel := grow(&bufs.panel, h*w)
 		for i := 0; i < h; i++ {
 			gi := r0 + i
 			row := panel[i*w : (i+1)*w]

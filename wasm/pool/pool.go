@@ -87,9 +87,8 @@ func (p *Pool) dispatch() {
 			continue
 		}
 		if len(p.queue) > 0 {
-			s.job, p.queue = p.queue[0], p.queue[1:]
-			s.state = busy
-			s.w.Post(s.job)
+			s.run(p.queue[0])
+			p.queue = p.queue[1:]
 			continue
 		}
 		free++
@@ -101,12 +100,17 @@ func (p *Pool) dispatch() {
 			return
 		}
 		if s.state == idle {
-			s.job, p.background = p.background[0], p.background[1:]
-			s.state = busy
-			s.w.Post(s.job)
+			s.run(p.background[0])
+			p.background = p.background[1:]
 			free--
 		}
 	}
+}
+
+// run hands job to the slot's idle worker.
+func (s *slot) run(job *protocol.Job) {
+	s.job, s.state = job, busy
+	s.w.Post(job)
 }
 
 // Cancel drops the queued jobs and tells the busy workers to stop theirs.
