@@ -206,8 +206,9 @@ type admm struct {
 	eig          eigen.Sym
 	hth          mat.SymDense
 	ah           *mat.Dense // k×n
-	colDot       []float64  // certificate scratch: per column
-	colT         []float64
+	corrU, corrM *mat.Dense // the moved point of correctV (lazy)
+	colT         []float64  // column factors of the certificate
+	at, gram     []float64  // Aᵀ and AᵀA, row-major (lazy, correctV)
 	lastPrimalAt int
 }
 
@@ -485,7 +486,7 @@ func (s *admm) step() error {
 // cancelled.
 func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error) {
 	gap, maxIter := s.set.Gap, s.set.MaxIter
-	certGap, stop := math.Inf(1), math.Inf(1)
+	certGap, stop, primal := math.Inf(1), math.Inf(1), math.Inf(1)
 	var fnorm, bound float64
 	for it := 0; ; it++ {
 		if ctx.Err() != nil {
@@ -505,15 +506,24 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		}
 		converged := false
 		if (it+1)%s.set.CheckEvery == 0 {
+			// The objective of the iterate (not feasible: it may lie
+			// below the bound) says when a feasible point is worth its
+			// cost: every other check, or at once when the last feasible
+			// point is within twice Gap of the new bound. The stopping
+			// measure is the gap of that point to the new bound once one
+			// is known.
 			dual := s.dualBound()
 			bound = dual
 			stop = (objective - dual) / math.Abs(dual) / gap
-			if stop < 1 && it-s.lastPrimalAt >= 2*s.set.CheckEvery {
+			near := (primal-dual)/math.Abs(dual) < 2*gap
+			if stop < 1 && (near || it-s.lastPrimalAt >= 2*s.set.CheckEvery) {
 				s.lastPrimalAt = it
-				primal := s.primalBound()
+				primal = s.primalBound()
 				certGap = (primal - dual) / math.Abs(dual)
 				converged = certGap < gap
-				stop = math.Max(stop, certGap/gap)
+			}
+			if !math.IsInf(primal, 1) {
+				stop = math.Max(stop, (primal-dual)/math.Abs(dual)/gap)
 			}
 		}
 		if progress != nil {

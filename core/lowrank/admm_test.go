@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"nnlrs/core/linalg"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -269,5 +271,88 @@ func TestDot2(t *testing.T) {
 		if math.Abs(gb-ab) > 1e-14 || math.Abs(gc-ac) > 1e-14 {
 			t.Errorf("n = %d: dot2 = %v, %v; want %v, %v", n, gb, gc, ab, ac)
 		}
+	}
+}
+
+// TestDualBoundMoved: at every check of a run, the bound D of dualBound
+// is at most the value of the dual point it leaves (certU, certY2),
+// evaluated independently with the exact spectral norm and the dual's
+// constraints (certificate.go), and at most the optimum; and correctV
+// leaves U with a smaller excess V than it found.
+func TestDualBoundMoved(t *testing.T) {
+	x, _ := subspaceData()
+	p := DefaultParams()
+	pr := problem{Params: p}
+	tight, err := NNLRS(context.Background(), x, nil, p, &ADMM{Gap: 1e-5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newADMM(x, x, pr, (&ADMM{}).withDefaults(pr))
+	k, n, m := s.k, s.n, s.m
+	excess := func(mm *mat.Dense) float64 {
+		f := 0.0
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				v := pr.excess(i, j, mm.At(i, j)-s.yh2.At(i, j))
+				f += v * v
+			}
+		}
+		return math.Sqrt(f)
+	}
+	moved := 0
+	for it := 1; it <= 60; it++ {
+		if err := s.step(); err != nil {
+			t.Fatal(err)
+		}
+		ff, _ := s.residuals()
+		if it%5 != 0 {
+			s.advance(ff)
+			continue
+		}
+		d := s.dualBound()
+		if d > tight.Objective*(1+1e-9) {
+			t.Errorf("iteration %d: bound %.10g above the optimum, at most %.10g", it, d, tight.Objective)
+		}
+		// The point left: columns of U within λ, Y₂ ≤ β off the fixed
+		// entries, and D at most ⟨U, X⟩/max(1, ||AᵀU − Y₂||₂).
+		for j := 0; j < n; j++ {
+			nr := 0.0
+			for i := 0; i < k; i++ {
+				nr += s.certU.At(i, j) * s.certU.At(i, j)
+			}
+			if math.Sqrt(nr) > p.Lambda*(1+1e-12) {
+				t.Fatalf("iteration %d: column %d of U has norm %v > λ = %v", it, j, math.Sqrt(nr), p.Lambda)
+			}
+		}
+		var w mat.Dense
+		w.Mul(s.ar.T(), s.certU)
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				y2 := s.certY2.At(i, j)
+				if !pr.fixed(i, j) && y2 > p.Beta {
+					t.Fatalf("iteration %d: Y₂(%d, %d) = %v > β", it, i, j, y2)
+				}
+				w.Set(i, j, w.At(i, j)-y2)
+			}
+		}
+		if exact := linalg.Inner(s.certU, s.xr) / math.Max(1, linalg.Norm2(&w)); d > exact*(1+1e-12) {
+			t.Errorf("iteration %d: bound %.10g above the exact value %.10g of its dual point", it, d, exact)
+		}
+
+		// The move, from the unmoved U.
+		copy(s.certU.RawMatrix().Data, s.yh1.RawMatrix().Data)
+		columnsToNorm(s.certU, p.Lambda, true)
+		s.certM.Mul(s.ar.T(), s.certU)
+		before := excess(s.certM)
+		if s.correctV() {
+			moved++
+			if after := excess(s.corrM); !(after < before/2) {
+				t.Errorf("iteration %d: excess ||V||_F %.3g after the move, %.3g before", it, after, before)
+			}
+		}
+		s.advance(ff)
+	}
+	if moved == 0 {
+		t.Fatal("no check had an excess to move off")
 	}
 }

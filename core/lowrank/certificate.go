@@ -39,91 +39,103 @@ import (
 //   - ADMM's stopping rule (dualBound): Y₂ = P_C(W) for W = AᵀU − Ŷ₂, so
 //     that AᵀU − Y₂ = Ŷ₂ + V with V = W − P_C(W) (problem.excess), where
 //     Ŷ₂, the dual estimate of the J-step, has spectral norm at most 1 by
-//     construction and ||V||₂ is bounded by normBound;
+//     construction and ||V||₂ is bounded by normBound; U is the multiplier
+//     Ŷ₁, or Ŷ₁ moved off V (correctV), or either with scaled columns;
 //   - the choice of a warm start (zeroGap): U = λX̂ and Y₂ = P_C(AᵀU), so
 //     that AᵀU − Y₂ = V, the excess of AᵀU over C.
 
 // dualBound returns a lower bound D ≤ p* on the optimum, built from the
 // dual estimates of the last step. U = Ŷ₁ with its columns clipped to
-// norm λ (Ŷ₁ has them already, by the E-step, up to rounding), each
-// column j then scaled by a factor t_j ∈ [0, 1], and Y₂ = P_C(AᵀU − Ŷ₂),
-// so that AᵀU − Y₂ = Ŷ₂ + V with ||Ŷ₂||₂ ≤ 1 by the J-step. Hence
-// ||AᵀU − Y₂||₂ ≤ 1 + δ + ||V||₂ =: ς, with δ bounding the rounding of
-// the SVT, and (U, Y₂)/ς is dual feasible:
+// norm λ (Ŷ₁ has them already, by the E-step, up to rounding) and
+// Y₂ = P_C(AᵀU − Ŷ₂), so that AᵀU − Y₂ = Ŷ₂ + V with ||Ŷ₂||₂ ≤ 1 by the
+// J-step. Hence ||AᵀU − Y₂||₂ ≤ 1 + δ + ||V||₂ =: ς, with δ bounding the
+// rounding of the SVT, and (U, Y₂)/ς is dual feasible:
 //
 //	D = ⟨U, X⟩/ς.
 //
-// For NNLRS two choices of t are evaluated and the larger D kept: t = 1,
-// and for each column the largest t_j ≤ 1 with t_j(AᵀŶ₁)_ij ≤ β + (Ŷ₂)_ij
-// for every i, which removes the column's share of V = (t_j(AᵀU)_ij −
-// (Ŷ₂)_ij − β)₊ where it can: the single scale ς pays for every entry of V
-// across all of U, the per-column factors only where V is. For LRR,
-// V = AᵀU − Ŷ₂ and t = 1.
+// The scale ς pays for every entry of V across all of U. For NNLRS two
+// ways of removing V where it is are tried, and the largest D of the
+// four points kept: U moved off V by correctV, and, for U or the moved
+// U, each column j scaled by the largest t_j ≤ 1 with
+// t_j(AᵀU)_ij ≤ β + (Ŷ₂)_ij for every i (columnFactors). The move costs
+// ⟨U, X⟩ little when the violated constraints are few and nearly
+// independent (real data), the factors when V sits in a few columns. For
+// LRR, V = AᵀU − Ŷ₂ and U is kept.
 //
-// It leaves U and Y₂ of the kept choice in certU and certY2 (NNLRS).
+// It leaves U and Y₂ of the kept point in certU and certY2 (NNLRS).
 func (s *admm) dualBound() float64 {
 	copy(raw(s.certU), raw(s.yh1))
 	columnsToNorm(s.certU, s.pr.Lambda, true)
 	s.certM.Mul(s.opA().T(), s.certU)
-	u, mm, yh2 := raw(s.certU), raw(s.certM), raw(s.yh2)
-	k, n, m := s.k, s.n, s.m
-	// ⟨U_j, X_j⟩ per column, and δ: J = Θ(G₂) is computed with an error
-	// of a few n·ε·||G₂||; allow ten times that in ||Ŷ₂||₂ = μ₂||G₂ − J||₂.
-	s.colDot = resize(s.colDot, n)
-	dots := s.colDot
-	clear(dots)
-	xr := raw(s.xr)
-	for i := 0; i < k; i++ {
-		for j := 0; j < n; j++ {
-			dots[j] += u[i*n+j] * xr[i*n+j]
-		}
-	}
+	// δ: J = Θ(G₂) is computed with an error of a few n·ε·||G₂||; allow
+	// ten times that in ||Ŷ₂||₂ = μ₂||G₂ − J||₂.
 	var g2f float64
 	for _, v := range raw(s.g2) {
 		g2f += v * v
 	}
-	delta := s.mu2 * 10 * float64(max(m, n)) * epsilon * math.Sqrt(g2f)
-
+	delta := s.mu2 * 10 * float64(max(s.m, s.n)) * epsilon * math.Sqrt(g2f)
+	d := s.dualValue(s.certU, s.certM, nil, delta)
+	if s.pr.lrr {
+		return d
+	}
+	moved, scaled := false, false
+	if dt := s.dualValue(s.certU, s.certM, s.columnFactors(s.certM), delta); dt > d {
+		d, scaled = dt, true
+	}
+	if s.correctV() {
+		if dc := s.dualValue(s.corrU, s.corrM, nil, delta); dc > d {
+			d, moved, scaled = dc, true, false
+		}
+		if dt := s.dualValue(s.corrU, s.corrM, s.columnFactors(s.corrM), delta); dt > d {
+			d, moved, scaled = dt, true, true
+		}
+	}
+	if moved {
+		s.certU, s.corrU = s.corrU, s.certU
+		s.certM, s.corrM = s.corrM, s.certM
+	}
 	var t []float64
-	d := s.dualValue(nil, dots, delta)
-	if !s.pr.lrr {
-		// The per-column factors, against t = 1 (nil).
-		s.colT = resize(s.colT, n)
-		t = s.colT
-		for j := range t {
-			t[j] = 1
+	if scaled {
+		t = s.columnFactors(s.certM)
+	}
+	// The kept point: U scaled by t, Y₂ = P_C(t_j(AᵀU)_ij − (Ŷ₂)_ij).
+	n, u, mm, yh2, y2 := s.n, raw(s.certU), raw(s.certM), raw(s.yh2), raw(s.certY2)
+	for i := 0; i < s.m; i++ {
+		for j := 0; j < n; j++ {
+			y2[i*n+j] = s.pr.projC(i, j, factor(t, j)*mm[i*n+j]-yh2[i*n+j])
 		}
-		beta := s.pr.Beta
-		for i := 0; i < m; i++ {
+	}
+	if t != nil {
+		for i := 0; i < s.k; i++ {
 			for j := 0; j < n; j++ {
-				if a := mm[i*n+j]; a > 0 && !s.pr.fixed(i, j) {
-					if r := (beta + yh2[i*n+j]) / a; r < t[j] {
-						t[j] = math.Max(r, 0)
-					}
-				}
-			}
-		}
-		if dt := s.dualValue(t, dots, delta); dt > d {
-			d = dt
-		} else {
-			t = nil
-		}
-		// The kept point: U scaled by t, Y₂ = P_C(t_j(AᵀU)_ij − (Ŷ₂)_ij).
-		y2 := raw(s.certY2)
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				y2[i*n+j] = s.pr.projC(i, j, factor(t, j)*mm[i*n+j]-yh2[i*n+j])
-			}
-		}
-		if t != nil {
-			for i := 0; i < k; i++ {
-				for j := 0; j < n; j++ {
-					u[i*n+j] *= t[j]
-				}
+				u[i*n+j] *= t[j]
 			}
 		}
 	}
 	return d
+}
+
+// columnFactors returns, for the point whose AᵀU is mm, each column's
+// largest t_j ∈ [0, 1] with t_j(AᵀU)_ij ≤ β + (Ŷ₂)_ij for every i, in
+// colT.
+func (s *admm) columnFactors(mm *mat.Dense) []float64 {
+	n := s.n
+	s.colT = resize(s.colT, n)
+	t := s.colT
+	for j := range t {
+		t[j] = 1
+	}
+	mr, yh2 := raw(mm), raw(s.yh2)
+	for i := 0; i < s.m; i++ {
+		for j := 0; j < n; j++ {
+			if a := mr[i*n+j]; a > 0 && !s.pr.fixed(i, j) {
+				if r := (s.pr.Beta + yh2[i*n+j]) / a; r < t[j] {
+					t[j] = math.Max(r, 0)
+				}
+			}
+		}
+	}
+	return t
 }
 
 // factor returns t_j, or 1 for t = nil.
@@ -134,24 +146,103 @@ func factor(t []float64, j int) float64 {
 	return t[j]
 }
 
-// dualValue evaluates the dual point of dualBound for the column factors
-// t (nil: all 1), certM holding AᵀU for the clipped U = Ŷ₁: it returns
-// D = Σ_j t_j dots_j / ς with ς = 1 + δ + normBound(V), V the excess of
-// t_j(AᵀU)_ij − (Ŷ₂)_ij over C, left in certV.
-func (s *admm) dualValue(t, dots []float64, delta float64) float64 {
-	n, m := s.n, s.m
-	mm, yh2, v := raw(s.certM), raw(s.yh2), raw(s.certV)
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			v[i*n+j] = s.pr.excess(i, j, factor(t, j)*mm[i*n+j]-yh2[i*n+j])
+// correctSweeps caps the sweeps of correctV: on the page's real data one
+// sweep leaves no violation, on the synthetic data eight remove more than
+// two (docs/BENCH.md).
+const correctSweeps = 8
+
+// correctV sets corrU to U = certU moved off the entries of the excess
+// V = (AᵀU − Ŷ₂ − β)₊ (NNLRS), and corrM to AᵀU for it; it reports false
+// when V is zero, with nothing to correct.
+//
+// Each column's dual constraints are separable: column j of U meets
+// a_iᵀu_j ≤ β + (Ŷ₂)_ij for every i, a_i column i of A. A sweep of
+// Hildreth's method (Hildreth 1957; the projection onto a polyhedron by
+// one constraint at a time) moves u_j by −γ a_i, γ = v_ij/||a_i||², for
+// each violated constraint in turn, keeping AᵀU current through the Gram
+// matrix AᵀA, until a sweep finds none (at most correctSweeps). Moves are
+// only added, never taken back as in Hildreth's method proper: the point
+// need not be the projection, only clear of V. The columns are then
+// clipped to norm λ again and AᵀU recomputed from U, so that the point's
+// value is exact whatever the rounding of the sweeps.
+func (s *admm) correctV() bool {
+	k, n, m := s.k, s.n, s.m
+	if s.corrU == nil {
+		s.corrU, s.corrM = mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
+	}
+	u, mm, yh2 := raw(s.corrU), raw(s.corrM), raw(s.yh2)
+	copy(u, raw(s.certU))
+	copy(mm, raw(s.certM))
+	beta := s.pr.Beta
+	moved := false
+	for sweep := 0; sweep < correctSweeps; sweep++ {
+		again := false
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				v := mm[i*n+j] - beta - yh2[i*n+j]
+				if v <= 0 || s.pr.fixed(i, j) {
+					continue
+				}
+				if !moved {
+					moved = true
+					s.gramA()
+				}
+				again = true
+				gii := s.gram[i*m+i]
+				if gii == 0 {
+					continue // a_i = 0: the constraint does not depend on U
+				}
+				gamma := v / gii
+				for r, a := range s.at[i*k : (i+1)*k] {
+					u[r*n+j] -= gamma * a
+				}
+				for r, g := range s.gram[i*m : (i+1)*m] {
+					mm[r*n+j] -= gamma * g
+				}
+			}
+		}
+		if !again {
+			break
 		}
 	}
-	scale := 1 + delta + normBound(s.certV)
-	d := 0.0
-	for j, dj := range dots {
-		d += factor(t, j) * dj
+	if !moved {
+		return false
 	}
-	return d / scale
+	columnsToNorm(s.corrU, s.pr.Lambda, true)
+	s.corrM.Mul(s.opA().T(), s.corrU)
+	return true
+}
+
+// gramA computes, once, Aᵀ and AᵀA (m×m) for correctV.
+func (s *admm) gramA() {
+	if s.gram != nil {
+		return
+	}
+	at := mat.DenseCopyOf(s.ar.T())
+	g := mat.NewDense(s.m, s.m, nil)
+	g.Mul(at, s.ar)
+	s.at, s.gram = raw(at), raw(g)
+}
+
+// dualValue evaluates the dual point of dualBound whose U has AᵀU = mm,
+// its columns scaled by t (nil: all 1): it returns
+// D = Σ_j t_j⟨U_j, X_j⟩/ς with ς = 1 + δ + normBound(V), V the excess of
+// t_j(AᵀU)_ij − (Ŷ₂)_ij over C, left in certV.
+func (s *admm) dualValue(u, mm *mat.Dense, t []float64, delta float64) float64 {
+	k, n, m := s.k, s.n, s.m
+	mr, yh2, v := raw(mm), raw(s.yh2), raw(s.certV)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			v[i*n+j] = s.pr.excess(i, j, factor(t, j)*mr[i*n+j]-yh2[i*n+j])
+		}
+	}
+	dot, ur, xr := 0.0, raw(u), raw(s.xr)
+	for i := 0; i < k; i++ {
+		for j := 0; j < n; j++ {
+			dot += factor(t, j) * ur[i*n+j] * xr[i*n+j]
+		}
+	}
+	return dot / (1 + delta + normBound(s.certV))
 }
 
 // zeroGap returns the relative gap certified for the point Z = 0, E = X,

@@ -63,9 +63,10 @@ type Progress struct {
 	// Stop is the solver's stopping measure over its threshold: the
 	// solver stops once Stop ≤ 1. LADMAP: max(Residual/ε₁, Change/ε₂);
 	// ALM: Change/Tol; ADMM: the relative gap between the objective of
-	// the iterate and the latest lower bound, over ADMM.Gap (+Inf before
-	// the first bound; ADMM then certifies the gap at a feasible point
-	// before it stops). A progress bar can follow log Stop.
+	// the iterate and the latest lower bound, over ADMM.Gap, or that of
+	// the last feasible point evaluated if larger (+Inf before the first
+	// bound; ADMM certifies the gap at a feasible point before it stops).
+	// A progress bar can follow log Stop.
 	Stop float64
 	// Z is the iterate the solver returns, valid only during the call:
 	// Z for LADMAP and ALM; for ADMM the nonnegative block H (NNLRS) or
