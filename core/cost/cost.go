@@ -9,10 +9,10 @@
 //
 // units on n samples of dimension d: the eigen-decomposition of an n×n
 // Gram matrix for the singular value thresholding of problem (6), and the
-// products with the data. ADMM needs about 8·n^0.57 iterations on the
-// paper's data (110, 160, 215, 360 at n = 100 to 800, docs/BENCH.md),
-// LADMAP (Algorithm 1) about 30 times as many; LRR by the same ADMM 20-35
-// at n = 100 and 400. The l1 and SPG graphs cost a multiple of n²d (a
+// products with the data. ADMM needs about 2.6·n^0.68 iterations on the
+// paper's data (60, 95, 150, 245 at n = 100 to 800, docs/BENCH.md),
+// LADMAP (Algorithm 1) about 240·n^0.57; LRR by the same ADMM 20-35 at
+// n = 100 and 400. The l1 and SPG graphs cost a multiple of n²d (a
 // lasso per sample over the n − 1 others), kNN and LLE about n²d (the
 // distances).
 package cost
@@ -63,9 +63,9 @@ func Graph(m method.Name, d, n int, o Options) Work {
 	nf := float64(n)
 	switch m {
 	case method.NNLRS:
-		it := capped(8*math.Pow(nf, 0.57), 5000)
+		it := capped(2.6*math.Pow(nf, 0.68), 5000)
 		if o.Solver == "ladmap" {
-			it = capped(30*8*math.Pow(nf, 0.57), 20000)
+			it = capped(240*math.Pow(nf, 0.57), 20000)
 		}
 		return Work{it, float64(it) * PerIteration(d, n)}
 	case method.LRR:
