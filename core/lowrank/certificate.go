@@ -187,11 +187,11 @@ func (s *admm) correctV() bool {
 					moved = true
 					s.gramA()
 				}
-				again = true
 				gii := s.gram[i*m+i]
 				if gii == 0 {
 					continue // a_i = 0: the constraint does not depend on U
 				}
+				again = true
 				gamma := v / gii
 				for r, a := range s.at[i*k : (i+1)*k] {
 					u[r*n+j] -= gamma * a
