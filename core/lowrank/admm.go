@@ -62,9 +62,12 @@ type ADMM struct {
 
 	// Mu are the penalties of the constraints X = AZ + E, Z = J and
 	// Z = H (μ₃ is not used for LRR). Zero entries take the defaults:
-	// 5λ, 2 and 10 for NNLRS, 5λ and 2 for LRR. μ₁ proportional to λ
-	// keeps the threshold λ/μ₁ of the E-step at 0.2 whatever λ, on
-	// unit-norm samples.
+	// for NNLRS on n samples μ₁ = 3λ up to λ = 3 and 5λ above, μ₂ = 2,
+	// μ₃ = 0.4√(n·min(λ, 6.25)) (4√λ up to 10 at n = 100); for LRR 5λ
+	// and 2. μ₁ proportional to λ keeps the threshold λ/μ₁ of the E-step
+	// fixed whatever λ, on unit-norm samples. The rest is measured: the
+	// fewest iterations over the page's data, its β and λ sliders, at
+	// n = 100 and 400 (nnlrs bench -penalties, docs/BENCH.md).
 	Mu [3]float64
 	// Relax is the over-relaxation α ∈ (0, 2) of Eckstein and Bertsekas,
 	// default 1.6; 1 is plain ADMM.
@@ -88,24 +91,34 @@ type ADMM struct {
 	Start *Warm
 }
 
-// The defaults of ADMM's stopping rule, and μ₁/λ.
+// The defaults of ADMM's stopping rule and penalties: μ₁ = 3λ for NNLRS
+// up to λ = 3, 5λ above and for LRR; μ₃ = 0.4√(n·min(λ, 6.25)).
 const (
 	admmDefaultGap     = 4e-3
 	admmDefaultMaxIter = 5000
-	admmMu1PerLambda   = 5
+	admmMu1Small       = 3
+	admmMu1Large       = 5
+	admmMu1Lambda      = 3
+	admmMu3PerRoot     = 0.4
+	admmMu3Lambda      = 6.25
 )
 
 // String returns "admm".
 func (*ADMM) String() string { return "admm" }
 
 // withDefaults returns a copy of m (nil: the zero value) with every zero
-// field set to its default for the problem pr.
-func (m *ADMM) withDefaults(pr problem) ADMM {
+// field set to its default for the problem pr on n samples.
+func (m *ADMM) withDefaults(pr problem, n int) ADMM {
 	var c ADMM
 	if m != nil {
 		c = *m
 	}
-	for i, d := range [3]float64{admmMu1PerLambda * pr.Lambda, 2, 10} {
+	mu1 := float64(admmMu1Small) // μ₁/λ
+	if pr.lrr || pr.Lambda > admmMu1Lambda {
+		mu1 = admmMu1Large
+	}
+	def := [3]float64{mu1 * pr.Lambda, 2, admmMu3PerRoot * math.Sqrt(float64(n)*math.Min(pr.Lambda, admmMu3Lambda))}
+	for i, d := range def {
 		orDefault(&c.Mu[i], d)
 	}
 	orDefault(&c.Relax, 1.6)
@@ -150,7 +163,8 @@ func (m *ADMM) solveLRR(ctx context.Context, x, a *mat.Dense, lambda float64, pr
 }
 
 func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, pr problem, progress func(Progress)) (*Result, error) {
-	c := m.withDefaults(pr)
+	_, n := x.Dims()
+	c := m.withDefaults(pr, n)
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
@@ -393,7 +407,10 @@ func (s *admm) step() error {
 		bt := s.pr.Beta / mu3
 		for i, z := range zs {
 			v := z + u3[i]
-			h := math.Max(v-bt, 0)
+			h := v - bt
+			if h < 0 { // max(v − β/μ₃, 0); NaN passes, for the finiteness check
+				h = 0
+			}
 			if s.pr.ZeroDiagonal && i%(s.n+1) == 0 {
 				h = 0 // the diagonal of H, n×n since A = X, held at zero
 			}

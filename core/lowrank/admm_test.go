@@ -287,7 +287,7 @@ func TestDualBoundMoved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newADMM(x, x, pr, (&ADMM{}).withDefaults(pr))
+	s := newADMM(x, x, pr, (&ADMM{}).withDefaults(pr, x.RawMatrix().Cols))
 	k, n, m := s.k, s.n, s.m
 	excess := func(mm *mat.Dense) float64 {
 		f := 0.0

@@ -27,7 +27,7 @@ var sinkResult *Result
 func benchmarkADMMIteration(b *testing.B, n int) {
 	x := benchData(n)
 	pr := problem{Params: DefaultParams()}
-	s := newADMM(x, x, pr, (*ADMM)(nil).withDefaults(pr))
+	s := newADMM(x, x, pr, (*ADMM)(nil).withDefaults(pr, x.RawMatrix().Cols))
 	// Move away from the zero state so that J has realistic rank.
 	for range 10 {
 		if err := s.step(); err != nil {

@@ -43,7 +43,7 @@ func TestADMMTrajectory(t *testing.T) {
 			name = "warm"
 		}
 		pr := problem{Params: to}
-		s := newADMM(x, x, pr, (&ADMM{}).withDefaults(pr))
+		s := newADMM(x, x, pr, (&ADMM{}).withDefaults(pr, x.RawMatrix().Cols))
 		if start != nil {
 			if err := s.start(start); err != nil {
 				t.Fatal(err)

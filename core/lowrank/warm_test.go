@@ -86,7 +86,7 @@ func TestADMMWarmPenalties(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := Params{Beta: 0.2, Lambda: 12}
-	set := (&ADMM{Start: prev.Warm}).withDefaults(problem{Params: p})
+	set := (&ADMM{Start: prev.Warm}).withDefaults(problem{Params: p}, x.RawMatrix().Cols)
 	s := newADMM(x, x, problem{Params: p}, set)
 	if err := s.start(set.Start); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"nnlrs/core/demo/draw"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/weights"
+	"nnlrs/ui/params"
 )
 
 func init() {
@@ -59,12 +60,19 @@ var benchCases = []benchCase{
 	// not run by default.
 	{name: "usps25", classes: "1,2,3,4", perClass: 25, usps: true},
 	{name: "usps100", classes: "1,2,3,4", perClass: 100, usps: true},
-	// The page's draws of its built-in data (for -lrr).
+	// The page's draws of its built-in data (for -lrr), and its default
+	// data (for -penalties and -warm).
+	{name: "page-default", site: pageDefaultSite},
 	{name: "usps-4x25", site: "usps", nclasses: 4, perClass: 25},
 	{name: "usps-4x100", site: "usps", nclasses: 4, perClass: 100},
 	{name: "yaleb-5x20", site: "yaleb", nclasses: 5, perClass: 20},
 	{name: "yaleb-10x40", site: "yaleb", nclasses: 10, perClass: 40},
+	{name: "pie-5x20", site: "pie", nclasses: 5, perClass: 20},
 }
+
+// pageDefaultSite names the page's default data (params.Default) as the
+// site of a case.
+const pageDefaultSite = "page default"
 
 // benchDefault are the cases run by default: the synthetic data and USPS
 // digits 1-4 at 50 and 200 per class (docs/BENCH.md).
@@ -101,6 +109,8 @@ type benchConfig struct {
 	warm     bool
 	lrr      bool
 	datasets string
+	// penalties are the rules of -penalties, nil without it.
+	penalties []penaltyRule
 }
 
 // benchSolver is one solver of a case's row set.
@@ -120,6 +130,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if cfg.lrr {
 		return cfg.runLRRBench(stdout, stderr)
+	}
+	if cfg.penalties != nil {
+		return cfg.runPenaltyBench(stdout, stderr)
 	}
 
 	fmt.Fprintf(stdout, "nnlrs bench: Go %s %s/%s, GOMAXPROCS %d; NNLRS beta 0.2, lambda 10\n",
@@ -161,6 +174,7 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
 	fs.BoolVar(&cfg.lrr, "lrr", false, "instead, time LRR by the default ADMM against the inexact ALM, at the page's LRR lambda of each case's data")
+	penalties := fs.String("penalties", "", "instead, count ADMM's iterations for NNLRS with its default penalties and with these rules (e.g. '5l,2,10;3l,2,4r':\nmu1, mu2, mu3 each times 1, lambda (l) or sqrt(lambda) (r)) over beta 0.05-0.5 and lambda 0.3-10")
 	fs.StringVar(&cfg.datasets, "datasets", defaultDataDir, "folder of the site's MAT-files (cases usps-*, yaleb-*; skipped with a note when absent)")
 	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
@@ -175,6 +189,11 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	var err error
 	if cfg.cases, err = parseBenchCases(*casesFlag, names); err != nil {
 		return nil, err
+	}
+	if *penalties != "" {
+		if cfg.penalties, err = parsePenaltyRules(*penalties); err != nil {
+			return nil, err
+		}
 	}
 	return cfg, cfg.check()
 }
@@ -289,6 +308,15 @@ func (cfg *benchConfig) eachCase(stderr io.Writer, f func(benchCase, *dataset.Se
 // seed 1: the site's subset (draw.Site), then nclasses × perClass samples
 // (draw.From); a nil set with a note when the file is absent.
 func (cfg *benchConfig) loadSiteCase(c benchCase, stderr io.Writer) (*dataset.Set, string, error) {
+	if c.site == pageDefaultSite {
+		set, err := draw.Samples(params.Default().Data(), demo.File{}, nil)
+		if err != nil {
+			return nil, "", err
+		}
+		dd, n := set.X.Dims()
+		fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, dd)
+		return set, "", nil
+	}
 	i := slices.IndexFunc(demo.Builtins, func(b demo.Builtin) bool { return b.Name == c.site })
 	if i < 0 {
 		return nil, "", fmt.Errorf("no site data set %q", c.site)

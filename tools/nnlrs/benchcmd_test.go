@@ -63,6 +63,9 @@ func TestBenchBadFlags(t *testing.T) {
 		{"bench", "-repeat", "0"},
 		{"bench", "-tight", "-1"},
 		{"bench", "-numpy-max-iter", "-1"},
+		{"bench", "-penalties", "5l,2"},
+		{"bench", "-penalties", "5l,2,x"},
+		{"bench", "-penalties", "5l,-2,10"},
 		{"bench", "extra"},
 	} {
 		status, _, stderr := runCLI(t, args...)

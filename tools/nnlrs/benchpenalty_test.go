@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The penalty bench on the page's default data: at n = 100 the rule
+// 3l,2,4r is ADMM's default for λ ≤ 3 and 5l,2,10 for λ > 3 (μ₁ = 3λ up to
+// λ = 3, 5λ above; μ₃ = 0.4√(n·min(λ, 6.25))), so where a rule is the
+// default its iterations are the default's, the solver being
+// deterministic; and the summary has one line per rule.
+func TestBenchPenalties(t *testing.T) {
+	if testing.Short() {
+		t.Skip("54 solves: about 10 s of CPU")
+	}
+	status, stdout, stderr := runCLI(t, "bench", "-penalties", "3l,2,4r;5l,2,10", "-cases", "page-default")
+	if status != 0 {
+		t.Fatalf("status %d, stderr %s", status, stderr)
+	}
+	rows := 0
+	for _, line := range strings.Split(stdout, "\n") {
+		f := strings.Fields(line) // case, n, β, λ, default, rule 1, rule 2
+		if len(f) != 7 || f[0] != "page-default" {
+			continue
+		}
+		rows++
+		lambda, err := strconv.ParseFloat(f[3], 64)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		same := f[5]
+		if lambda > 3 {
+			same = f[6]
+		}
+		if f[1] != "100" || same != f[4] {
+			t.Errorf("%q: the rule equal to the defaults at λ %g took other iterations", line, lambda)
+		}
+	}
+	if rows != len(penaltyBetas)*len(penaltyLambdas) {
+		t.Errorf("%d rows, want %d:\n%s", rows, len(penaltyBetas)*len(penaltyLambdas), stdout)
+	}
+	for _, r := range []string{"3l,2,4r: geometric mean", "5l,2,10: geometric mean"} {
+		if !strings.Contains(stdout, r) {
+			t.Errorf("summary lacks %q:\n%s", r, stdout)
+		}
+	}
+}
