@@ -9,8 +9,8 @@
 //
 // units on n samples of dimension d: the eigen-decomposition of an n×n
 // Gram matrix for the singular value thresholding of problem (6), and the
-// products with the data. ADMM needs about 2.6·n^0.68 iterations on the
-// paper's data (60, 95, 150, 245 at n = 100 to 800, docs/BENCH.md),
+// products with the data. ADMM needs about 5.65·n^0.525 iterations on the
+// paper's data (60, 100, 130, 185 at n = 100 to 800, docs/BENCH.md),
 // LADMAP (Algorithm 1) about 240·n^0.57; LRR by the same ADMM 20-35 at
 // n = 100 and 400. The l1 and SPG graphs cost a multiple of n²d (a
 // lasso per sample over the n − 1 others), kNN and LLE about n²d (the
@@ -63,7 +63,7 @@ func Graph(m method.Name, d, n int, o Options) Work {
 	nf := float64(n)
 	switch m {
 	case method.NNLRS:
-		it := capped(2.6*math.Pow(nf, 0.68), 5000)
+		it := capped(5.65*math.Pow(nf, 0.525), 5000)
 		if o.Solver == "ladmap" {
 			it = capped(240*math.Pow(nf, 0.57), 20000)
 		}

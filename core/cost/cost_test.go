@@ -40,5 +40,5 @@ func TestGraph(t *testing.T) {
 func ExampleGraph() {
 	w := Graph(method.NNLRS, 1024, 400, Options{})
 	fmt.Printf("%d iterations, %.2g units, about %.0f s\n", w.Iterations, w.Units, w.Units/1.3e9)
-	// Output: 153 iterations, 2e+10 units, about 15 s
+	// Output: 132 iterations, 1.7e+10 units, about 13 s
 }
