@@ -372,8 +372,13 @@ func (s *Study) block() {
 const StudyBudget = 8 * time.Millisecond
 
 // Tick advances the page's computations by a frame's share: the
-// propagation (Propagation.Tick) and the live figure's study.
+// propagation (Propagation.Tick) and the live figure's study. They wait
+// while a run is in progress: its figure will replace the one they are
+// about, and the workers need the cores.
 func (m *Model) Tick(now time.Time) {
+	if m.Running() {
+		return
+	}
 	m.Prop.Tick(now)
 	if m.Study != nil {
 		m.Study.Step(StudyBudget)

@@ -331,7 +331,6 @@ func (a *app) start(p params.Params, t time.Time, fresh bool) {
 		a.pool.Cancel(t)
 	}
 	a.submit(jobs)
-	a.arrange()
 	a.hooks.started()
 }
 

@@ -197,13 +197,16 @@ func (a *app) Update() error {
 
 // Draw draws the panels that changed; the screen keeps the rest
 // (ebiten.SetScreenClearedEveryFrame(false)). While the workers compute,
-// the live panels are drawn at most every runningDrawEvery: drawing costs
-// CPU (SwiftShader, on machines without a GPU) that the workers need, and
-// the status line beside the controls follows every message anyway.
+// the live panels are drawn at most every runningDrawEvery, counted from
+// the run's start: drawing costs CPU (SwiftShader, on machines without a
+// GPU) that the workers need, and the status line beside the controls
+// follows every message anyway. A run shorter than that (a slider step
+// solved warm) goes from the last figure to the next without a frame
+// between them.
 func (a *app) Draw(screen *ebiten.Image) {
 	w, h := float32(a.w), float32(a.h)
 	if !a.redraw && (!a.views.Stale(a.model, a.panels, w, h) ||
-		a.model.Running() && time.Since(a.lastDraw) < runningDrawEvery) {
+		a.model.Running() && time.Since(later(a.lastDraw, a.model.Run.Started)) < runningDrawEvery) {
 		a.hooks.frame(false)
 		return
 	}
@@ -221,6 +224,14 @@ func (a *app) Draw(screen *ebiten.Image) {
 
 // runningDrawEvery paces the drawing of the live panels during a run.
 const runningDrawEvery = time.Second
+
+// later returns the later of the times s and t.
+func later(s, t time.Time) time.Time {
+	if s.After(t) {
+		return s
+	}
+	return t
+}
 
 // Layout keeps the views in CSS pixels and the screen in device pixels,
 // so that the drawing is sharp on high-density screens.

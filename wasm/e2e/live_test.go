@@ -14,12 +14,14 @@ import (
 	"nnlrs/ui"
 )
 
-// change sets the control id to value (a slider's step index) and waits
-// for the figure that follows: a run other than figure, done. It returns
-// the milliseconds from the change to that figure, as the page counts
-// them.
+// change sets the control id to value (a slider's step index), once the
+// figure on screen is drawn (as a person sees it before moving a control),
+// and waits for the figure that follows: a run other than figure, done. It
+// returns the milliseconds from the change to that figure, as the page
+// counts them.
 func (tb *tab) change(id, value string, figure int) float64 {
 	tb.t.Helper()
+	tb.drawn()
 	t0 := eval[float64](tb, fmt.Sprintf(`(() => { const t = performance.now(); const e = document.getElementById(%q);
 		e.value = %q; e.dispatchEvent(new Event("input")); e.dispatchEvent(new Event("change")); return t })()`, id, value))
 	tb.wait(fmt.Sprintf(`nnlrs.figure !== %d && nnlrs.state === "done" && nnlrs.doneAt > %v`, figure, t0), 180*time.Second)
@@ -147,9 +149,9 @@ func TestLive(t *testing.T) {
 // TestWarmStep: a β step down from the default, 0.2 → 0.1, solves NNLRS
 // alone from the last solution in fewer iterations than the same β cold
 // (a fresh load of its link), both certified, with close answers: on
-// these data the warm start takes 40-45 iterations against 65 cold
-// natively (seeds 1-3), where a λ step down takes more warm than cold
-// (nnlrs bench -warm shows both kinds of move).
+// these data the warm start takes 30-35 iterations against 40-45 cold
+// natively (seeds 1-3), where a λ step down takes as many or more warm
+// than cold (nnlrs bench -warm shows both kinds of move).
 func TestWarmStep(t *testing.T) {
 	tb := open(t, "")
 	tb.done()
