@@ -174,7 +174,7 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
 	fs.BoolVar(&cfg.lrr, "lrr", false, "instead, time LRR by the default ADMM against the inexact ALM, at the page's LRR lambda of each case's data")
-	penalties := fs.String("penalties", "", "instead, count ADMM's iterations for NNLRS with its default penalties and with these rules (e.g. '5l,2,10;3l,2,4r':\nmu1, mu2, mu3 each times 1, lambda (l) or sqrt(lambda) (r)) over beta 0.05-0.5 and lambda 0.3-10")
+	penalties := fs.String("penalties", "", "instead, count ADMM's iterations for NNLRS with its default penalties and with these rules (e.g. '5l,2,10;3l,2,4r':\nmu1, mu2, mu3 each times 1, lambda (l) or sqrt(lambda) (r)) over beta 0.05-0.5 and lambda 0.3-100")
 	fs.StringVar(&cfg.datasets, "datasets", defaultDataDir, "folder of the site's MAT-files (cases usps-*, yaleb-*; skipped with a note when absent)")
 	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
@@ -308,14 +308,21 @@ func (cfg *benchConfig) eachCase(stderr io.Writer, f func(benchCase, *dataset.Se
 // seed 1: the site's subset (draw.Site), then nclasses × perClass samples
 // (draw.From); a nil set with a note when the file is absent.
 func (cfg *benchConfig) loadSiteCase(c benchCase, stderr io.Writer) (*dataset.Set, string, error) {
+	set, note, err := cfg.drawSiteCase(c)
+	if err != nil || set == nil {
+		return nil, note, err
+	}
+	dd, n := set.X.Dims()
+	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, dd)
+	return set, "", nil
+}
+
+// drawSiteCase is loadSiteCase without the line on stderr; the page's
+// default data (pageDefaultSite) need no file.
+func (cfg *benchConfig) drawSiteCase(c benchCase) (*dataset.Set, string, error) {
 	if c.site == pageDefaultSite {
 		set, err := draw.Samples(params.Default().Data(), demo.File{}, nil)
-		if err != nil {
-			return nil, "", err
-		}
-		dd, n := set.X.Dims()
-		fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, dd)
-		return set, "", nil
+		return set, "", err
 	}
 	i := slices.IndexFunc(demo.Builtins, func(b demo.Builtin) bool { return b.Name == c.site })
 	if i < 0 {
@@ -330,12 +337,7 @@ func (cfg *benchConfig) loadSiteCase(c benchCase, stderr io.Writer) (*dataset.Se
 		return nil, "", err
 	}
 	set, err := draw.From(site, demo.Data{Dataset: sub.Name, Classes: c.nclasses, PerClass: c.perClass, Seed: 1})
-	if err != nil {
-		return nil, "", err
-	}
-	dd, n := set.X.Dims()
-	fmt.Fprintf(stderr, "bench %s: n = %d, d = %d\n", c.name, n, dd)
-	return set, "", nil
+	return set, "", err
 }
 
 // solvers lists the solvers run on set: the default ADMM, then those the
