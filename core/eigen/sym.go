@@ -1,6 +1,8 @@
 package eigen
 
 import (
+	"math"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -39,6 +41,7 @@ type Sym struct {
 	sortIdx    []int
 	ok         bool
 	vectors    bool
+	first      int // the first eigenvector back-transformed
 }
 
 // Factorize computes the eigenvalues of the symmetric matrix a, and its
@@ -46,9 +49,16 @@ type Sym struct {
 // root-free QR iteration Dsterf after the reduction, see sterf). It reports whether
 // the computation succeeded.
 func (s *Sym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
+	return s.factorize(a, vectors, math.Inf(-1))
+}
+
+// factorize is Factorize with the eigenvectors of the eigenvalues above
+// lo alone back-transformed (FactorizeAbove).
+func (s *Sym) factorize(a mat.Symmetric, vectors bool, lo float64) (ok bool) {
 	n := a.SymmetricDim()
 	s.n = n
 	s.ok = false
+	s.first = 0
 	if n == 0 {
 		s.ok = true
 		return true
@@ -70,12 +80,29 @@ func (s *Sym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
 			}
 		}
 	}
-	return s.factorizeLower(n, buf, vectors)
+	return s.factorizeLower(n, buf, vectors, lo)
+}
+
+// FactorizeAbove is Factorize with eigenvectors only for the eigenvalues
+// above lo: it returns first, the index of the smallest of them in
+// Values (n when there is none), and columns first to n−1 of Vectors are
+// their eigenvectors; the columns before first are not eigenvectors of
+// a. The divide and conquer still computes every eigenvector of the
+// tridiagonal matrix, but the back-transformation by the reflectors
+// (ormqr, about 30% of the work at n = 100) is done on the kept
+// columns alone. Singular value thresholding needs no more (package
+// prox).
+func (s *Sym) FactorizeAbove(a mat.Symmetric, lo float64) (first int, ok bool) {
+	if !s.factorize(a, true, lo) {
+		return 0, false
+	}
+	return s.first, true
 }
 
 // factorizeLower decomposes the symmetric matrix whose lower triangle is
-// in buf (n×n, row-major), destroying buf.
-func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
+// in buf (n×n, row-major), destroying buf; with vectors, only those of
+// the eigenvalues above lo are back-transformed.
+func (s *Sym) factorizeLower(n int, buf []float64, vectors bool, lo float64) bool {
 	d := s.grow(&s.d, n)
 	e := s.grow(&s.e, max(n-1, 1))
 	tau := s.grow(&s.tau, max(n-1, 1))
@@ -96,9 +123,15 @@ func (s *Sym) factorizeLower(n int, buf []float64, vectors bool) bool {
 	if !s.tridiagDC(n, d, e, q.Data, q.Stride) {
 		return false
 	}
-	// V = Q S with Q = H(0)⋯H(n−2): the reflectors act on rows 1..n−1.
-	if n > 1 {
-		s.ormqr(n-1, n, n-1, buf[n:], n, tau, q.Data[q.Stride:], q.Stride)
+	// V = Q S with Q = H(0)⋯H(n−2): the reflectors act on rows 1..n−1,
+	// of the columns kept (the eigenvalues ascend).
+	first := 0
+	for first < n && !(d[first] > lo) {
+		first++
+	}
+	s.first = first
+	if n > 1 && first < n {
+		s.ormqr(n-1, n-first, n-1, buf[n:], n, tau, q.Data[q.Stride+first:], q.Stride)
 	}
 	s.ok = true
 	return true

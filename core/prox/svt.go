@@ -134,7 +134,8 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 	s.gram.Reset()
 	s.gram.ReuseAsSym(c)
 	s.gram.SymOuterK(1, g.T()) // GᵀG
-	if !s.eig.Factorize(&s.gram, true) {
+	// Only the eigenvectors of the eigenvalues above τ² enter Θ.
+	if _, ok := s.eig.FactorizeAbove(&s.gram, tau*tau); !ok {
 		return 0, 0, ErrSVD
 	}
 	lam := s.eig.Values(s.sv)
