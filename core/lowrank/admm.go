@@ -72,9 +72,12 @@ type ADMM struct {
 	// Relax is the over-relaxation α ∈ (0, 2) of Eckstein and Bertsekas,
 	// default 1.6; 1 is plain ADMM.
 	Relax float64
-	// Memory is the depth of the Anderson acceleration, default 10; a
-	// negative value turns it off. It keeps 2·Memory copies of the
-	// iterate (Z and the multipliers).
+	// Memory is the depth of the Anderson acceleration, default 3 for
+	// NNLRS and 10 for LRR; a negative value turns it off. It keeps
+	// 2·Memory copies of the iterate (Z and the multipliers), and each
+	// mixing reads them all: NNLRS takes about as many iterations with 3
+	// as with 10, each cheaper, where LRR needs the depth (measured over
+	// the page's data and sliders, docs/BENCH.md).
 	Memory int
 	// CheckEvery is the number of iterations between two evaluations of
 	// the duality-gap certificate, default 5.
@@ -91,8 +94,9 @@ type ADMM struct {
 	Start *Warm
 }
 
-// The defaults of ADMM's stopping rule and penalties: μ₁ = 3λ for NNLRS
-// up to λ = 3, 5λ above and for LRR; μ₃ = 0.4√(n·min(λ, 6.25)).
+// The defaults of ADMM's stopping rule, penalties and Anderson depth:
+// μ₁ = 3λ for NNLRS up to λ = 3, 5λ above and for LRR;
+// μ₃ = 0.4√(n·min(λ, 6.25)).
 const (
 	admmDefaultGap     = 4e-3
 	admmDefaultMaxIter = 5000
@@ -101,6 +105,8 @@ const (
 	admmMu1Lambda      = 3
 	admmMu3PerRoot     = 0.4
 	admmMu3Lambda      = 6.25
+	admmMemory         = 3
+	admmMemoryLRR      = 10
 )
 
 // String returns "admm".
@@ -124,7 +130,10 @@ func (m *ADMM) withDefaults(pr problem, n int) ADMM {
 	orDefault(&c.Relax, 1.6)
 	orDefault(&c.Gap, admmDefaultGap)
 	if c.Memory == 0 {
-		c.Memory = 10
+		c.Memory = admmMemory
+		if pr.lrr {
+			c.Memory = admmMemoryLRR
+		}
 	}
 	if c.CheckEvery == 0 {
 		c.CheckEvery = 5
@@ -550,7 +559,8 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 			})
 		}
 		if converged {
-			return s.result(it+1, Converged, fnorm, s.gs), nil
+			// The certificate is that of this iterate: not computed again.
+			return s.resultWith(it+1, Converged, fnorm, s.gs, primal, bound), nil
 		}
 		s.advance(ff)
 	}
@@ -590,11 +600,17 @@ func (s *admm) advance(ff float64) {
 }
 
 // result packages the feasible point (Z = H, E = X − AH for NNLRS;
-// Z = J, E = X − AJ for LRR) with the certificate of the last check
-// (recomputed if stale), and the state next to start a later solve from.
+// Z = J, E = X − AJ for LRR) with its certificate, computed for the
+// current iterate, and the state next to start a later solve from.
 func (s *admm) result(iters int, status Status, fnorm float64, next state) *Result {
 	dual := s.dualBound()
-	primal := s.primalBound()
+	return s.resultWith(iters, status, fnorm, next, s.primalBound(), dual)
+}
+
+// resultWith is result with the certificate of the current iterate
+// given: primal and dual as primalBound and dualBound left them (with AZ
+// in ah, and U and Y₂ in certU and certY2).
+func (s *admm) resultWith(iters int, status Status, fnorm float64, next state, primal, dual float64) *Result {
 	d, n := s.x.Dims()
 	res := &Result{
 		Z:          mat.DenseCopyOf(s.ret),
