@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/eigen"
 )
 
 // layout places the n nodes of the graph with row-major symmetric weights w
@@ -63,13 +65,12 @@ func spectral(p, w []float64, n int) {
 			s.SetSym(i, j, inv[i]*w[i*n+j]*inv[j])
 		}
 	}
-	var eig mat.EigenSym
+	var eig eigen.Sym // divide and conquer, where mat.EigenSym runs the QR iteration
 	if !eig.Factorize(s, true) {
 		circle()
 		return
 	}
-	var v mat.Dense
-	eig.VectorsTo(&v) // eigenvalues ascending: columns n-2 and n-3
+	v := eig.Vectors() // eigenvalues ascending: columns n-2 and n-3
 	for i := 0; i < n; i++ {
 		p[2*i] = v.At(i, n-2) * inv[i]
 		p[2*i+1] = v.At(i, n-3) * inv[i]
@@ -105,6 +106,16 @@ func force(p, w []float64, n int) {
 		mean = sum / float64(m)
 	}
 	k := 1 / math.Sqrt(float64(n)) // ideal distance in the unit square
+	// c holds the relative weights of the edges, capped at 4, and 0 for
+	// the pairs without one (row-major, upper triangle).
+	c := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if wij := w[i*n+j]; wij > 0 {
+				c[i*n+j] = math.Min(wij/mean, 4)
+			}
+		}
+	}
 	disp := make([]float64, 2*n)
 	const iterations = 120
 	temp := 0.1
@@ -112,22 +123,24 @@ func force(p, w []float64, n int) {
 		clear(disp)
 		for i := 0; i < n; i++ {
 			xi, yi := p[2*i], p[2*i+1]
+			ci := c[i*n : (i+1)*n]
+			var sx, sy float64 // the pushes on i from the nodes after it
 			for j := i + 1; j < n; j++ {
-				dx, dy := xi-p[2*j], yi-p[2*j+1]
+				pj, dj := p[2*j:2*j+2], disp[2*j:2*j+2]
+				dx, dy := xi-pj[0], yi-pj[1]
 				d2 := dx*dx + dy*dy + 1e-9
-				d := math.Sqrt(d2)
 				f := k * k / d2 // repulsion k²/d along the unit vector (dx, dy)/d
-				if wij := w[i*n+j]; wij > 0 {
-					f -= math.Min(wij/mean, 4) * d / k // attraction w·d²/k
+				if cij := ci[j]; cij > 0 {
+					f -= cij * math.Sqrt(d2) / k // attraction w·d²/k
 				}
-				disp[2*i] += f * dx
-				disp[2*i+1] += f * dy
-				disp[2*j] -= f * dx
-				disp[2*j+1] -= f * dy
+				sx += f * dx
+				sy += f * dy
+				dj[0] -= f * dx
+				dj[1] -= f * dy
 			}
 			// A weak pull to the centre keeps unconnected groups in view.
-			disp[2*i] -= 0.05 * xi / k
-			disp[2*i+1] -= 0.05 * yi / k
+			disp[2*i] += sx - 0.05*xi/k
+			disp[2*i+1] += sy - 0.05*yi/k
 		}
 		for i := 0; i < n; i++ {
 			dx, dy := disp[2*i], disp[2*i+1]
