@@ -23,6 +23,10 @@ type dom struct {
 	funcs  []js.Func
 	shown  map[string]string // what was last written, to write only changes
 	panelW float64
+	// statusAt is when the status and the progress bar were last
+	// written, running whether a run was computing then.
+	statusAt time.Time
+	running  bool
 }
 
 func newDOM() *dom {
@@ -378,13 +382,25 @@ func (d *dom) set(id, prop string, v any) {
 	d.el(id).Set(prop, v)
 }
 
+// runningStatusEvery paces the status line and the progress bar while a
+// run computes: each change of them makes the browser paint and
+// composite the page again, and under software WebGL (SwiftShader, on
+// machines without a GPU) doing so every frame takes a good part of a
+// core from the solver's workers. They are written at once when a run
+// starts and when it ends.
+const runningStatusEvery = 250 * time.Millisecond
+
 // update shows the model's state: status, progress, messages, advice,
-// buttons and the share links.
+// buttons and the share links; the status and the progress at most every
+// runningStatusEvery while a run computes.
 func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
-	status, frac := m.Status(t)
-	d.set("status", "textContent", status)
-	d.set("progress", "value", frac)
 	running := m.Running()
+	if !running || !d.running || t.Sub(d.statusAt) >= runningStatusEvery {
+		status, frac := m.Status(t)
+		d.set("status", "textContent", status)
+		d.set("progress", "value", frac)
+		d.statusAt, d.running = t, running
+	}
 	d.set("run", "disabled", false)
 	if !running && d.doc.Get("activeElement").Equal(d.el("cancel")) {
 		d.el("run").Call("focus") // Cancel is about to be disabled
