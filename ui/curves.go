@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -57,13 +58,15 @@ type LabeledCurve struct {
 	alpha   float64
 	sum     map[method.Name]*[2][]float64
 	count   map[method.Name]*[2][]int
+	kept    map[method.Name]bool // taken whole from an earlier curve (keep)
 }
 
 // newLabeledCurve prepares the curve of the graphs w over samples of
 // classes truth, with draws seeded from seed and LGC's alpha.
 func newLabeledCurve(w map[method.Name]*mat.SymDense, truth []int, seed uint64, alpha float64) *LabeledCurve {
 	c := &LabeledCurve{GHF: map[method.Name][]float64{}, LGC: map[method.Name][]float64{}, weights: w,
-		truth: truth, seed: seed, alpha: alpha, sum: map[method.Name]*[2][]float64{}, count: map[method.Name]*[2][]int{}}
+		truth: truth, seed: seed, alpha: alpha, sum: map[method.Name]*[2][]float64{}, count: map[method.Name]*[2][]int{},
+		kept: map[method.Name]bool{}}
 	c.Draws = CurveDraws(len(truth))
 	for _, name := range demo.Order { // a fixed order
 		if w[name] == nil {
@@ -85,6 +88,24 @@ func nans(k int) []float64 {
 		s[i] = math.NaN()
 	}
 	return s
+}
+
+// keep takes from the finished curve old the errors of the graphs whose
+// weights are the same matrix in both, for the same samples, draws and
+// α: after a slider step, which solves NNLRS alone, only its graph is
+// evaluated again.
+func (c *LabeledCurve) keep(old *LabeledCurve) {
+	if old == nil || !old.Finished() || old.seed != c.seed || old.alpha != c.alpha || old.Draws != c.Draws || !slices.Equal(old.truth, c.truth) {
+		return
+	}
+	for _, name := range c.names {
+		if w := old.weights[name]; w == nil || w != c.weights[name] || old.sum[name] == nil {
+			continue
+		}
+		c.GHF[name], c.LGC[name] = old.GHF[name], old.LGC[name]
+		c.sum[name], c.count[name] = old.sum[name], old.count[name]
+		c.kept[name] = true
+	}
 }
 
 // Finished reports whether every evaluation is computed.
@@ -109,6 +130,9 @@ func (c *LabeledCurve) evaluate(i int) {
 	s := (i / len(c.names)) % len(CurveShares)
 	k := i / (len(c.names) * len(CurveShares))
 	name := c.names[g]
+	if c.kept[name] {
+		return
+	}
 	given := CurveDraw(c.truth, CurveShares[s], c.seed, k)
 	w := c.weights[name]
 	sum, count := c.sum[name], c.count[name]

@@ -232,7 +232,7 @@ func (m *Model) start(p params.Params, f demo.File, now time.Time, reuse bool) (
 	}
 	m.nextID += uint32(len(demo.Order))
 	m.Params, m.Run, m.Hover = p, r, -1
-	m.Prop = Propagation{}
+	m.Prop.Clear()
 	m.Problem, m.Ended = "", nil
 	if len(jobs) == 0 {
 		m.settle(now)

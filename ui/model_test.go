@@ -516,3 +516,65 @@ func TestCSV(t *testing.T) {
 		t.Error("NaN error rate")
 	}
 }
+
+// TestPropagationCarried: after a slider step, which solves NNLRS alone,
+// the closed forms and the labeled curve of every graph are those computed
+// afresh on the new run, the carried graphs' kept and NNLRS's new.
+func TestPropagationCarried(t *testing.T) {
+	m, jobs := started(t)
+	finish(m, jobs, 4)
+	before := map[method.Name]*Final{}
+	for _, gm := range params.Graphs {
+		before[gm] = m.Prop.Final(gm)
+	}
+	m.Prop.Curve.Step(time.Hour)
+	p := m.Params
+	p.Lambda = 0.7
+	step, err := m.Start(p, demo.File{}, t0.Add(3*time.Second))
+	if err != nil || len(step) != 1 || step[0].Method != method.NNLRS {
+		t.Fatalf("λ step: jobs %+v, %v", step, err)
+	}
+	// A graph of edges across the classes alone: NNLRS's closed forms
+	// change.
+	w := make([]float64, 64)
+	for i := 0; i < 8; i++ {
+		for j := 0; j < 8; j++ {
+			if i/4 != j/4 {
+				w[i*8+j] = 1
+			}
+		}
+	}
+	m.Finished(step[0].ID, finalGraph(method.NNLRS, w, 8), t0.Add(4*time.Second))
+	var fresh Propagation
+	fresh.Reset(m.Run, m.Prop.Method, m.Prop.Alpha)
+	for _, gm := range params.Graphs {
+		got, want := m.Prop.Final(gm), fresh.Final(gm)
+		if got == nil || want == nil || !sameFloat(got.GHF, want.GHF) || !sameFloat(got.LGC, want.LGC) || !slices.Equal(got.Pred, want.Pred) {
+			t.Errorf("%s: closed forms %+v after the step, %+v afresh", gm, got, want)
+		}
+		if carried := gm != method.NNLRS; carried != (got == before[gm]) {
+			t.Errorf("%s: kept %v, carried %v", gm, got == before[gm], carried)
+		}
+	}
+	if m.Prop.Final(method.NNLRS).GHF == before[method.NNLRS].GHF {
+		t.Errorf("NNLRS: GHF error %v, as before the step", before[method.NNLRS].GHF)
+	}
+	// The labeled curve evaluates NNLRS's graph alone again, and equals
+	// the curve computed afresh.
+	c := m.Prop.Curve
+	if len(c.kept) != len(params.Graphs)-1 || c.kept[method.NNLRS] {
+		t.Errorf("the curve kept %v", c.kept)
+	}
+	c.Step(time.Hour)
+	fresh.Curve.Step(time.Hour)
+	for _, gm := range params.Graphs {
+		for s := range CurveShares {
+			if !sameFloat(c.GHF[gm][s], fresh.Curve.GHF[gm][s]) || !sameFloat(c.LGC[gm][s], fresh.Curve.LGC[gm][s]) {
+				t.Errorf("%s at %g%%: curve %v %v after the step, %v %v afresh", gm, CurveShares[s],
+					c.GHF[gm][s], c.LGC[gm][s], fresh.Curve.GHF[gm][s], fresh.Curve.LGC[gm][s])
+			}
+		}
+	}
+}
+
+func sameFloat(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }

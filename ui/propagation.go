@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 )
@@ -41,7 +42,45 @@ type Propagation struct {
 	truth   []int
 	given   []int
 	last    time.Time
+	// carried are the closed forms of the run before, while a run
+	// computes (Clear).
+	carried closedForms
 }
+
+// closedForms are the closed forms of some graphs, by their finished
+// result, for one propagation and one labeled set.
+type closedForms struct {
+	method       string
+	alpha        float64
+	given, truth []int
+	of           map[*demo.Result]closedForm
+	curve        *LabeledCurve
+}
+
+type closedForm struct {
+	w     *mat.SymDense
+	final *Final
+}
+
+// kept returns the closed forms p has: those of its run, or those it
+// carries while a run computes.
+func (p *Propagation) kept() closedForms {
+	if p.run == nil {
+		return p.carried
+	}
+	c := closedForms{method: p.Method, alpha: p.Alpha, given: p.given, truth: p.truth, of: map[*demo.Result]closedForm{}, curve: p.Curve}
+	for name, f := range p.final {
+		if g := p.run.Graphs[name]; g != nil && g.Final != nil {
+			c.of[g.Final] = closedForm{p.weights[name], f}
+		}
+	}
+	return c
+}
+
+// Clear empties p while a run computes. It keeps the closed forms of the
+// graphs, which Reset reuses for those the new run carries over (a slider
+// step solves NNLRS alone).
+func (p *Propagation) Clear() { *p = Propagation{carried: p.kept()} }
 
 // Final is the outcome of GHF and LGC in closed form on one graph.
 type Final struct {
@@ -63,19 +102,25 @@ const (
 )
 
 // Reset starts the propagation over at step 0 on the finished graphs of r,
-// and computes the closed forms it tends to.
+// and computes the closed forms it tends to, or keeps those it had for a
+// graph's same result with the same labels and propagation.
 func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 	// The labeled curve holds both GHF and LGC: another propagator on the
 	// same run keeps it.
-	curve, run := p.Curve, p.run
+	curve, run, old := p.Curve, p.run, p.kept()
 	*p = Propagation{run: r, Method: propagator, Alpha: alpha, final: map[method.Name]*Final{}, weights: map[method.Name]*mat.SymDense{}}
 	if r == nil || !r.Labeled() {
 		p.Err = "These data have no labels to propagate."
 		return
 	}
 	p.truth, p.given = r.Data.Labels, r.Data.Given
+	same := old.method == propagator && old.alpha == alpha && slices.Equal(old.given, p.given) && slices.Equal(old.truth, p.truth)
 	for name, g := range r.Graphs {
 		if g.Final == nil {
+			continue
+		}
+		if c, ok := old.of[g.Final]; same && ok {
+			p.weights[name], p.final[name] = c.w, c.final
 			continue
 		}
 		w := mat.NewSymDense(g.N, append([]float64(nil), g.Final.W...))
@@ -101,6 +146,10 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 	}
 	if p.Curve = curve; run != r || curve == nil || curve.alpha != alpha {
 		p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.LabelsSeed(), alpha)
+		if curve == nil {
+			curve = old.curve
+		}
+		p.Curve.keep(curve)
 	}
 	p.Rewind()
 }
