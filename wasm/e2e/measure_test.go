@@ -9,12 +9,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"nnlrs/core/method"
 )
 
 // TestMeasure times the page in headless Chromium (make measure): the first
 // frame and the default run's graphs after navigation, the frame rate and
 // the longest task of the page's thread while the workers compute, the
-// frame rate after, and the sizes of the wasm downloads; then, for each
+// frame rate after, a λ and a β slider step a second after the figure,
+// and the sizes of the wasm downloads; then, for each
 // link of NNLRS_MEASURE_LINKS (comma-separated fragments; by default the
 // built-in data sets' presets and the largest draw of the faces), the
 // time from navigation to its graphs done, in 3 loads. It reports figures
@@ -41,7 +44,8 @@ func TestMeasure(t *testing.T) {
 	if workers != "" {
 		base += "?workers=" + workers
 	}
-	var first, nnlrs, done, busyFPS, idleFPS, longest []float64
+	var first, nnlrs, done, busyFPS, idleFPS, longest, lambdaStep, betaStep []float64
+	var stepIters [2][]float64
 	for k := 0; k < 5; k++ {
 		tb := openURL(t, base, "")
 		// The frame rate while computing: from the first iteration to the
@@ -65,10 +69,29 @@ func TestMeasure(t *testing.T) {
 		idleFPS = append(idleFPS, float64(f3-f2)/t3.Sub(t2).Seconds())
 		t.Logf("load %d (%d workers): first frame %.2f s, NNLRS graph %.2f s (its solve began %.2f s before the page asked), graphs done %.2f s after navigation, %.1f fps and longest task %.0f ms while computing; %s",
 			k+1, eval[int](tb, "nnlrs.workers"), first[k], nnlrs[k], eval[float64](tb, "nnlrs.headStart"), done[k], busy, longest[k], tb.text("status"))
+		// Slider steps as a person takes them, a second after the
+		// figure before: λ 1 → 0.7, then β 0.2 → 0.1, each a warm solve
+		// of NNLRS alone (TestLive, TestWarmStep check their answers).
+		for i, st := range []struct{ id, value string }{{"lambda", "4"}, {"beta", "5"}} {
+			fig := eval[int](tb, "nnlrs.figure")
+			time.Sleep(time.Second)
+			ms := tb.change(st.id, st.value, fig)
+			it := tb.graphInfo(method.NNLRS)["iterations"].(float64)
+			stepIters[i] = append(stepIters[i], it)
+			if i == 0 {
+				lambdaStep = append(lambdaStep, ms/1000)
+			} else {
+				betaStep = append(betaStep, ms/1000)
+			}
+			t.Logf("load %d: %s step %.0f ms (%.0f%% of this load's run), %.0f warm iterations", k+1, st.id, ms, 100*ms/1000/done[k], it)
+		}
 		tb.close()
 	}
 	t.Logf("medians of %d loads: first frame %.2f s; NNLRS graph %.2f s; graphs done %.2f s; %.1f fps while computing (longest task of the page %.0f ms), %.1f fps after",
 		len(first), median(first), median(nnlrs), median(done), median(busyFPS), median(longest), median(idleFPS))
+	t.Logf("slider steps a second after the figure, medians of %d: λ 1 → 0.7 %.0f ms (%.0f%% of the graphs done; %.0f iterations), β 0.2 → 0.1 %.0f ms (%.0f%%; %.0f iterations)",
+		len(lambdaStep), 1000*median(lambdaStep), 100*median(lambdaStep)/median(done), median(stepIters[0]),
+		1000*median(betaStep), 100*median(betaStep)/median(done), median(stepIters[1]))
 
 	links := []string{"data=usps&seed=1", "data=yaleb&seed=1", "data=pie&seed=1", "data=yaleb&classes=10&per=40&seed=1"}
 	if s := os.Getenv("NNLRS_MEASURE_LINKS"); s != "" {
