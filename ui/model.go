@@ -54,6 +54,8 @@ type Model struct {
 	nextID   uint32
 	versions uint64
 	last     *Run // the last run that finished
+	// settled is set when a run has just finished, until the next Tick.
+	settled bool
 }
 
 // bump returns a new version number, unique in the model.
@@ -535,6 +537,7 @@ func (m *Model) settle(now time.Time) {
 	}
 	m.Prop.Reset(r, m.Params.Propagator, m.Params.Alpha)
 	m.Prop.Play(true) // the labels spread by themselves, once
+	m.settled = true
 
 }
 

@@ -578,3 +578,19 @@ func TestPropagationCarried(t *testing.T) {
 }
 
 func sameFloat(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
+
+// TestTickAfterRun: the page's frame in which a run finishes draws its
+// figure first; the propagation and the labeled curve start at the next.
+func TestTickAfterRun(t *testing.T) {
+	m, jobs := started(t)
+	finish(m, jobs, 4)
+	end := t0.Add(2 * time.Second)
+	m.Tick(end)
+	if m.Prop.Step != 0 || m.Prop.Curve.Done != 0 {
+		t.Errorf("the frame the run ended in: step %d, %d evaluations of the curve", m.Prop.Step, m.Prop.Curve.Done)
+	}
+	m.Tick(end.Add(PlayEvery))
+	if m.Prop.Step != 1 || m.Prop.Curve.Done == 0 {
+		t.Errorf("the frame after: step %d, %d evaluations of the curve", m.Prop.Step, m.Prop.Curve.Done)
+	}
+}

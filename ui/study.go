@@ -374,9 +374,14 @@ const StudyBudget = 8 * time.Millisecond
 // Tick advances the page's computations by a frame's share: the
 // propagation (Propagation.Tick) and the live figure's study. They wait
 // while a run is in progress: its figure will replace the one they are
-// about, and the workers need the cores.
+// about, and the workers need the cores. They wait one frame more when a
+// run has just finished, so that its figure is drawn without delay.
 func (m *Model) Tick(now time.Time) {
 	if m.Running() {
+		return
+	}
+	if m.settled {
+		m.settled = false
 		return
 	}
 	m.Prop.Tick(now)
