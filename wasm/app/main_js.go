@@ -87,6 +87,7 @@ type app struct {
 	tick     int
 	redraw   bool // draw every panel in the next frame
 	lastDraw time.Time
+	drawn    shownKey // what the last draw showed
 }
 
 func newApp() *app {
@@ -200,16 +201,19 @@ func (a *app) Update() error {
 // the live panels are drawn at most every runningDrawEvery, counted from
 // the run's start: drawing costs CPU (SwiftShader, on machines without a
 // GPU) that the workers need, and the status line beside the controls
-// follows every message anyway. A run shorter than that (a slider step
+// follows the messages anyway. A run shorter than that (a slider step
 // solved warm) goes from the last figure to the next without a frame
-// between them.
+// between them. At rest, while the page computes the labeled curve or the
+// study, they are drawn at most every computingDrawEvery.
 func (a *app) Draw(screen *ebiten.Image) {
 	w, h := float32(a.w), float32(a.h)
 	if !a.redraw && (!a.views.Stale(a.model, a.panels, w, h) ||
-		a.model.Running() && time.Since(later(a.lastDraw, a.model.Run.Started)) < runningDrawEvery) {
+		a.model.Running() && time.Since(later(a.lastDraw, a.model.Run.Started)) < runningDrawEvery ||
+		a.computing() && a.shown() == a.drawn && time.Since(a.lastDraw) < computingDrawEvery) {
 		a.hooks.frame(false)
 		return
 	}
+	a.drawn = a.shown()
 	a.lastDraw = time.Now()
 	c := &canvas{dst: screen, faces: a.faces, cache: a.images}
 	a.views.Draw(c, a.model, a.panels, w, h, a.redraw)
@@ -224,6 +228,37 @@ func (a *app) Draw(screen *ebiten.Image) {
 
 // runningDrawEvery paces the drawing of the live panels during a run.
 const runningDrawEvery = time.Second
+
+// computingDrawEvery paces the drawing while the page computes the
+// labeled curve or the study of the figure shown, a little every frame:
+// drawing every frame cost more than the computing under SwiftShader,
+// and a slider moved meanwhile waited for that CPU.
+const computingDrawEvery = 250 * time.Millisecond
+
+// computing reports whether the page computes the labeled curve or the
+// study of its figure (ui.Model.Tick).
+func (a *app) computing() bool {
+	m := a.model
+	return !m.Prop.Curve.Finished() || !m.Study.Finished()
+}
+
+// shownKey is what the views show besides the labeled curve's and the
+// study's progress: a change of it is drawn at once.
+type shownKey struct {
+	run         *ui.Run
+	state       ui.State
+	params      params.Params
+	hover, step int
+}
+
+func (a *app) shown() shownKey {
+	m := a.model
+	k := shownKey{run: m.Run, params: m.Params, hover: m.Hover, step: m.Prop.Step}
+	if m.Run != nil {
+		k.state = m.Run.State
+	}
+	return k
+}
 
 // later returns the later of the times s and t.
 func later(s, t time.Time) time.Time {
