@@ -226,10 +226,13 @@ func curveSummary(c *ui.LabeledCurve, m *ui.Model) map[string]any {
 // figure.
 func digest(r *ui.Run) string {
 	f := fnv.New64a()
+	var b []byte
 	put := func(v []float64) {
+		b = b[:0]
 		for _, x := range v {
-			binary.Write(f, binary.LittleEndian, math.Float64bits(x))
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
 		}
+		f.Write(b)
 	}
 	if r.Data != nil {
 		put(r.Data.X)
