@@ -19,9 +19,11 @@ import (
 // TestMuGrid prints the iterations of the default ADMM over the steps of the
 // page's λ slider, on the page's synthetic data and its USPS and Yale B
 // presets (n = 100, unit-norm samples, the preset's β), for the penalty
-// μ₁ = 40 and for μ₁ = cλ, c = 2 to 12: the measurement behind ADMM's
-// default μ₁ = 5λ (docs/BENCH.md). The real data come from the site
-// (make dist); without them only the synthetic rows are printed.
+// μ₁ = 40 and for μ₁ = cλ, c = 2 to 12: the first measurement behind
+// ADMM's μ₁ proportional to λ (docs/BENCH.md); `nnlrs bench -penalties`
+// measures the defaults now (μ₁ = 3λ up to λ = 3, 5λ above). The real
+// data come from the site (make dist); without them only the synthetic
+// rows are printed.
 //
 //	make dist && NNLRS_MU_GRID=1 go test -count=1 -v -run TestMuGrid ./wasm/solver/
 func TestMuGrid(t *testing.T) {
