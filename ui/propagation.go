@@ -107,7 +107,8 @@ const (
 func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 	// The labeled curve holds both GHF and LGC: another propagator on the
 	// same run keeps it.
-	curve, run, old := p.Curve, p.run, p.kept()
+	run, old := p.run, p.kept()
+	curve := old.curve // p.Curve, or the one carried over a run
 	*p = Propagation{run: r, Method: propagator, Alpha: alpha, final: map[method.Name]*Final{}, weights: map[method.Name]*mat.SymDense{}}
 	if r == nil || !r.Labeled() {
 		p.Err = "These data have no labels to propagate."
@@ -146,9 +147,6 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 	}
 	if p.Curve = curve; run != r || curve == nil || curve.alpha != alpha {
 		p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.LabelsSeed(), alpha)
-		if curve == nil {
-			curve = old.curve
-		}
 		p.Curve.keep(curve)
 	}
 	p.Rewind()
