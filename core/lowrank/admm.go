@@ -47,6 +47,8 @@ import (
 // NNLRS, Z = J, E = X − AJ for LRR (certificate.go). It stops when
 // (P − D)/D < Gap, which certifies that the returned objective lies
 // within a fraction Gap of the optimum, and returns that feasible point.
+// Where the cheap bound of D fails but its numerator would certify, the
+// dual point is refined and its norm computed before deciding (decide).
 //
 // The zero value gives the defaults, field by field. The defaults of the
 // internal parameters (Mu, Relax, Memory, CheckEvery) were measured on the
@@ -226,12 +228,14 @@ type admm struct {
 	certV        *mat.Dense // m×n, its excess V
 	certU        *mat.Dense // k×n
 	certY2       *mat.Dense // m×n, nil for LRR
+	certW        *mat.Dense // m×n, AᵀU − Y₂ (exactDual), nil for LRR
 	eig          eigen.Sym
 	hth          mat.SymDense
 	ah           *mat.Dense // k×n
 	corrU, corrM *mat.Dense // the moved point of correctV (lazy)
 	colT         []float64  // column factors of the certificate
 	at, gram     []float64  // Aᵀ and AᵀA, row-major (lazy, correctV)
+	corrCol      []float64  // one column's u, AᵀU, bounds and multipliers (correctV)
 	lastPrimalAt int
 }
 
@@ -360,7 +364,7 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	s.ret = s.j
 	if !pr.lrr {
 		s.h, s.yh3 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
-		s.certY2 = mat.NewDense(m, n, nil)
+		s.certY2, s.certW = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
 		s.ret = s.h
 	}
 	s.e = mat.NewDense(k, n, nil)
@@ -546,6 +550,10 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 				s.lastPrimalAt = it
 				primal = s.primalBound()
 				certGap = (primal - dual) / math.Abs(dual)
+				if certGap >= gap && s.scaleDecides(primal, gap) {
+					dual, certGap = s.decide(primal, gap, dual)
+					bound = dual
+				}
 				converged = certGap < gap
 			}
 			if !math.IsInf(primal, 1) {

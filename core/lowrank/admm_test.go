@@ -277,8 +277,10 @@ func TestDot2(t *testing.T) {
 // TestDualBoundMoved: at every check of a run, the bound D of dualBound
 // is at most the value of the dual point it leaves (certU, certY2),
 // evaluated independently with the exact spectral norm and the dual's
-// constraints (certificate.go), and at most the optimum; and correctV
-// leaves U with a smaller excess V than it found.
+// constraints (certificate.go), and at most the optimum; exactDual lies
+// between D and that value; decide's bound is at most the value of the
+// point it leaves and the optimum; and correctV leaves U with a smaller
+// excess V than it found.
 func TestDualBoundMoved(t *testing.T) {
 	x, _ := subspaceData()
 	p := DefaultParams()
@@ -324,19 +326,32 @@ func TestDualBoundMoved(t *testing.T) {
 				t.Fatalf("iteration %d: column %d of U has norm %v > λ = %v", it, j, math.Sqrt(nr), p.Lambda)
 			}
 		}
-		var w mat.Dense
-		w.Mul(s.ar.T(), s.certU)
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				y2 := s.certY2.At(i, j)
-				if !pr.fixed(i, j) && y2 > p.Beta {
-					t.Fatalf("iteration %d: Y₂(%d, %d) = %v > β", it, i, j, y2)
+		exact := func(name string) float64 {
+			var w mat.Dense
+			w.Mul(s.ar.T(), s.certU)
+			for i := 0; i < m; i++ {
+				for j := 0; j < n; j++ {
+					y2 := s.certY2.At(i, j)
+					if !pr.fixed(i, j) && y2 > p.Beta {
+						t.Fatalf("iteration %d, %s: Y₂(%d, %d) = %v > β", it, name, i, j, y2)
+					}
+					w.Set(i, j, w.At(i, j)-y2)
 				}
-				w.Set(i, j, w.At(i, j)-y2)
 			}
+			return linalg.Inner(s.certU, s.xr) / math.Max(1, linalg.Norm2(&w))
 		}
-		if exact := linalg.Inner(s.certU, s.xr) / math.Max(1, linalg.Norm2(&w)); d > exact*(1+1e-12) {
-			t.Errorf("iteration %d: bound %.10g above the exact value %.10g of its dual point", it, d, exact)
+		ex := exact("dualBound")
+		if d > ex*(1+1e-12) {
+			t.Errorf("iteration %d: bound %.10g above the exact value %.10g of its dual point", it, d, ex)
+		}
+		// exactDual: the same point with ς computed, between the two.
+		if e := s.exactDual(); e > ex*(1+1e-12) || e < d*(1-1e-12) {
+			t.Errorf("iteration %d: exactDual %.10g, want within [%.10g, %.10g]", it, e, d, ex)
+		}
+		// decide, asked for a gap it cannot certify: it refines the point
+		// and bounds the one it leaves.
+		if b, g := s.decide(s.primalBound(), 1e-12, d); b > exact("decide")*(1+1e-12) || b > tight.Objective*(1+1e-9) || !(g >= 1e-12) {
+			t.Errorf("iteration %d: decide's bound %.10g (gap %.3g), the value of its point %.10g, the optimum %.10g", it, b, g, exact("decide"), tight.Objective)
 		}
 
 		// The move, from the unmoved U.
@@ -344,7 +359,7 @@ func TestDualBoundMoved(t *testing.T) {
 		columnsToNorm(s.certU, p.Lambda, true)
 		s.certM.Mul(s.ar.T(), s.certU)
 		before := excess(s.certM)
-		if s.correctV() {
+		if s.correctV(correctSweeps, false) {
 			moved++
 			if after := excess(s.corrM); !(after < before/2) {
 				t.Errorf("iteration %d: excess ||V||_F %.3g after the move, %.3g before", it, after, before)
