@@ -76,14 +76,15 @@ func TestMeasure(t *testing.T) {
 			fig := eval[int](tb, "nnlrs.figure")
 			time.Sleep(time.Second)
 			ms := tb.change(st.id, st.value, fig)
-			it := tb.graphInfo(method.NNLRS)["iterations"].(float64)
+			info := tb.graphInfo(method.NNLRS)
+			it := info["iterations"].(float64)
 			stepIters[i] = append(stepIters[i], it)
 			if i == 0 {
 				lambdaStep = append(lambdaStep, ms/1000)
 			} else {
 				betaStep = append(betaStep, ms/1000)
 			}
-			t.Logf("load %d: %s step %.0f ms (%.0f%% of this load's run), %.0f warm iterations", k+1, st.id, ms, 100*ms/1000/done[k], it)
+			t.Logf("load %d: %s step %.0f ms (%.0f%% of this load's run), %.0f warm iterations solved in %.0f ms", k+1, st.id, ms, 100*ms/1000/done[k], it, 1000*info["elapsed"].(float64))
 		}
 		tb.close()
 	}
