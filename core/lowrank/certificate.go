@@ -66,9 +66,7 @@ import (
 //
 // It leaves U and Y₂ of the kept point in certU and certY2 (NNLRS).
 func (s *admm) dualBound() float64 {
-	copy(raw(s.certU), raw(s.yh1))
-	columnsToNorm(s.certU, s.pr.Lambda, true)
-	s.certM.Mul(s.opA().T(), s.certU)
+	s.plain()
 	// δ: J = Θ(G₂) is computed with an error of a few n·ε·||G₂||; allow
 	// ten times that in ||Ŷ₂||₂ = μ₂||G₂ − J||₂.
 	var g2f float64
@@ -102,6 +100,14 @@ func (s *admm) dualBound() float64 {
 	}
 	s.keep(t)
 	return d
+}
+
+// plain sets certU to Ŷ₁ with its columns clipped to norm λ, and certM
+// to AᵀU for it.
+func (s *admm) plain() {
+	copy(raw(s.certU), raw(s.yh1))
+	columnsToNorm(s.certU, s.pr.Lambda, true)
+	s.certM.Mul(s.opA().T(), s.certU)
 }
 
 // keep makes certU, whose AᵀU is certM, the point kept: U scaled by t
@@ -530,9 +536,7 @@ func (s *admm) decide(primal, gap, dual float64) (bound, certGap float64) {
 	if certGap = (primal - dual) / math.Abs(dual); certGap < gap || s.pr.lrr {
 		return dual, certGap
 	}
-	copy(raw(s.certU), raw(s.yh1))
-	columnsToNorm(s.certU, s.pr.Lambda, true)
-	s.certM.Mul(s.opA().T(), s.certU)
+	s.plain()
 	if s.correctV(refineSweeps, true) {
 		s.certU, s.corrU = s.corrU, s.certU
 		s.certM, s.corrM = s.corrM, s.certM
