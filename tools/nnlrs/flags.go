@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,17 @@ type dataFlags struct {
 	perClass  int
 	seed      uint64
 	normalize bool
+
+	// drawn are the samples load drew (-classes, -per-class), as indices
+	// of the file's samples (rows), in the order of the data; nil when it
+	// kept them all.
+	drawn []int
 }
 
 func addDataFlags(fs *flag.FlagSet) *dataFlags {
 	f := &dataFlags{}
 	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row; an optional header may name a label column), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
-	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels to draw (default: all)")
+	fs.StringVar(&f.classes, "classes", "", "comma-separated classes to draw, labels or class names as the file spells them (default: all)")
 	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: all samples)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random draw (and of the synthetic data)")
 	fs.BoolVar(&f.normalize, "normalize", true, "scale samples to unit l2 norm, as the paper does")
@@ -68,8 +74,7 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 		}
 		classes := set.Classes()
 		if f.classes != "" {
-			classes, err = parseInts(f.classes)
-			if err != nil {
+			if classes, err = parseClasses(f.classes, set); err != nil {
 				return nil, usagef("-classes: %v", err)
 			}
 		}
@@ -77,10 +82,11 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 		if per == 0 {
 			per = minClassSize(set, classes)
 		}
-		set, err = set.Subset(classes, per, rng)
+		f.drawn, err = set.Draw(classes, per, rng)
 		if err != nil {
 			return nil, usageError{err}
 		}
+		set = set.Pick(f.drawn)
 	}
 	if f.normalize {
 		set.NormalizeUnit()
@@ -100,6 +106,24 @@ func minClassSize(set *dataset.Set, classes []int) int {
 		}
 	}
 	return m
+}
+
+// parseClasses reads the classes of -classes: names of set's classes
+// when it has them, integer labels otherwise.
+func parseClasses(s string, set *dataset.Set) ([]int, error) {
+	if set.ClassNames == nil {
+		return parseInts(s)
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		name := strings.TrimSpace(f)
+		l := slices.Index(set.ClassNames, name)
+		if l < 0 {
+			return nil, fmt.Errorf("no class %q in the data (classes: %s)", excerpt(name), excerpt(strings.Join(set.ClassNames, ", ")))
+		}
+		out = append(out, l)
+	}
+	return out, nil
 }
 
 func parseInts(s string) ([]int, error) {

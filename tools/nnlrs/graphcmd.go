@@ -197,6 +197,7 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line 
 		return
 	}
 	every := cfg.progress
+	fmt.Fprintln(stderr, progressLegend)
 	opts.Progress = func(p lowrank.Progress) {
 		if p.Iter%every == 0 {
 			fmt.Fprintf(stderr, "iter %6d  residual %.3e  change %.3e  mu %.3e  rank %d  nnz %d  objective %.6g  lower bound %.6g\n",
@@ -204,6 +205,13 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line 
 		}
 	}
 }
+
+// progressLegend says, before the lines of -progress, what their
+// objective and lower bound are (lowrank.Progress).
+const progressLegend = "nnlrs graph: progress: objective = the value of problem (6) at the iterate, " +
+	"which does not yet meet its constraints (residual > 0), so it may lie below the optimum and below the bound; " +
+	"lower bound = the value of a dual point, never above the optimum (admm; 0 for ladmap); " +
+	"admm stops once a feasible point is certified within 0.4% of the bound"
 
 // build builds the graph of x: by core/embed for NNLRS-EF and PCA+NNLRS,
 // by graph.Build for the others.
