@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +39,7 @@ type dataFlags struct {
 
 func addDataFlags(fs *flag.FlagSet) *dataFlags {
 	f := &dataFlags{}
-	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row; an optional header may name a label column), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
+	fs.StringVar(&f.in, "in", "", "data, one sample per row: a .csv file (an optional header may name a label column), a .mat file with fea and gnd, a .npy array or a .npz SciPy sparse matrix, or \""+syntheticName+"\"")
 	fs.StringVar(&f.classes, "classes", "", "comma-separated classes to draw, labels or class names as the file spells them (default: all)")
 	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: all samples)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random draw (and of the synthetic data)")
@@ -57,9 +58,8 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 			return nil, err
 		}
 	} else {
-		set, err = dataset.Load(f.in)
-		if err != nil {
-			return nil, usageError{err}
+		if set, err = loadData(f.in); err != nil {
+			return nil, err
 		}
 		if err := checkValues(f.in, set, f.normalize); err != nil {
 			return nil, err
@@ -90,6 +90,27 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 	}
 	if f.normalize {
 		set.NormalizeUnit()
+	}
+	return set, nil
+}
+
+// loadData reads the data file in: a .csv or .mat file by dataset.Load,
+// a .npy or .npz matrix of one sample per row (without labels).
+func loadData(in string) (*dataset.Set, error) {
+	if err := checkMatrixExt("-in", in); err != nil {
+		return nil, err
+	}
+	switch matrixExt(in) {
+	case ".npy", ".npz":
+		m, err := readMatrixFile(in, "", nil)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return &dataset.Set{Name: strings.TrimSuffix(filepath.Base(in), filepath.Ext(in)), X: mat.DenseCopyOf(m.T())}, nil
+	}
+	set, err := dataset.Load(in)
+	if err != nil {
+		return nil, usageError{err}
 	}
 	return set, nil
 }

@@ -125,8 +125,8 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	fs.SetOutput(stderr)
 	cfg := &graphConfig{}
 	fs.StringVar(&cfg.methodFlagText, "method", string(method.NNLRS), "graph: "+method.Join(graphMethods(), "|"))
-	fs.StringVar(&cfg.w, "w", "", "write the symmetric n×n weights W to this CSV file")
-	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this CSV file (entry i,j: coefficient of sample i for sample j)")
+	fs.StringVar(&cfg.w, "w", "", "write the symmetric n×n weights W to this file: .csv, .npy, .mat (variable W) or .npz (SciPy sparse CSR)")
+	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this file, formats as -w (entry i,j: coefficient of sample i for sample j; .mat variable Z)")
 	fs.StringVar(&cfg.stats, "stats", "", "write run statistics to this JSON file")
 	fs.IntVar(&cfg.progress, "progress", 0, "print solver progress to stderr every N iterations (0: off); for nnlrs-ef, any N > 0 prints every half step of Algorithm 4")
 	fs.Float64Var(&cfg.gamma, "gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term ||X - P'PX||^2")
@@ -164,6 +164,11 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	}
 	if cfg.statsOut, err = cfg.out.add("-stats", cfg.stats); err != nil {
 		return nil, err
+	}
+	for _, f := range [][2]string{{"-w", cfg.w}, {"-z", cfg.z}} {
+		if err := checkMatrixExt(f[0], f[1]); err != nil {
+			return nil, err
+		}
 	}
 	return cfg, nil
 }
@@ -277,8 +282,8 @@ func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
 	if err != nil {
 		return err
 	}
-	cfg.wOut.set(func(w io.Writer) error { return writeMatrix(w, g.W) })
-	cfg.zOut.set(func(w io.Writer) error { return writeMatrix(w, g.Z) })
+	cfg.wOut.set(func(w io.Writer) error { return writeMatrixFile(w, cfg.w, "W", g.W) })
+	cfg.zOut.set(func(w io.Writer) error { return writeMatrixFile(w, cfg.z, "Z", g.Z) })
 	cfg.statsOut.set(func(w io.Writer) error {
 		_, err := w.Write(append(js, '\n'))
 		return err

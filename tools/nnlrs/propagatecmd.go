@@ -29,7 +29,7 @@ const maxNodes = 20000
 func propagateCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("nnlrs propagate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	wPath := fs.String("w", "", "symmetric nonnegative n×n weights, CSV (as written by nnlrs graph -w)")
+	wPath := fs.String("w", "", "symmetric nonnegative n×n weights (as written by nnlrs graph -w): .csv, .npy, .mat (variable W, or the only one) or .npz (SciPy sparse)")
 	lPath := fs.String("labels", "", "n labels, one per line: an integer or a class name, -1 for unlabeled")
 	truthPath := fs.String("truth", "", "n true labels, one per line, as in -labels: print the error rate on the unlabeled nodes")
 	method := fs.String("method", "ghf", "propagation: ghf (Zhu et al. 2003; keeps the given labels) or lgc (Zhou et al. 2004; does not clamp the labeled nodes: it may relabel one)")
@@ -55,12 +55,15 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 	case *method == "lgc" && !(*alpha > 0 && *alpha < 1):
 		return usagef("-alpha must be in (0, 1), have %v", *alpha)
 	}
+	if err := checkMatrixExt("-w", *wPath); err != nil {
+		return err
+	}
 	var outs outputs
 	pred, err := outs.add("-out", *out)
 	if err != nil {
 		return err
 	}
-	w, err := readFile(*wPath, parseWeights)
+	w, err := readWeights(*wPath)
 	if err != nil {
 		return err
 	}
@@ -287,11 +290,36 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 }
 
 // parseWeights reads a square symmetric matrix of finite nonnegative
-// numbers, one row per line, comma-separated. Symmetry is checked to a
-// relative 1e-9 (W as written by nnlrs graph is exactly symmetric; a file
-// produced elsewhere may have rounded its entries), and the matrix is then
-// symmetrized.
+// numbers as CSV (parseSquareCSV, weightsOf).
 func parseWeights(r io.Reader) (*mat.SymDense, error) {
+	m, err := parseSquareCSV(r)
+	if err != nil {
+		return nil, err
+	}
+	return weightsOf(m)
+}
+
+// readWeights reads the weights W of -w in the format of the file's
+// extension (readMatrixFile; a .mat file's variable W or its only one)
+// and checks them (weightsOf).
+func readWeights(path string) (*mat.SymDense, error) {
+	m, err := readMatrixFile(path, "W", parseSquareCSV)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if r, c := m.Dims(); r != c || r > maxNodes {
+		return nil, usagef("%s: W is %d×%d; want a square matrix of at most %d nodes", path, r, c, maxNodes)
+	}
+	w, err := weightsOf(m)
+	if err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	return w, nil
+}
+
+// parseSquareCSV reads a square matrix of numbers, one row per line,
+// comma-separated.
+func parseSquareCSV(r io.Reader) (*mat.Dense, error) {
 	cr := csv.NewReader(&lineLimit{r: r})
 	cr.ReuseRecord = true
 	cr.TrimLeadingSpace = true
@@ -324,9 +352,6 @@ func parseWeights(r io.Reader) (*mat.SymDense, error) {
 			if err != nil {
 				return nil, fmt.Errorf("line %d, entry %d: %v", row+1, j+1, err)
 			}
-			if v < 0 {
-				return nil, fmt.Errorf("line %d, entry %d: weight %v; weights must be finite and nonnegative", row+1, j+1, v)
-			}
 			data = append(data, v)
 		}
 	}
@@ -336,10 +361,26 @@ func parseWeights(r io.Reader) (*mat.SymDense, error) {
 	if len(data) != n*n {
 		return nil, fmt.Errorf("W is not square: %d rows for %d columns", len(data)/n, n)
 	}
+	return mat.NewDense(n, n, data), nil
+}
+
+// weightsOf checks that the square matrix m holds finite nonnegative
+// weights, symmetric to a relative 1e-9 (W as written by nnlrs graph is
+// exactly symmetric; a file produced elsewhere may have rounded its
+// entries), and returns it symmetrized.
+func weightsOf(m *mat.Dense) (*mat.SymDense, error) {
+	n, _ := m.Dims()
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if v := m.At(i, j); !(v >= 0) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("entry (%d, %d) is %v; weights must be finite and nonnegative", i+1, j+1, v)
+			}
+		}
+	}
 	w := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
-			a, b := data[i*n+j], data[j*n+i]
+			a, b := m.At(i, j), m.At(j, i)
 			if math.Abs(a-b) > 1e-9*math.Max(math.Abs(a), math.Abs(b)) {
 				return nil, fmt.Errorf("W is not symmetric: entry (%d, %d) is %v, entry (%d, %d) is %v", i+1, j+1, a, j+1, i+1, b)
 			}
