@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
@@ -49,15 +50,21 @@ type stats struct {
 	// DiagonalShare is the fraction of W's weight on its diagonal (near 1:
 	// Z is close to the identity).
 	DiagonalShare float64 `json:"diagonal_share"`
+	// Provenance says how the run was made.
+	Provenance provenance `json:"provenance"`
 }
 
 // graphConfig is the flags of `nnlrs graph`.
 type graphConfig struct {
 	method         method.Name
 	w, z, stats    string // output files; "" for none
+	samples        string
 	out            outputs
 	wOut, zOut     *output // nil for none
 	statsOut       *output
+	samplesOut     *output
+	params         map[string]any // every flag's value (provenance)
+	rows           []sampleRow    // the samples of the run (-samples)
 	progress       int
 	gamma          float64
 	dim, efOuter   int
@@ -109,6 +116,9 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
 	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
+	if st.Provenance, err = cfg.provenance(set); err != nil {
+		return err
+	}
 	if err := cfg.write(g, st); err != nil {
 		return err
 	}
@@ -127,7 +137,8 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	fs.StringVar(&cfg.methodFlagText, "method", string(method.NNLRS), "graph: "+method.Join(graphMethods(), "|"))
 	fs.StringVar(&cfg.w, "w", "", "write the symmetric n×n weights W to this file: .csv, .npy, .mat (variable W) or .npz (SciPy sparse CSR)")
 	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this file, formats as -w (entry i,j: coefficient of sample i for sample j; .mat variable Z)")
-	fs.StringVar(&cfg.stats, "stats", "", "write run statistics to this JSON file")
+	fs.StringVar(&cfg.stats, "stats", "", "write run statistics and their provenance (every flag, the input's SHA-256, the build, the samples drawn) to this JSON file")
+	fs.StringVar(&cfg.samples, "samples", "", "write the samples of the run to this CSV file: index (the row of the input file, from 0) and label per sample")
 	fs.IntVar(&cfg.progress, "progress", 0, "print solver progress to stderr every N iterations (0: off); for nnlrs-ef, any N > 0 prints every half step of Algorithm 4")
 	fs.Float64Var(&cfg.gamma, "gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term ||X - P'PX||^2")
 	fs.IntVar(&cfg.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
@@ -165,6 +176,10 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	if cfg.statsOut, err = cfg.out.add("-stats", cfg.stats); err != nil {
 		return nil, err
 	}
+	if cfg.samplesOut, err = cfg.out.add("-samples", cfg.samples); err != nil {
+		return nil, err
+	}
+	cfg.params = flagValues(fs)
 	for _, f := range [][2]string{{"-w", cfg.w}, {"-z", cfg.z}} {
 		if err := checkMatrixExt(f[0], f[1]); err != nil {
 			return nil, err
@@ -288,5 +303,21 @@ func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
 		_, err := w.Write(append(js, '\n'))
 		return err
 	})
+	cfg.samplesOut.set(func(w io.Writer) error { return writeSamples(w, cfg.rows) })
 	return cfg.out.commit()
+}
+
+// provenance returns the provenance of the run on set and keeps its
+// samples for -samples.
+func (cfg *graphConfig) provenance(set *dataset.Set) (provenance, error) {
+	in, err := describeInput(cfg.data.in)
+	if err != nil {
+		return provenance{}, usageError{err}
+	}
+	cfg.rows = sampleRows(set, cfg.data.drawn)
+	p := provenance{Command: "graph", Parameters: cfg.params, Input: in, Version: readBuildInfo()}
+	if cfg.data.drawn != nil {
+		p.Samples = cfg.rows
+	}
+	return p, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -138,5 +139,39 @@ func TestGraphReadsNpyData(t *testing.T) {
 		if got := summary(filepath.Join(dir, data)); got != want {
 			t.Errorf("%s: %q, the CSV's %q", data, got, want)
 		}
+	}
+}
+
+// The provenance of a run on a subset, read in Python: the input's
+// SHA-256 and path, every flag, the build, and the rows drawn with their
+// labels as the input file holds them, also in the -samples file.
+func TestProvenanceReadByPython(t *testing.T) {
+	python := findSciPy(t)
+	dir := t.TempDir()
+	plain, in := filepath.Join(dir, "plain.csv"), filepath.Join(dir, "named.csv")
+	writeSubspaceCSV(t, plain)
+	b, _ := os.ReadFile(plain)
+	var named strings.Builder
+	named.WriteString("a,b,c,d,label\n")
+	for i, row := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		named.WriteString(row + "," + []string{"first", "second", "third"}[(i*7)%3] + "\n")
+	}
+	os.WriteFile(in, []byte(named.String()), 0o644)
+	st, samples := filepath.Join(dir, "s.json"), filepath.Join(dir, "samples.csv")
+	status, _, errs := runCLI(t, "graph", "-in", in, "-lambda", "1", "-classes", "third,first", "-per-class", "3", "-seed", "7", "-stats", st, "-samples", samples)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	runPython(t, python, "provenance", st, in, samples)
+	var got struct {
+		Provenance struct{ Parameters map[string]any }
+	}
+	js, _ := os.ReadFile(st)
+	if err := json.Unmarshal(js, &got); err != nil {
+		t.Fatal(err)
+	}
+	p := got.Provenance.Parameters
+	if p["lambda"] != 1.0 || p["seed"] != 7.0 || p["classes"] != "third,first" || p["per-class"] != 3.0 || p["beta"] != 0.2 || p["method"] != "nnlrs" {
+		t.Errorf("parameters %v: not the flags given (lambda 1, seed 7, classes third,first, per-class 3) and defaults (beta 0.2, method nnlrs)", p)
 	}
 }

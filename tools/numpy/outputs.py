@@ -9,8 +9,11 @@ Usage:
     outputs.py write CSV DIR         writes CSV's matrix as DIR/W.npy (float32,
                                      Fortran order), DIR/W.mat (scipy.io.savemat)
                                      and DIR/W.npz (scipy.sparse.save_npz, CSR)
-    outputs.py provenance STATS IN   the provenance in the -stats file STATS of
-                                     a run on the data file IN (a CSV file)
+    outputs.py provenance STATS IN SAMPLES
+                                     the provenance in the -stats file STATS of a
+                                     run on a subset of the CSV file IN, whose
+                                     header names a label column, and its
+                                     -samples file SAMPLES
 
 Each prints one line, "ok: ..." and exits 0, or says what differs and exits 1.
 """
@@ -67,7 +70,7 @@ def write(csv, folder):
     print("ok: wrote W.npy, W.mat, W.npz")
 
 
-def provenance(stats_path, data_path):
+def provenance(stats_path, data_path, samples_path):
     with open(stats_path) as f:
         st = json.load(f)
     p = st.get("provenance")
@@ -80,7 +83,7 @@ def provenance(stats_path, data_path):
         fail(f"input sha256 {inp.get('sha256')}, the file's is {digest}")
     if os.path.abspath(inp.get("path", "")) != os.path.abspath(data_path):
         fail(f"input path {inp.get('path')}, want {data_path}")
-    for key in ("method", "beta", "lambda", "theta", "seed", "normalize", "solver", "max_iter"):
+    for key in ("method", "beta", "lambda", "theta", "seed", "normalize", "solver", "max-iter", "classes", "per-class"):
         if key not in p.get("parameters", {}):
             fail(f"parameters lack {key}: {p.get('parameters')}")
     v = p.get("version", {})
@@ -99,7 +102,10 @@ def provenance(stats_path, data_path):
         have = str(rows[label][s["row"]])
         if have != str(s["label"]):
             fail(f"sample of row {s['row']}: label {s['label']!r}, the file's {have!r}")
-    print(f"ok: input {digest[:12]}, {len(drawn)} drawn rows and labels match the file, parameters and version present")
+    listed = np.genfromtxt(samples_path, delimiter=",", names=True, dtype=None, encoding="utf-8")
+    if [(int(r["index"]), str(r["label"])) for r in listed] != [(s["row"], str(s["label"])) for s in drawn]:
+        fail(f"{samples_path} lists other samples than the provenance")
+    print(f"ok: input {digest[:12]}, {len(drawn)} drawn rows and labels match the file and {os.path.basename(samples_path)}, parameters and version present")
 
 
 def main():
@@ -111,7 +117,7 @@ def main():
     elif cmd == "write":
         write(args[0], args[1])
     elif cmd == "provenance":
-        provenance(args[0], args[1])
+        provenance(args[0], args[1], args[2])
     else:
         fail(__doc__)
 
