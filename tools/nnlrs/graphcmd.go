@@ -122,7 +122,7 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if err := cfg.write(g, st); err != nil {
 		return err
 	}
-	if w := degenerate(cfg.method, g, set.X, cfg.opts); w != "" {
+	for _, w := range warnings(cfg.method, g, set.X, set.Labels, cfg.opts) {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s\n", w)
 	}
 	fmt.Fprintln(stdout, summary)
