@@ -295,7 +295,7 @@ func TestDualBoundMoved(t *testing.T) {
 		f := 0.0
 		for i := 0; i < m; i++ {
 			for j := 0; j < n; j++ {
-				v := pr.excess(i, j, mm.At(i, j)-s.yh2.At(i, j))
+				v := pr.excess(i, j, mm.At(i, j)-s.yh2(raw(s.g2), raw(s.j), i*n+j))
 				f += v * v
 			}
 		}

@@ -82,13 +82,17 @@ func (a *anderson) next(x, g state, ff float64) {
 		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
-			for i, v := range p {
-				f := v - xq[i]
-				dg[o+i] = v - a.gPrev[o+i]
-				df[o+i] = f - a.fPrev[o+i]
-				a.gPrev[o+i] = v
-				a.fPrev[o+i] = f
-			}
+			dg, df, gPrev, fPrev := dg[o:o+len(p)], df[o:o+len(p)], a.gPrev[o:o+len(p)], a.fPrev[o:o+len(p)]
+			each(len(p), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					v := p[i]
+					f := v - xq[i]
+					dg[i] = v - gPrev[i]
+					df[i] = f - fPrev[i]
+					gPrev[i] = v
+					fPrev[i] = f
+				}
+			})
 			o += len(p)
 		}
 		for i, v := range az {
@@ -110,10 +114,13 @@ func (a *anderson) next(x, g state, ff float64) {
 		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
-			for i, v := range p {
-				a.gPrev[o+i] = v
-				a.fPrev[o+i] = v - xq[i]
-			}
+			gPrev, fPrev := a.gPrev[o:o+len(p)], a.fPrev[o:o+len(p)]
+			each(len(p), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					gPrev[i] = p[i]
+					fPrev[i] = p[i] - xq[i]
+				}
+			})
 			o += len(p)
 		}
 	}
@@ -181,8 +188,20 @@ func (a *anderson) coefficients() []int {
 
 // mix sets dst = src − Σ_i γ_i d_i[off:off+len(dst)], subtracting in the
 // order of i, four columns a pass over dst, so that dst is read and
-// written once per four columns.
+// written once per four columns; the entries are shared out over the
+// cores (each).
 func mix(dst, src, gam []float64, d [][]float64, off int) {
+	each(len(dst), func(lo, hi int) {
+		ds := make([][]float64, len(d))
+		for i, di := range d {
+			ds[i] = di[off+lo : off+hi]
+		}
+		mixRange(dst[lo:hi], src[lo:hi], gam, ds)
+	})
+}
+
+// mixRange is mix on one range: d_i holds that range of the columns.
+func mixRange(dst, src, gam []float64, d [][]float64) {
 	n := len(dst)
 	for i := 0; i < len(gam); i += 4 {
 		s := src[:n]
@@ -192,9 +211,9 @@ func mix(dst, src, gam []float64, d [][]float64, off int) {
 		var g [4]float64
 		var c [4][]float64
 		for k := range c {
-			c[k] = d[i][off : off+n] // past the last column: γ = 0
+			c[k] = d[i][:n] // past the last column: γ = 0
 			if i+k < len(gam) {
-				g[k], c[k] = gam[i+k], d[i+k][off:off+n]
+				g[k], c[k] = gam[i+k], d[i+k][:n]
 			}
 		}
 		g0, g1, g2, g3 := g[0], g[1], g[2], g[3]

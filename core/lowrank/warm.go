@@ -78,21 +78,18 @@ func fingerprint(x, a *mat.Dense) uint64 {
 	return h
 }
 
-// saveWarm returns the state st of s as a Warm.
+// saveWarm returns the state st of s as a Warm, which takes its
+// matrices: s is not used after.
 func (s *admm) saveWarm(st state) *Warm {
 	d, _ := s.x.Dims()
-	w := &Warm{
+	return &Warm{
 		lrr: s.pr.lrr,
 		d:   d, k: s.k, m: s.m, n: s.n,
 		fp: s.fp,
 		mu: [3]float64{s.mu1, s.mu2, s.mu3},
 		p:  s.pr.Params,
-		z:  mat.DenseCopyOf(st.z), u1: mat.DenseCopyOf(st.u1), u2: mat.DenseCopyOf(st.u2),
+		z:  st.z, u1: st.u1, u2: st.u2, u3: st.u3,
 	}
-	if st.u3 != nil {
-		w.u3 = mat.DenseCopyOf(st.u3)
-	}
-	return w
 }
 
 // start sets the state of s to w, with the multipliers rescaled to the
