@@ -209,8 +209,15 @@ type admm struct {
 	s, k2inv   *mat.Dense    // Ar Arᵀ and K₂⁻¹ (Woodbury)
 	kinv, pmat *mat.Dense    // K⁻¹ and K⁻¹Arᵀ (direct; pmat nil with tri)
 
-	// State x = (Z, U₁, U₂, U₃) and A·Z, and the image g = T(x).
+	// State x = (Z, U₁, U₂, U₃) and A·Z (U₂ nil where implied), and the
+	// image g = T(x).
 	xs, gs state
+	// The inner product of iterates; with U₂ implied the residual
+	// f = g − x's companions [S V₁ | A V₃] (metric.go) and the k×n work
+	// of forming them.
+	metric          *metric
+	fc              []float64
+	fu1, au3g, au3x *mat.Dense
 	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
 	j, h, e      *mat.Dense
 	ret          *mat.Dense // the block returned: h (NNLRS) or j (LRR)
@@ -239,14 +246,17 @@ type admm struct {
 }
 
 // state is one point of the fixed-point iteration: Z, the scaled
-// multipliers (u3 nil for LRR), and A·Z (kept so that the E-step needs no
-// product).
+// multipliers (u2 nil where U₂ is implied by U₁ and U₃, metric.go; u3 nil
+// for LRR), and A·Z (kept so that the E-step needs no product).
 type state struct {
 	z, u1, u2, u3, az *mat.Dense
 }
 
-func newState(k, m, n int, lrr bool) state {
-	st := state{z: mat.NewDense(m, n, nil), u1: mat.NewDense(k, n, nil), u2: mat.NewDense(m, n, nil), az: mat.NewDense(k, n, nil)}
+func newState(k, m, n int, lrr, implied bool) state {
+	st := state{z: mat.NewDense(m, n, nil), u1: mat.NewDense(k, n, nil), az: mat.NewDense(k, n, nil)}
+	if !implied {
+		st.u2 = mat.NewDense(m, n, nil)
+	}
 	if !lrr {
 		st.u3 = mat.NewDense(m, n, nil)
 	}
@@ -254,18 +264,24 @@ func newState(k, m, n int, lrr bool) state {
 }
 
 // parts lists the raw storage of the blocks that Anderson mixing treats as
-// the iterate (A·Z is carried along: it is linear in Z).
+// the iterate (A·Z is carried along: it is linear in Z), in the order of
+// metric's flattened iterates.
 func (st state) parts() [][]float64 {
-	if st.u3 == nil {
-		return [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data, st.u2.RawMatrix().Data}
+	p := [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data}
+	for _, u := range []*mat.Dense{st.u2, st.u3} {
+		if u != nil {
+			p = append(p, u.RawMatrix().Data)
+		}
 	}
-	return [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data, st.u2.RawMatrix().Data, st.u3.RawMatrix().Data}
+	return p
 }
 
 func (st state) copyFrom(o state) {
 	st.z.Copy(o.z)
 	st.u1.Copy(o.u1)
-	st.u2.Copy(o.u2)
+	if st.u2 != nil {
+		st.u2.Copy(o.u2)
+	}
 	if st.u3 != nil {
 		st.u3.Copy(o.u3)
 	}
@@ -358,7 +374,21 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 		}
 	}
 
-	s.xs, s.gs = newState(k, m, n, pr.lrr), newState(k, m, n, pr.lrr)
+	implied := impliedU2(m, n, s.mu1, s.mu2)
+	s.metric = newMetric(k, m, n, s.mu1, s.mu2, s.mu3, pr.lrr, implied)
+	s.fc = make([]float64, s.metric.companions())
+	if implied {
+		if s.s == nil {
+			// S = AAᵀ, for the companions of the implied U₂.
+			s.s = mat.NewDense(k, k, nil)
+			s.s.Mul(s.ar, s.ar.T())
+		}
+		s.fu1 = mat.NewDense(k, n, nil)
+		if !pr.lrr {
+			s.au3g, s.au3x = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
+		}
+	}
+	s.xs, s.gs = newState(k, m, n, pr.lrr, implied), newState(k, m, n, pr.lrr, implied)
 	s.j, s.g2 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
 	s.ret = s.j
 	if !pr.lrr {
@@ -380,7 +410,7 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	s.ah = mat.NewDense(k, n, nil)
 	s.svt.Method = prox.GramMethod
 	if set.Memory > 0 {
-		s.anderson = newAnderson(set.Memory, s.xs.parts(), pr.lrr)
+		s.anderson = newAnderson(set.Memory, s.xs.parts(), s.metric, pr.lrr)
 	}
 	s.lastPrimalAt = -1 << 30
 	return s
@@ -390,26 +420,46 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 // records the blocks J, H, E and the dual estimates Ŷ of the step.
 func (s *admm) step() error {
 	in, out := s.xs, s.gs
-	zs, u1, u2, az := raw(in.z), raw(in.u1), raw(in.u2), raw(in.az)
+	zs, u1, az := raw(in.z), raw(in.u1), raw(in.az)
 	xr := raw(s.xr)
 	js, es, g2 := raw(s.j), raw(s.e), raw(s.g2)
 	yh1 := raw(s.yh1)
 	mu1, mu2, mu3, alpha := s.mu1, s.mu2, s.mu3, s.alpha
 
-	// J-step.
-	each(len(g2), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			g2[i] = zs[i] + u2[i]
-		}
-	})
+	// J-step on G₂ = Z + U₂; where U₂ is implied, μ₂U₂ = μ₁AᵀU₁ − μ₃U₃
+	// (metric.go), and AᵀU₁ stays in cm for the Z-step.
+	cm := raw(s.cm)
+	var u2, u3 []float64
+	if !s.pr.lrr {
+		u3 = raw(in.u3)
+	}
+	if in.u2 != nil {
+		u2 = raw(in.u2)
+		each(len(g2), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				g2[i] = zs[i] + u2[i]
+			}
+		})
+	} else {
+		s.cm.Mul(s.opA().T(), in.u1)
+		each(len(g2), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				mu2u2 := mu1 * cm[i]
+				if u3 != nil {
+					mu2u2 -= mu3 * u3[i]
+				}
+				g2[i] = zs[i] + mu2u2/mu2
+			}
+		})
+	}
 	rank, nuclear, err := s.svt.Apply(s.j, 1/mu2, s.g2)
 	if err != nil {
 		return err
 	}
 	s.rankJ, s.nuclearJ = rank, nuclear
 	// H-step, and the relaxed Ĵ, Ĥ folded into the Z-step's right-hand
-	// side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃); for LRR, C = μ₂(Ĵ − U₂).
-	cm := raw(s.cm)
+	// side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃), = μ₂Ĵ + μ₃Ĥ − μ₁AᵀU₁ with U₂
+	// implied; for LRR, C = μ₂(Ĵ − U₂), = μ₂Ĵ − μ₁AᵀU₁.
 	var l1 float64
 	var nnz atomic.Int64
 	if s.pr.lrr {
@@ -419,12 +469,16 @@ func (s *admm) step() error {
 				if js[i] != 0 {
 					k++
 				}
-				cm[i] = mu2 * (alpha*js[i] + (1-alpha)*zs[i] - u2[i])
+				if u2 != nil {
+					cm[i] = mu2 * (alpha*js[i] + (1-alpha)*zs[i] - u2[i])
+				} else {
+					cm[i] = mu2*(alpha*js[i]+(1-alpha)*zs[i]) - mu1*cm[i]
+				}
 			}
 			nnz.Add(int64(k))
 		})
 	} else {
-		u3, hs := raw(in.u3), raw(s.h)
+		hs := raw(s.h)
 		bt := s.pr.Beta / mu3
 		each(len(zs), func(lo, hi int) {
 			k := 0
@@ -444,7 +498,11 @@ func (s *admm) step() error {
 				}
 				jh := alpha*js[i] + (1-alpha)*z
 				hh := alpha*h + (1-alpha)*z
-				cm[i] = mu2*(jh-u2[i]) + mu3*(hh-u3[i])
+				if u2 != nil {
+					cm[i] = mu2*(jh-u2[i]) + mu3*(hh-u3[i])
+				} else {
+					cm[i] = mu2*jh + mu3*hh - mu1*cm[i]
+				}
 			}
 			nnz.Add(int64(k))
 		})
@@ -513,30 +571,34 @@ func (s *admm) step() error {
 		zo.Add(zo, s.zt)
 		azo.Mul(s.ar, zo)
 	}
-	// Multipliers: U₁ += X − AZ − Ê, U₂ += Z − Ĵ, U₃ += Z − Ĥ.
+	// Multipliers: U₁ += X − AZ − Ê, U₂ += Z − Ĵ (unless implied),
+	// U₃ += Z − Ĥ.
 	zn, azn := raw(zo), raw(azo)
-	o1, o2 := raw(out.u1), raw(out.u2)
+	o1 := raw(out.u1)
 	each(len(o1), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			o1[i] = u1[i] + w[i] - azn[i]
 		}
 	})
-	if s.pr.lrr {
-		each(len(zs), func(lo, hi int) {
-			for i := lo; i < hi; i++ {
-				o2[i] = u2[i] + zn[i] - (alpha*js[i] + (1-alpha)*zs[i])
-			}
-		})
+	var o2, o3, hs []float64
+	if u2 != nil {
+		o2 = raw(out.u2)
+	}
+	if !s.pr.lrr {
+		o3, hs = raw(out.u3), raw(s.h)
+	}
+	if o2 == nil && o3 == nil {
 		return nil
 	}
-	u3, hs, o3 := raw(in.u3), raw(s.h), raw(out.u3)
 	each(len(zs), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			z := zs[i]
-			jh := alpha*js[i] + (1-alpha)*z
-			hh := alpha*hs[i] + (1-alpha)*z
-			o2[i] = u2[i] + zn[i] - jh
-			o3[i] = u3[i] + zn[i] - hh
+			if o2 != nil {
+				o2[i] = u2[i] + zn[i] - (alpha*js[i] + (1-alpha)*z)
+			}
+			if o3 != nil {
+				o3[i] = u3[i] + zn[i] - (alpha*hs[i] + (1-alpha)*z)
+			}
 		}
 	})
 	return nil
@@ -607,19 +669,54 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 
 // residuals returns the squared norms of the fixed-point residual
 // f = T(x) − x of the last step and of the splitting residual (the
-// multiplier increments).
+// multiplier increments), U₂'s block included; with U₂ implied it leaves
+// f's companions in fc (metric.go).
 func (s *admm) residuals() (ff, feas float64) {
-	for pi, gp := range s.gs.parts() {
-		xp := s.xs.parts()[pi]
-		for i, v := range gp {
-			d := v - xp[i]
-			ff += d * d
-			if pi > 0 {
-				feas += d * d
+	if !s.metric.implied {
+		for pi, gp := range s.gs.parts() {
+			xp := s.xs.parts()[pi]
+			for i, v := range gp {
+				d := v - xp[i]
+				ff += d * d
+				if pi > 0 {
+					feas += d * d
+				}
 			}
 		}
+		return ff, feas
 	}
-	return ff, feas
+	k, n := s.k, s.n
+	fu1 := raw(s.fu1)
+	gu1, xu1 := raw(s.gs.u1), raw(s.xs.u1)
+	for i := range fu1 {
+		fu1[i] = gu1[i] - xu1[i]
+	}
+	su1 := mat.NewDense(k, n, s.fc[:k*n])
+	su1.Mul(s.s, s.fu1)
+	g := s.metric
+	multipliers := dot(fu1, fu1) + g.cS*dot(fu1, s.fc[:k*n])
+	if !s.pr.lrr {
+		s.au3g.Mul(s.opA(), s.gs.u3)
+		s.au3x.Mul(s.opA(), s.xs.u3)
+		av3, ag, ax := s.fc[k*n:], raw(s.au3g), raw(s.au3x)
+		for i := range av3 {
+			av3[i] = ag[i] - ax[i]
+		}
+		gu3, xu3 := raw(s.gs.u3), raw(s.xs.u3)
+		var uu float64
+		for i, v := range gu3 {
+			d := v - xu3[i]
+			uu += d * d
+		}
+		multipliers += g.wU3*uu - 2*g.cA*dot(fu1, av3)
+	}
+	var zz float64
+	xz := raw(s.xs.z)
+	for i, v := range raw(s.gs.z) {
+		d := v - xz[i]
+		zz += d * d
+	}
+	return zz + multipliers, multipliers
 }
 
 // objective returns the objective of the problem at the blocks J, H, E of
@@ -632,7 +729,7 @@ func (s *admm) objective() float64 {
 // ff of the last step: Anderson mixing of the images, or the plain image.
 func (s *admm) advance(ff float64) {
 	if s.anderson != nil {
-		s.anderson.next(s.xs, s.gs, ff)
+		s.anderson.next(s.xs, s.gs, ff, s.fc)
 	} else {
 		s.xs.copyFrom(s.gs)
 	}

@@ -14,13 +14,19 @@ import (
 // translates along a direction, as ADMM for LRR does on the null space of
 // A (no H-step contracts it), an extrapolation that only restarts keeps
 // the point it reached and can drift without bound.
+//
+// The norms are those of the full iterate, its implied U₂ block included
+// (metric.go): each residual difference keeps its companions.
 type anderson struct {
 	mem      int
 	size     int
+	metric   *metric
 	dg, df   [][]float64 // ring of differences (flattened state)
+	dfc      [][]float64 // the companions of the residual differences
 	daz      [][]float64 // A·Z of the image differences
 	gPrev    []float64
 	fPrev    []float64
+	fPrevC   []float64 // the companions of fPrev
 	azPrev   []float64
 	count    int
 	head     int
@@ -31,14 +37,15 @@ type anderson struct {
 	revert   bool
 }
 
-func newAnderson(mem int, parts [][]float64, revert bool) *anderson {
+func newAnderson(mem int, parts [][]float64, g *metric, revert bool) *anderson {
 	size := 0
 	for _, p := range parts {
 		size += len(p)
 	}
-	a := &anderson{mem: mem, size: size, revert: revert}
+	a := &anderson{mem: mem, size: size, metric: g, revert: revert}
 	a.dg = make([][]float64, mem)
 	a.df = make([][]float64, mem)
+	a.dfc = make([][]float64, mem)
 	a.daz = make([][]float64, mem)
 	a.gram = make([]float64, mem*mem)
 	a.rhs = make([]float64, mem)
@@ -47,13 +54,14 @@ func newAnderson(mem int, parts [][]float64, revert bool) *anderson {
 }
 
 // next overwrites x with the next iterate, given x and its image g;
-// ff = ||g − x||².
-func (a *anderson) next(x, g state, ff float64) {
+// ff = ||g − x||² and fc the companions of g − x.
+func (a *anderson) next(x, g state, ff float64, fc []float64) {
 	gp, xp := g.parts(), x.parts()
 	az := raw(g.az)
 	if a.gPrev == nil {
 		a.gPrev = make([]float64, a.size)
 		a.fPrev = make([]float64, a.size)
+		a.fPrevC = make([]float64, len(fc))
 		a.azPrev = make([]float64, len(az))
 	}
 	if a.havePrev && ff > a.prevFF {
@@ -75,10 +83,14 @@ func (a *anderson) next(x, g state, ff float64) {
 		if a.dg[slot] == nil {
 			a.dg[slot] = make([]float64, a.size)
 			a.df[slot] = make([]float64, a.size)
+			a.dfc[slot] = make([]float64, len(fc))
 			a.daz[slot] = make([]float64, len(az))
 		}
 		// Push the differences and save g and f in the same pass.
-		dg, df, daz := a.dg[slot], a.df[slot], a.daz[slot]
+		dg, df, dfc, daz := a.dg[slot], a.df[slot], a.dfc[slot], a.daz[slot]
+		for i, v := range fc {
+			dfc[i] = v - a.fPrevC[i]
+		}
 		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
@@ -104,7 +116,7 @@ func (a *anderson) next(x, g state, ff float64) {
 		// right-hand side ΔFᵀf, in one pass over each stored ΔF.
 		for i := 0; i < a.count; i++ {
 			si := (a.head - a.count + i + 2*a.mem) % a.mem
-			v, r := dot2(a.df[si], df, a.fPrev)
+			v, r := a.metric.dot2(a.df[si], a.dfc[si], df, dfc, a.fPrev, fc)
 			a.gram[slot*a.mem+si] = v
 			a.gram[si*a.mem+slot] = v
 			a.rhs[i] = r
@@ -125,6 +137,7 @@ func (a *anderson) next(x, g state, ff float64) {
 		}
 	}
 	copy(a.azPrev, az)
+	copy(a.fPrevC, fc)
 	a.havePrev = true
 	a.prevFF = ff
 

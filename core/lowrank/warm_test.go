@@ -93,6 +93,9 @@ func TestADMMWarmPenalties(t *testing.T) {
 	}
 	w := prev.Warm
 	for i, pair := range [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}, {s.xs.u3, w.u3}} {
+		if pair[0] == nil || pair[1] == nil {
+			t.Fatalf("U%d not stored: the test's data is small", i+1)
+		}
 		for j, v := range raw(pair[0]) {
 			want := muFrom[i] * raw(pair[1])[j]
 			if got := set.Mu[i] * v; math.Abs(got-want) > 4*epsilon*math.Abs(want) {
