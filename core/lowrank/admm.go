@@ -239,7 +239,7 @@ type admm struct {
 	certT        []float64  // the column factors of the point kept, nil for none
 	eig          eigen.Sym
 	ah           *mat.Dense // k×n
-	corrU, corrM *mat.Dense // the moved point of correctV (lazy)
+	corrU        *mat.Dense // the moved point of correctV (lazy; its AᵀU in cm)
 	colT         []float64  // column factors of the certificate
 	at, gram     []float64  // Aᵀ and AᵀA, row-major (lazy, correctV)
 	lastPrimalAt int
@@ -409,6 +409,7 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	s.certM, s.certU = mat.NewDense(m, n, nil), mat.NewDense(k, n, nil)
 	s.ah = mat.NewDense(k, n, nil)
 	s.svt.Method = prox.GramMethod
+	s.svt.Eig = &s.eig // one workspace for the SVT's and the certificate's decompositions
 	if set.Memory > 0 {
 		s.anderson = newAnderson(set.Memory, s.xs.parts(), s.metric, pr.lrr)
 	}

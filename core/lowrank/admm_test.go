@@ -361,7 +361,7 @@ func TestDualBoundMoved(t *testing.T) {
 		before := excess(s.certM)
 		if s.correctV(correctSweeps, false) {
 			moved++
-			if after := excess(s.corrM); !(after < before/2) {
+			if after := excess(s.cm); !(after < before/2) {
 				t.Errorf("iteration %d: excess ||V||_F %.3g after the move, %.3g before", it, after, before)
 			}
 		}

@@ -85,16 +85,16 @@ func (s *admm) dualBound() float64 {
 		d, scaled = dt, true
 	}
 	if s.correctV(correctSweeps, false) {
-		if dc := s.dualValue(s.corrU, s.corrM, nil, delta); dc > d {
+		if dc := s.dualValue(s.corrU, s.cm, nil, delta); dc > d {
 			d, moved, scaled = dc, true, false
 		}
-		if dt := s.dualValue(s.corrU, s.corrM, s.columnFactors(s.corrM), delta); dt > d {
+		if dt := s.dualValue(s.corrU, s.cm, s.columnFactors(s.cm), delta); dt > d {
 			d, moved, scaled = dt, true, true
 		}
 	}
 	if moved {
 		s.certU, s.corrU = s.corrU, s.certU
-		s.certM, s.corrM = s.corrM, s.certM
+		s.certM, s.cm = s.cm, s.certM
 	}
 	var t []float64
 	if scaled {
@@ -223,7 +223,8 @@ const (
 )
 
 // correctV sets corrU to U = certU moved off the entries of the excess
-// V = (AᵀU − Ŷ₂ − β)₊ (NNLRS), and corrM to AᵀU for it; it reports false
+// V = (AᵀU − Ŷ₂ − β)₊ (NNLRS), and cm (the step's scratch, free at a
+// check) to AᵀU for it; it reports false
 // when V is zero, with nothing to correct.
 //
 // Each column's dual constraints are separable: column j of U meets
@@ -243,7 +244,7 @@ const (
 func (s *admm) correctV(sweeps int, project bool) bool {
 	k, n, m := s.k, s.n, s.m
 	if s.corrU == nil {
-		s.corrU, s.corrM = mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
+		s.corrU = mat.NewDense(k, n, nil)
 	}
 	u, mm, g2, js := raw(s.corrU), raw(s.certM), raw(s.g2), raw(s.j)
 	copy(u, raw(s.certU))
@@ -323,7 +324,7 @@ func (s *admm) correctV(sweeps int, project bool) bool {
 		}
 	})
 	columnsToNorm(s.corrU, s.pr.Lambda, true)
-	s.corrM.Mul(s.opA().T(), s.corrU)
+	s.cm.Mul(s.opA().T(), s.corrU)
 	return true
 }
 
@@ -602,7 +603,7 @@ func (s *admm) decide(primal, gap, dual float64) (bound, certGap float64) {
 	s.plain()
 	if s.correctV(refineSweeps, true) {
 		s.certU, s.corrU = s.corrU, s.certU
-		s.certM, s.corrM = s.corrM, s.certM
+		s.certM, s.cm = s.cm, s.certM
 	}
 	s.keep(nil)
 	dual = s.exactDual()

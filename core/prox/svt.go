@@ -30,9 +30,12 @@ type SVT struct {
 	u, v mat.Dense
 	sv   []float64
 
-	eig    eigen.Sym // of GᵀG or GGᵀ (Gram method)
+	// Eig, if not nil, is the eigen-decomposition the Gram method works
+	// in, to share its workspace with the caller's other decompositions
+	// (it is overwritten by every Apply); nil: the SVT's own.
+	Eig    *eigen.Sym
+	eig    eigen.Sym
 	wData  []float64 // W: kept eigenvectors, scaled
-	phi    mat.Dense // W Wᵀ
 	gvData []float64 // G W (low rank path)
 	dstG   mat.Dense // result when dst aliases g
 }
@@ -130,13 +133,17 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 		}
 		return rank, nuclear, err
 	}
+	eig := s.Eig
+	if eig == nil {
+		eig = &s.eig
+	}
 	// Only the eigenvectors of the eigenvalues above τ² of GᵀG enter Θ.
-	if _, ok := s.eig.FactorizeOuter(g.T(), true, tau*tau); !ok {
+	if _, ok := eig.FactorizeOuter(g.T(), true, tau*tau); !ok {
 		return 0, 0, ErrSVD
 	}
-	lam := s.eig.Values(s.sv)
+	lam := eig.Values(s.sv)
 	s.sv = lam
-	vec := s.eig.Vectors()
+	vec := eig.Vectors()
 	// Eigenvalues ascend: the kept ones (σ > τ) are the last.
 	first := c
 	for first > 0 && lam[first-1] > tau*tau && math.Sqrt(lam[first-1]) > tau {
@@ -170,12 +177,10 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 		gv.Mul(g, w)
 		out.Mul(gv, w.T())
 	} else {
-		// Φ = W Wᵀ by a symmetric rank-k update, mirrored, then G Φ.
-		reuse(&s.phi, c, c)
-		if s.phi.IsEmpty() {
-			s.phi.ReuseAs(c, c)
-		}
-		pr := s.phi.RawMatrix()
+		// Φ = W Wᵀ by a symmetric rank-k update, mirrored, then G Φ. Φ
+		// takes the place of the eigenvectors, read into W already.
+		phi := vec
+		pr := phi.RawMatrix()
 		wr := w.RawMatrix()
 		blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, c, rank, 1, wr.Data, wr.Stride, 0, pr.Data, pr.Stride)
 		for i := 0; i < c; i++ {
@@ -183,7 +188,7 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 				pr.Data[i*pr.Stride+j] = pr.Data[j*pr.Stride+i]
 			}
 		}
-		out.Mul(g, &s.phi)
+		out.Mul(g, phi)
 	}
 	if out != dst {
 		dst.Copy(out)
