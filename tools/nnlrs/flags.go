@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -307,12 +309,39 @@ func (f *optionFlags) options() (graph.Options, error) {
 
 // checkSize refuses problems whose memory estimate exceeds maxGiB.
 func checkSize(name method.Name, d, n int, maxGiB float64) error {
-	need := float64(method.Bytes(name, d, n))
+	need := float64(memoryEstimate(name, d, n))
 	if need > maxGiB*(1<<30) {
 		return usagef("%s of dimension %d need about %s for %s, above the limit of %s (-max-mem %g); draw a subset with -classes and -per-class",
 			count(n, "sample"), d, formatBytes(need), name, formatBytes(maxGiB*(1<<30)), maxGiB)
 	}
 	return nil
+}
+
+// programBytes is the memory of the command beside its solver's
+// matrices: the runtime, the code, the data and its copies, measured on
+// USPS (docs/BENCH.md).
+const programBytes = 32 << 20
+
+// memoryEstimate is the peak memory of building graph name on n samples
+// of dimension d: the solver's matrices (method.Bytes) and the program.
+func memoryEstimate(name method.Name, d, n int) int64 {
+	return method.Bytes(name, d, n) + programBytes
+}
+
+// limitHeap sets the garbage collector's soft memory limit to bytes, the
+// estimate of what the command needs (memoryEstimate), unless the
+// environment sets one (GOMEMLIMIT): the collector then runs before the
+// heap reaches twice the live matrices, as it otherwise lets garbage do,
+// and the peak memory of a solve stays near the estimate (docs/BENCH.md).
+// A solve that needs more than the estimate still runs, with the
+// collector working harder. It returns the function that restores the
+// limit before (commands run in the tests' process too).
+func limitHeap(bytes int64) (restore func()) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(bytes)
+	return func() { debug.SetMemoryLimit(old) }
 }
 
 // writeMatrix writes m as CSV, one row per line, each entry in the

@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/cost"
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
@@ -50,8 +54,20 @@ type stats struct {
 	// DiagonalShare is the fraction of W's weight on its diagonal (near 1:
 	// Z is close to the identity).
 	DiagonalShare float64 `json:"diagonal_share"`
+	// Estimate is what the command estimated before the run: the
+	// solver's iterations, its CPU seconds on this machine and the peak
+	// memory in bytes (the heap's limit), to set beside the run's own
+	// (seconds here, and the operating system's accounting).
+	Estimate estimate `json:"estimate"`
 	// Provenance says how the run was made.
 	Provenance provenance `json:"provenance"`
+}
+
+// estimate is the cost estimated before a run.
+type estimate struct {
+	Iterations int     `json:"iterations"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	Bytes      int64   `json:"bytes"`
 }
 
 // graphConfig is the flags of `nnlrs graph`.
@@ -59,6 +75,8 @@ type graphConfig struct {
 	method         method.Name
 	w, z, stats    string // output files; "" for none
 	samples        string
+	cpuProfile     string // pprof profiles; "" for none
+	memProfile     string
 	out            outputs
 	wOut, zOut     *output // nil for none
 	statsOut       *output
@@ -94,17 +112,25 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkSize(cfg.sizeMethod(), d, n, cfg.opts.maxMem); err != nil {
 		return err
 	}
+	defer limitHeap(memoryEstimate(cfg.sizeMethod(), d, n))()
 	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
 		return err
 	}
-	cost := estimateGraph(cfg.method, d, n, cfg.opts.solverName(), cfg.opts.maxIter, cfg.dim, cfg.efOuter)
-	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), cost)
+	est := estimateBuild(cfg.method, d, n, cost.Options{Solver: cfg.opts.solverName(), MaxIter: cfg.opts.maxIter,
+		Dim: cfg.dim, EFOuter: cfg.efOuter, Lambda: cfg.opts.lambda})
+	est.bytes = memoryEstimate(cfg.sizeMethod(), d, n)
+	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), est)
 	var line *statusLine
 	if cfg.progress == 0 {
 		line = newStatusLine(stderr)
 	}
-	cfg.setProgress(&opts, stderr, line, cost)
+	cfg.setProgress(&opts, stderr, line, est)
 
+	stopProfiles, err := cfg.startProfiles()
+	if err != nil {
+		return err
+	}
+	defer stopProfiles()
 	start := time.Now()
 	g, err := cfg.build(set.X, opts, stderr, line)
 	line.clear()
@@ -116,6 +142,7 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
 	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
+	st.Estimate = estimate{Iterations: est.iterations, CPUSeconds: est.seconds, Bytes: est.bytes}
 	if st.Provenance, err = cfg.provenance(set); err != nil {
 		return err
 	}
@@ -139,6 +166,8 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this file, formats as -w (entry i,j: coefficient of sample i for sample j; .mat variable Z)")
 	fs.StringVar(&cfg.stats, "stats", "", "write run statistics and their provenance (every flag, the input's SHA-256, the build, the samples drawn) to this JSON file")
 	fs.StringVar(&cfg.samples, "samples", "", "write the samples of the run to this CSV file: index (the row of the input file, from 0) and label per sample")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
+	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile at the end of the run to this file (go tool pprof -sample_index=alloc_space: every allocation of the run by its place in the code)")
 	fs.IntVar(&cfg.progress, "progress", 0, "print solver progress to stderr every N iterations (0: off); for nnlrs-ef, any N > 0 prints every half step of Algorithm 4")
 	fs.Float64Var(&cfg.gamma, "gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term ||X - P'PX||^2")
 	fs.IntVar(&cfg.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
@@ -178,6 +207,13 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	}
 	if cfg.samplesOut, err = cfg.out.add("-samples", cfg.samples); err != nil {
 		return nil, err
+	}
+	for _, f := range [][2]string{{"-cpuprofile", cfg.cpuProfile}, {"-memprofile", cfg.memProfile}} {
+		if f[1] != "" {
+			if err := writableFolder(filepath.Dir(f[1])); err != nil {
+				return nil, usagef("%s %s: %v", f[0], f[1], err)
+			}
+		}
 	}
 	cfg.params = flagValues(fs)
 	for _, f := range [][2]string{{"-w", cfg.w}, {"-z", cfg.z}} {
@@ -305,6 +341,33 @@ func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
 	})
 	cfg.samplesOut.set(func(w io.Writer) error { return writeSamples(w, cfg.rows) })
 	return cfg.out.commit()
+}
+
+// startProfiles starts the CPU profile of -cpuprofile and returns the
+// function that stops it and writes the heap profile of -memprofile.
+func (cfg *graphConfig) startProfiles() (stop func(), err error) {
+	var cpu *os.File
+	if cfg.cpuProfile != "" {
+		if cpu, err = os.Create(cfg.cpuProfile); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cpu); err != nil {
+			cpu.Close()
+			return nil, err
+		}
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			cpu.Close()
+		}
+		if cfg.memProfile != "" {
+			if f, err := os.Create(cfg.memProfile); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}
+	}, nil
 }
 
 // provenance returns the provenance of the run on set and keeps its

@@ -472,3 +472,22 @@ func TestGraphClassNames(t *testing.T) {
 		t.Errorf("status %d, stderr %q; want 2 and %q", status, errs, want)
 	}
 }
+
+// -cpuprofile and -memprofile write pprof profiles (gzip-compressed
+// protocol buffers); a missing folder is refused before the run.
+func TestGraphProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.pb"), filepath.Join(dir, "mem.pb")
+	if status, _, errs := runCLI(t, "graph", "-in", "synthetic", "-cpuprofile", cpu, "-memprofile", mem); status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	for _, p := range []string{cpu, mem} {
+		if b, err := os.ReadFile(p); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s: not a gzip-compressed profile (%v)", p, err)
+		}
+	}
+	status, _, errs := runCLI(t, "graph", "-in", "synthetic", "-memprofile", filepath.Join(dir, "none", "m.pb"))
+	if status != 2 || !strings.Contains(errs, "does not exist") {
+		t.Errorf("status %d, stderr %q", status, errs)
+	}
+}
