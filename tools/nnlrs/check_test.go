@@ -81,7 +81,7 @@ func TestGraphDegenerateInput(t *testing.T) {
 	one := writeRows(t, dir, "one.csv", rows[:1])
 	five := writeRows(t, dir, "five.csv", rows[:5])
 	zeros := writeRows(t, dir, "zero.csv", zero)
-	need := formatBytes(float64(method.Bytes(method.NNLRS, 3, 12)))
+	need := formatBytes(float64(memoryEstimate(method.NNLRS, 3, 12)))
 	for _, tc := range []struct {
 		args   []string
 		status int
