@@ -18,6 +18,7 @@ import (
 // A·Z, linear in Z, which the mixing must keep equal to A times the mixed
 // Z.
 func TestAndersonLinear(t *testing.T) {
+	t.Parallel()
 	const k, m, n = 2, 3, 2
 	rng := rand.New(rand.NewPCG(4, 4))
 	x, g := newState(k, m, n, false, false), newState(k, m, n, false, false)
