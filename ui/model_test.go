@@ -458,7 +458,7 @@ func TestAdvice(t *testing.T) {
 					changed++
 				}
 			}
-			if changed != 1 || j.Method != "nnlrs" || j.Data != run.Data() || j.SendData {
+			if changed != 1 || j.Method != "nnlrs" || j.Data != run.Data || j.SendData {
 				t.Errorf("%s: check %+v of run %+v", c.name, j, run)
 			}
 		}
@@ -485,7 +485,7 @@ func TestAdvice(t *testing.T) {
 			for _, s := range pr.Suggestions {
 				g := finalGraph("nnlrs", twoBlocks(4, 0), 8)
 				g.Density = 0.3
-				s.checked(g)
+				m.Finished(s.job, g, t0)
 			}
 		}
 		adv = strings.Join(m.Advice(), " ")

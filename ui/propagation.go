@@ -126,23 +126,19 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 		}
 		w := mat.NewSymDense(g.N, append([]float64(nil), g.Final.W...))
 		p.weights[name] = w
-		f := &Final{GHF: math.NaN(), LGC: math.NaN()}
-		if res, err := propagate.GHF(w, p.given); err == nil {
-			f.GHF = propagate.ErrorRate(res.Pred, p.truth, p.given)
-			if p.Method == "ghf" {
-				f.Pred = res.Pred
-			}
-		} else {
-			f.GHFWhy = why(err)
+		f := &Final{}
+		var pred []int
+		var err error
+		f.GHF, pred, err = errorRate(w, p.given, p.truth, "ghf", alpha)
+		if p.Method == "ghf" {
+			f.Pred = pred
 		}
-		if res, err := propagate.LGC(w, p.given, alpha); err == nil {
-			f.LGC = propagate.ErrorRate(res.Pred, p.truth, p.given)
-			if p.Method == "lgc" {
-				f.Pred = res.Pred
-			}
-		} else {
-			f.LGCWhy = why(err)
+		f.GHFWhy = why(err)
+		f.LGC, pred, err = errorRate(w, p.given, p.truth, "lgc", alpha)
+		if p.Method == "lgc" {
+			f.Pred = pred
 		}
+		f.LGCWhy = why(err)
 		p.final[name] = f
 	}
 	if p.Curve = curve; run != r || curve == nil || curve.alpha != alpha {
@@ -174,8 +170,30 @@ func (p *Propagation) Rewind() {
 	}
 }
 
-// why turns a propagation's error into words for the page.
+// errorRate returns the share of the unlabeled samples (given holds
+// propagate.Unlabeled for them) that the labels given, spread over the
+// graph w in closed form by GHF (method "ghf") or by LGC with α ("lgc"),
+// misclassify against truth, and the predicted classes; NaN and why when
+// the method fails on the graph.
+func errorRate(w *mat.SymDense, given, truth []int, method string, alpha float64) (float64, []int, error) {
+	var res *propagate.Result
+	var err error
+	if method == "lgc" {
+		res, err = propagate.LGC(w, given, alpha)
+	} else {
+		res, err = propagate.GHF(w, given)
+	}
+	if err != nil {
+		return math.NaN(), nil, err
+	}
+	return propagate.ErrorRate(res.Pred, truth, given), res.Pred, nil
+}
+
+// why turns a propagation's error into words for the page, "" for none.
 func why(err error) string {
+	if err == nil {
+		return ""
+	}
 	if errors.Is(err, propagate.ErrSingular) {
 		return "its linear system is singular to working precision (weights too uneven)"
 	}

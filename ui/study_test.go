@@ -146,7 +146,7 @@ func TestStudyBeta(t *testing.T) {
 func TestStudyJoint(t *testing.T) {
 	mo := doneLive(t, "joint", 6)
 	jobs := mo.StudyJobs()
-	if len(jobs) != 2 || jobs[0].Method != method.PCANNLRS || jobs[1].Method != method.NNLRSEF || jobs[0].Data != mo.Run.Params.Data() {
+	if len(jobs) != 2 || jobs[0].Method != method.PCANNLRS || jobs[1].Method != method.NNLRSEF || jobs[0].Data != mo.Run.Params.Data {
 		t.Fatalf("jobs %+v", jobs)
 	}
 	if !mo.Wants(jobs[1].ID) {

@@ -8,7 +8,8 @@
 //
 // make dist runs it. The data subsets are never committed: they are drawn
 // from the MAT-files of -datasets (skipped when absent) into data/, with
-// data/index.json listing them for the page. The paper's evidence comes
+// data/index.json listing them for the page; data/links.txt holds the
+// bases of the page's links for the solver worker. The paper's evidence comes
 // from the committed runs of -results (nnlrs reproduce): paper/index.json
 // (core/paper.Evidence) and the weights figures.
 package main
@@ -29,6 +30,7 @@ import (
 
 	"nnlrs/core/demo"
 	"nnlrs/core/demo/draw"
+	"nnlrs/ui/params"
 )
 
 func main() {
@@ -104,6 +106,15 @@ func build(out, datasets, results, goCmd string) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "data", "index.json"), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	// The bases of the page's links, from which the first worker starts
+	// the link's first graph (core/demo.Links).
+	links, err := params.Links().MarshalText()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "data", "links.txt"), links, 0o644); err != nil {
 		return err
 	}
 	if err := writeEvidence(filepath.Join(tmp, "paper"), results); err != nil {

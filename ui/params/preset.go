@@ -18,9 +18,9 @@ type Preset struct {
 	// percentage, as Params.Labeled.
 	Classes, PerClass int
 	Labeled           float64
-	// β, λ and θ of the NNLRS graph (Algorithm 2), and LRR's λ.
-	Beta, Lambda, Theta float64
-	LRRLambda           float64
+	// Params are the graphs' parameters: β, λ and θ of the NNLRS graph
+	// (Algorithm 2), and LRR's λ; the solver's default gap.
+	demo.Params
 	// ErrorGHF is each graph's GHF error rate on the unlabeled samples
 	// with the preset, averaged over the draws of Seeds (measured, never
 	// chosen from), by method.
@@ -45,7 +45,7 @@ func ForDataset(name string) Params {
 	}
 	if s, ok := Presets[name]; ok {
 		p.Classes, p.PerClass, p.Labeled = s.Classes, s.PerClass, s.Labeled
-		p.Beta, p.Lambda, p.Theta, p.LRRLambda = s.Beta, s.Lambda, s.Theta, s.LRRLambda
+		p.Params = s.Params
 	}
 	return p
 }

@@ -8,7 +8,7 @@ import (
 // and a sentence or two, and the view to look at.
 type TourStep struct {
 	Title, Text string
-	// View is the params.Views name of the view the step is about: the
+	// View is the name of the view the step is about (ui/view.Registry): the
 	// page frames it, and an embedded tour shows it.
 	View string
 	// Params are the settings the step shows (Tour and Embed unset).

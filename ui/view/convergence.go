@@ -12,6 +12,19 @@ import (
 	"nnlrs/ui/params"
 )
 
+// convergenceView draws the solvers' residuals and stopping measure by
+// iteration.
+var convergenceView = &View{
+	Name: "convergence", Title: "Convergence of the solvers",
+	reads: func(k *keyer, m *ui.Model) {
+		if k.run(m) {
+			k.graphs(m, ConvergenceGraphs)
+		}
+	},
+	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawConvergence(c, r, m) },
+	Places: &[3]Place{{Row: 1, Share: 0.27, Height: fixed(220)}, {Row: 3, Height: fixed(250)}, {Row: 5, Height: fixed(240)}},
+}
+
 // ConvergenceGraphs are the iterative solvers the convergence view follows.
 var ConvergenceGraphs = []method.Name{method.NNLRS, method.LRR}
 
@@ -64,7 +77,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 		c.Fill(Rect{x, r.Y + 6, 14, 3}, GraphColours[gm])
 		c.Text(name, x+18, r.Y, Small, Ink)
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	top := r.Y + lh + 2
 	h := (r.H - lh - 2 - lh - 3*8) / 3
 	charts := []struct {
@@ -151,7 +164,7 @@ func line(c Canvas, box Rect, n int, fx, fy func(k int) float64, col color.RGBA)
 // axes draws the axes of a chart in box, its top and bottom tick labels hi
 // and lo from x, and its title at the top right.
 func axes(c Canvas, box Rect, x float32, hi, lo, title string) {
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
 	c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
 	c.Text(hi, x, box.Y-2, Small, Muted)

@@ -10,6 +10,29 @@ import (
 	"nnlrs/ui/params"
 )
 
+// curvesView draws the error rate step by step, and against the labeled
+// share (the labeled curve, computed a little every frame).
+var curvesView = &View{
+	Name: "curves", Title: "Error curves",
+	reads: func(k *keyer, m *ui.Model) {
+		if !k.run(m) {
+			return
+		}
+		k.steps(m)
+		p := m.Params
+		k.f(p.Labeled)
+		k.s(p.Flip)
+		k.s(string(p.Graph))
+	},
+	progress: func(k *keyer, m *ui.Model) {
+		if c := m.Prop.Curve; c != nil {
+			k.n(uint64(c.Done))
+		}
+	},
+	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawCurves(c, r, m) },
+	Places: &[3]Place{{Row: 1, Share: 0.27, Height: fixed(220)}, {Row: 2, Height: fixed(270)}, {Row: 2, Height: fixed(300)}},
+}
+
 // drawCurves charts two error curves of every graph, one above the other:
 // the error of the propagation watched against its step (how fast, and how
 // right, labels spread on each graph: ui.Propagation.History), and the
@@ -29,7 +52,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, s)
 		return
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	// The legend, right-aligned on the first line.
 	x := r.X + r.W
 	for i := len(params.Graphs) - 1; i >= 0; i-- {

@@ -8,9 +8,63 @@ import (
 	"slices"
 	"sort"
 
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui"
+	"nnlrs/ui/params"
 )
+
+// graphView draws the graph shown (Params.Graph) by its layout: the nodes
+// coloured by class, the strongest edges, the labeled samples ringed.
+var graphView = &View{
+	Name: "graph", Title: "Graph",
+	caption: func(m *ui.Model) string { return "Graph: " + params.GraphNames[m.Params.Graph] },
+	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, false) },
+	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, false) },
+	Places: &[3]Place{{Row: 0, Height: fixed(270)}, {Row: 0, Height: fixed(250)},
+		{Row: 0, Height: Extent{Least: 260, OfWidth: 0.75, Most: 420}}},
+}
+
+// propagationView draws the labels spreading over the graph shown, step
+// by step (Propagation).
+var propagationView = &View{
+	Name: "propagation", Title: "Propagation",
+	caption: propagationTitle,
+	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, true) },
+	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, true) },
+	Places: &[3]Place{{Row: 0, Height: fixed(270)}, {Row: 0, Height: fixed(250)},
+		{Row: 1, Height: Extent{Least: 260, OfWidth: 0.75, Most: 420}}},
+}
+
+// readsGraph keys what the graph view, or with prop the propagation view,
+// shows: the graph shown, the hovered node, the NNLRS graph (its E flags
+// samples), and the propagation's step.
+func readsGraph(k *keyer, m *ui.Model, prop bool) {
+	if !k.run(m) {
+		return
+	}
+	k.graph(m.Shown())
+	k.n(uint64(m.Hover + 1))
+	if pr := &m.Prop; prop {
+		k.n(uint64(pr.Step))
+		k.s(pr.Method + pr.Err)
+		k.bool(pr.Ready())
+		k.bool(pr.Converged)
+	}
+	k.graphs(m, []method.Name{method.NNLRS})
+}
+
+func propagationTitle(m *ui.Model) string {
+	name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Params.Propagator]
+	s := fmt.Sprintf("Propagation: %s on %s", name, params.GraphNames[m.Params.Graph])
+	if m.Prop.Ready() {
+		s += fmt.Sprintf(", step %d", m.Prop.Step)
+		if m.Prop.Converged {
+			s += " (converged)"
+		}
+	}
+	return s
+}
 
 // The graph view draws at most MaxEdges edges, the strongest, and the
 // hover card lists a node's strongest neighbours.
@@ -24,8 +78,8 @@ const legendLines = 3
 
 // plotArea returns the square in r where the nodes go (the layout's unit
 // square, with room for the nodes' radius), above the legend.
-func plotArea(r Rect) Rect {
-	side := min(r.W, r.H-legendLines*LineHeight(Small)-4)
+func plotArea(r Rect, ts float32) Rect {
+	side := min(r.W, r.H-legendLines*LineHeight(Small, ts)-4)
 	return Rect{r.X + (r.W-side)/2, r.Y, side, side}.Inset(8)
 }
 
@@ -47,14 +101,14 @@ func positions(layout []float64, sq Rect) []float32 {
 
 // NodePosition returns where node i of the graph shown is drawn in the
 // panel called name, if it is.
-func NodePosition(m *ui.Model, panels []Panel, name string, i int) (x, y float32, ok bool) {
+func NodePosition(m *ui.Model, panels []Panel, name string, i int, ts float32) (x, y float32, ok bool) {
 	g := m.Shown()
 	if g == nil || i < 0 || i >= g.N {
 		return 0, 0, false
 	}
 	for _, p := range panels {
 		if p.Name == name {
-			pos := positions(g.Final.Layout[2*i:2*i+2], plotArea(body(p.Rect)))
+			pos := positions(g.Final.Layout[2*i:2*i+2], plotArea(body(p.Rect, ts), ts))
 			return pos[0], pos[1], true
 		}
 	}
@@ -63,7 +117,7 @@ func NodePosition(m *ui.Model, panels []Panel, name string, i int) (x, y float32
 
 // NodeAt returns the node of the graph shown under (x, y) in the graph or
 // propagation panel, or -1.
-func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
+func NodeAt(m *ui.Model, panels []Panel, x, y, ts float32) int {
 	g := m.Shown()
 	if g == nil {
 		return -1
@@ -72,7 +126,7 @@ func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 		if p.Name != "graph" && p.Name != "propagation" || !p.Rect.Contains(x, y) {
 			continue
 		}
-		sq := plotArea(body(p.Rect))
+		sq := plotArea(body(p.Rect, ts), ts)
 		pos := positions(g.Final.Layout, sq)
 		best, bd := -1, float32(math.Inf(1))
 		reach := nodeRadius(g.N, sq.W) + 3
@@ -87,8 +141,10 @@ func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 	return -1
 }
 
-// body returns the content area of a panel.
-func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH(), r.W - 20, r.H - titleH() - 8} }
+// body returns the content area of a panel at text scale ts.
+func body(r Rect, ts float32) Rect {
+	return Rect{r.X + 10, r.Y + titleH(ts), r.W - 20, r.H - titleH(ts) - 8}
+}
 
 // edge is an edge of the graph view.
 type edge struct {
@@ -158,7 +214,7 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	n := g.N
 	data := m.Run.Data
 	class := classOf(data, n)
-	sq := plotArea(r)
+	sq := plotArea(r, c.TextScale())
 	pos := positions(g.Final.Layout, sq)
 	rad := nodeRadius(n, sq.W)
 
@@ -252,7 +308,7 @@ func propagationColour(res *propagate.Result, i int, idx map[int]int) color.RGBA
 // legend writes under the graph what the picture shows, and how to read
 // it.
 func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags bool) {
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	var first, second string
 	f := g.Final
 	if prop {
@@ -337,7 +393,7 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 		pic, thumbs = v.samplePictures(data, g.Version, h, nb)
 	}
 	const picSide = 64
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	rowH, thumbW := lh, float32(0)
 	if thumbs != nil {
 		thumbW = float32(math.Round(float64(2*lh) * float64(data.ImageW) / float64(data.ImageH)))

@@ -9,6 +9,20 @@ import (
 	"nnlrs/ui/params"
 )
 
+// outcomeView draws each graph's measures and error rates, as the
+// propagation stands and in closed form.
+var outcomeView = &View{
+	Name: "outcome", Title: "Outcome",
+	reads: func(k *keyer, m *ui.Model) {
+		if k.run(m) {
+			k.steps(m)
+			k.s(m.Run.Params.Hash())
+		}
+	},
+	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawOutcome(c, r, m) },
+	Places: &[3]Place{{Row: 0, Share: 0.28, Height: fixed(270)}, {Row: 2, Height: fixed(270)}, {Row: 3, Height: fixed(290)}},
+}
+
 // drawOutcome tabulates, per graph, the error rates of GHF and LGC (closed
 // forms), the within-class share of the weight and the density, between a
 // line on what the rates are and the run's settings. What does not fit in
@@ -20,7 +34,7 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 		return
 	}
 	p := m.Run.Params
-	lh, sh := LineHeight(Normal), LineHeight(Small)
+	lh, sh := lineH(c, Normal), lineH(c, Small)
 	sub := "error rates of GHF and of LGC with α = " + fmt.Sprint(m.Params.Alpha)
 	if u := unlabeled(m); u > 0 {
 		sub += fmt.Sprintf(" on the %d unlabeled samples", u)

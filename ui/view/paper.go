@@ -39,6 +39,39 @@ func graphName(g method.Name) string {
 		method.LLE0: "LLE0", method.LLE1: "LLE1", method.SPG: "SPG"}[g]
 }
 
+// paperView draws a figure of the paper (Params.Paper), alone: ours at
+// the paper's scale beside the paper's numbers, or its live version on the
+// page's draw.
+var paperView = &View{
+	Name: "paper", Title: "The paper",
+	caption: paperTitle,
+	reads: func(k *keyer, m *ui.Model) {
+		p := m.Params
+		k.s(p.Paper)
+		k.n(uint64(p.Live))
+		k.bool(m.Evidence != nil)
+		k.n(uint64(len(m.Figures)))
+		if !k.run(m) {
+			return
+		}
+		k.f(p.Labeled)
+		k.s(p.Flip)
+		k.n(p.LabelSeed)
+		if s := m.Study; s != nil {
+			k.n(uint64(len(s.Err)))
+			k.bool(s.Finished())
+		}
+	},
+	progress: func(k *keyer, m *ui.Model) {
+		// Redrawn at every tenth of the study, not at every evaluation: a
+		// frame computes a few.
+		if s := m.Study; s != nil && m.Run != nil {
+			k.n(uint64(10 * s.Done / max(1, s.Total)))
+		}
+	},
+	draw: (*Views).drawPaper,
+}
+
 // rowColour is the colour of row k of a comparison block: its graph's, or
 // for rows without one (the β sweep's labeled shares) the class palette's.
 func rowColour(row *paper.Row, k int) color.RGBA {
@@ -80,7 +113,7 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, msg)
 		return
 	}
-	bs := paperBlocks(r, len(cmp.Blocks))
+	bs := paperBlocks(r, len(cmp.Blocks), c.TextScale())
 	for i, b := range cmp.Blocks {
 		drawBlock(c, bs[i], cmp, b, name)
 	}
@@ -124,20 +157,20 @@ func drawLive(c Canvas, r Rect, m *ui.Model, cmp *paper.Comparison) {
 		live.Title += fmt.Sprintf(" (computing, %d%%)", 100*s.Done/max(1, s.Total))
 	}
 	blocks[0] = &live
-	bs := paperBlocks(r, len(blocks))
+	bs := paperBlocks(r, len(blocks), c.TextScale())
 	for i, b := range blocks {
 		drawBlock(c, bs[i], shape, b, name)
 	}
 }
 
 // paperBlocks splits r into n blocks: in as many columns as give each
-// MinW, row by row.
-func paperBlocks(r Rect, n int) []Rect {
+// MinW at text scale ts, row by row.
+func paperBlocks(r Rect, n int, ts float32) []Rect {
 	var out []Rect
 	if n == 0 {
 		return out
 	}
-	cols := max(1, min(n, int((r.W+Gap)/(MinW*TextScale()+Gap))))
+	cols := max(1, min(n, int((r.W+Gap)/(MinW*ts+Gap))))
 	rows := (n + cols - 1) / cols
 	w := (r.W - float32(cols-1)*Gap) / float32(cols)
 	h := (r.H - float32(rows-1)*Gap) / float32(rows)
@@ -184,7 +217,7 @@ func num(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 // drawBlock draws one data set of a comparison: a chart of the rows
 // against the columns, then a table of the numbers.
 func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	rows := shownRows(b, name)
 	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd); the paper's (rings); † more than %d points apart",
 		b.Title, b.Trials, paper.FarPoints)
@@ -351,7 +384,7 @@ func drawFigures(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, msg)
 		return
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	lines := Wrap(c, "The weights of the first trial at 30% labeled, as nnlrs reproduce drew them (Yale B, PIE, USPS)", Small, r.W)
 	for i, l := range lines {
 		c.Text(l, r.X, r.Y+float32(i)*lh, Small, Ink)
@@ -382,7 +415,7 @@ func (v *Views) drawGallery(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, "These samples are not pictures: choose USPS, Yale B or PIE as the data set to see them.")
 		return
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	c.Text(Clip(c, fmt.Sprintf("%s: the %d samples of this draw, framed by class; a thick frame: labeled", d.Name, d.N), Small, r.W), r.X, r.Y, Small, Ink)
 	area := Rect{r.X, r.Y + lh + 6, r.W, r.H - lh - 6}
 	aspect := float64(d.ImageW) / float64(d.ImageH)

@@ -18,6 +18,7 @@ import (
 
 // recorder is a Canvas that records what the views draw.
 type recorder struct {
+	scale  float32 // the text scale, 0 for 1
 	fills  []recFill
 	lines  []recLine
 	discs  []recDisc
@@ -40,6 +41,13 @@ type recLine struct {
 type recDisc struct {
 	x, y, r float32
 	c       color.RGBA
+}
+
+func (rc *recorder) TextScale() float32 {
+	if rc.scale == 0 {
+		return 1
+	}
+	return rc.scale
 }
 
 func (rc *recorder) Fill(r Rect, c color.RGBA) { rc.fills = append(rc.fills, recFill{r, c}) }
@@ -134,7 +142,7 @@ func panelOf(name string) Panel {
 func TestArrange(t *testing.T) {
 	for _, c := range []struct{ w, h float32 }{{1080, 900}, {1920, 1080}, {600, 1000}} {
 		ps := Arrange(c.w, c.h, "", 1)
-		if len(ps) != len(params.Views) {
+		if len(ps) != len(Embeddable()) {
 			t.Fatalf("%v: %d panels", c, len(ps))
 		}
 		for i, p := range ps {
@@ -230,13 +238,13 @@ func TestNodeAtAndHover(t *testing.T) {
 	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
 	d := rc.discs[7]
 	ps := []Panel{p, panelOf("propagation")}
-	if got := NodeAt(m, ps, d.x+1, d.y-1); got != 7 {
+	if got := NodeAt(m, ps, d.x+1, d.y-1, 1); got != 7 {
 		t.Errorf("NodeAt on node 7: %d", got)
 	}
-	if x, y, ok := NodePosition(m, ps, "graph", 7); !ok || x != d.x || y != d.y {
+	if x, y, ok := NodePosition(m, ps, "graph", 7, 1); !ok || x != d.x || y != d.y {
 		t.Errorf("NodePosition of node 7: (%v, %v, %v), drawn at (%v, %v)", x, y, ok, d.x, d.y)
 	}
-	if got := NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1); got != -1 {
+	if got := NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1, 1); got != -1 {
 		t.Errorf("NodeAt in a corner: %d", got)
 	}
 	m.Hover = 7
@@ -551,11 +559,11 @@ func TestStale(t *testing.T) {
 	m := fixture(t)
 	v := New()
 	ps := Arrange(1200, 800, "", 1)
-	if !v.Stale(m, ps, 1200, 800) {
+	if v.Stale(m, ps, 1200, 800, 1) != Changed {
 		t.Error("not stale before the first drawing")
 	}
 	v.Draw(&recorder{}, m, ps, 1200, 800, true)
-	if v.Stale(m, ps, 1200, 800) {
+	if v.Stale(m, ps, 1200, 800, 1) != Fresh {
 		t.Error("stale right after drawing")
 	}
 	// A partial Draw draws only what changed.
@@ -581,15 +589,24 @@ func TestStale(t *testing.T) {
 		}},
 	} {
 		c.change()
-		if !v.Stale(m, ps, 1200, 800) {
+		if v.Stale(m, ps, 1200, 800, 1) != Changed {
 			t.Errorf("%s: not stale", c.name)
 		}
 		v.Draw(&recorder{}, m, ps, 1200, 800, true)
 	}
-	if !v.Stale(m, ps, 1000, 800) {
+	// The labeled curve computed a little further: progress alone.
+	m.Prop.Curve = &ui.LabeledCurve{Done: 1}
+	if got := v.Stale(m, ps, 1200, 800, 1); got != Progressed {
+		t.Errorf("the labeled curve moved on: staleness %v, want Progressed", got)
+	}
+	v.Draw(&recorder{}, m, ps, 1200, 800, false)
+	if v.Stale(m, ps, 1200, 800, 1) != Fresh {
+		t.Error("stale after drawing the curve's progress")
+	}
+	if v.Stale(m, ps, 1000, 800, 1) != Changed {
 		t.Error("not stale at another size")
 	}
-	if !v.Stale(m, Arrange(1200, 800, "weights", 1), 1200, 800) {
+	if v.Stale(m, Arrange(1200, 800, "weights", 1), 1200, 800, 1) != Changed {
 		t.Error("not stale with other panels")
 	}
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"nnlrs/ui/params"
 	"nnlrs/ui/view"
 )
 
@@ -47,7 +46,7 @@ func openScreen(t *testing.T, s screen, hash string) *tab {
 	tb := newTabSized(t, w, h, s.zoom)
 	tb.navigate(baseURL, hash)
 	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
-	tb.settled(len(params.Views))
+	tb.settled(len(view.Embeddable()))
 	return tb
 }
 
@@ -166,7 +165,7 @@ func TestLayout(t *testing.T) {
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
 			tb := openScreen(t, s, small)
-			checkLayout(t, tb, len(params.Views))
+			checkLayout(t, tb, len(view.Embeddable()))
 			tb.checkConsole()
 		})
 	}
@@ -255,8 +254,8 @@ func TestLayoutPresent(t *testing.T) {
 	tb.click("present")
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "true"`, 5*time.Second)
 	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w !== %v`, before["graph"].W), 10*time.Second)
-	tb.settled(len(params.Views))
-	checkLayout(t, tb, len(params.Views))
+	tb.settled(len(view.Embeddable()))
+	checkLayout(t, tb, len(view.Embeddable()))
 	after := tb.panels()
 	if after["graph"].W <= before["graph"].W {
 		t.Errorf("presentation size: the graph is %v wide, was %v", after["graph"].W, before["graph"].W)
@@ -278,8 +277,8 @@ func TestLayoutEmbedOff(t *testing.T) {
 		t.Errorf("embedded: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
 	}
 	eval[any](tb, `location.hash = location.hash.replace("&embed=weights", ""); null`)
-	tb.settled(len(params.Views))
-	checkLayout(t, tb, len(params.Views))
+	tb.settled(len(view.Embeddable()))
+	checkLayout(t, tb, len(view.Embeddable()))
 	tb.checkConsole()
 }
 

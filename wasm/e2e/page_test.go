@@ -580,7 +580,8 @@ func TestCrashedWorker(t *testing.T) {
 // carries them.
 func TestBuiltinData(t *testing.T) {
 	tb := open(t, small)
-	tb.done() // the first run starts once the site's catalog arrived
+	tb.done()
+	tb.wait("window.nnlrs.catalog", 60*time.Second) // the site's data sets are known
 	if !eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`) {
 		t.Skip("the site has no USPS digits (../shared/datasets absent when it was built)")
 	}

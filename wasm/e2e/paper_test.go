@@ -23,7 +23,8 @@ import (
 func TestPaperFigures(t *testing.T) {
 	dir := os.Getenv("NNLRS_SCREENSHOTS")
 	tb := open(t, "data=usps&seed=1&paper=samples")
-	usps := eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`)
+	tb.wait("window.nnlrs.catalog", 60*time.Second)
+	usps := eval[bool](tb, `nnlrs.catalog.includes("usps") && !!document.querySelector("#data option[value=usps]")`)
 	for _, name := range params.PaperFigures {
 		t.Run(name, func(t *testing.T) {
 			tb.t = t
