@@ -294,9 +294,9 @@ func (d *dom) choices(cat []demo.Builtin) {
 			e := d.doc.Call("createElement", "option")
 			e.Set("value", o.Value)
 			e.Set("textContent", o.Label)
+			e.Set("selected", o.Value == v)
 			sel.Call("appendChild", e)
 		}
-		sel.Set("value", v)
 	}
 	for _, s := range params.Settings {
 		if s.Control == params.Choice {
