@@ -54,7 +54,7 @@ type Page struct {
 		due, at time.Time // when it applies, and when the last change came
 	}
 	retried map[uint32]bool // the jobs given to a new worker after theirs stopped
-	figures bool            // the paper's weights figures were asked for
+	asked   map[string]bool // the paper's pictures asked of the site
 	out     Out
 }
 
@@ -74,8 +74,9 @@ type Out struct {
 	// Arrange: the views must be placed again (a view shown alone, the text
 	// scale).
 	Arrange bool
-	// Figures names the data sets whose weights figure of the paper
-	// (paper.Evidence.Weights) the figure needs from the site.
+	// Figures names the paper's pictures the figure needs from the site
+	// (paper/NAME.png, into Model.Figures under NAME): the weights of a data
+	// set (DS-weights) and the samples of its gallery (DS-samples).
 	Figures []string
 }
 
@@ -92,7 +93,7 @@ const LiveDelay = 300 * time.Millisecond
 // may show alone are views.
 func NewPage(link string, views []string) *Page {
 	p, notice := params.FromHash(link, views...)
-	pg := &Page{Model: NewModel(p), TextScale: 1, views: views, retried: map[uint32]bool{}}
+	pg := &Page{Model: NewModel(p), TextScale: 1, views: views, retried: map[uint32]bool{}, asked: map[string]bool{}}
 	pg.Model.Notice = notice
 	pg.show(p)
 	if p.Tour > 0 && p.Embed == "" { // a tour step's link: its view in sight
@@ -170,9 +171,11 @@ func (pg *Page) Update(t time.Time) {
 		pg.start(pg.Controls, t, false)
 	}
 	m.Tick(t)
-	if ev := m.Evidence; ev != nil && m.Params.Paper == "weights" && !pg.figures {
-		pg.figures = true
-		pg.out.Figures = append(pg.out.Figures, ev.Weights...)
+	for _, name := range PaperPictures(m) {
+		if !pg.asked[name] {
+			pg.asked[name] = true
+			pg.out.Figures = append(pg.out.Figures, name)
+		}
 	}
 	pg.out.Background = append(pg.out.Background, m.CheckJobs()...)
 	pg.out.Jobs = append(pg.out.Jobs, m.StudyJobs()...)

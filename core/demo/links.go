@@ -20,11 +20,16 @@ import (
 // A link starts from a base, the settings of every key written out: a
 // tour step's when it names one ("tour=N"), else a data set's preset when
 // it names one other than the step's ("data=NAME"), else the defaults
-// (""); the keys the link gives override the base's. The page's settings
+// (""), or the data set of the paper's figure it shows live; the keys the
+// link gives override the base's. The page's settings
 // table writes the bases (the site carries them as data/links.json); the
 // fields of Data and Params are read by their tags.
 type Links struct {
 	Bases map[string]map[string]string
+	// Live names, by figure of the paper, the data set its live version
+	// runs on: a link that shows it live ("paper=NAME&live=1") and names no
+	// data set starts from that data set's preset.
+	Live map[string]string
 }
 
 // Parts splits a URL fragment (with or without its "#") into its
@@ -58,6 +63,9 @@ func (l Links) Base(parts map[string][]string) (base string, ok bool) {
 		base = "tour=" + vs[0]
 	}
 	vs, named := parts["data"]
+	if fig := parts["paper"]; !named && base == "" && len(fig) == 1 && slices.Equal(parts["live"], []string{"1"}) && l.Live[fig[0]] != "" {
+		vs, named = []string{l.Live[fig[0]]}, true
+	}
 	if !named || base != "" && len(vs) == 1 && vs[0] == l.Bases[base]["data"] {
 		return base, true
 	}
@@ -135,7 +143,9 @@ func fill(v any, values map[string]string) bool {
 }
 
 // MarshalText writes the bases one a line, sorted: the base's name, a
-// tab, and its settings as a link (data/links.txt of the site).
+// tab, and its settings as a link; then the live figures' data sets, a
+// line each: "live NAME", a tab and the data set (data/links.txt of the
+// site).
 func (l Links) MarshalText() ([]byte, error) {
 	var b strings.Builder
 	for _, name := range slices.Sorted(maps.Keys(l.Bases)) {
@@ -150,14 +160,21 @@ func (l Links) MarshalText() ([]byte, error) {
 		}
 		b.WriteByte('\n')
 	}
+	for _, name := range slices.Sorted(maps.Keys(l.Live)) {
+		b.WriteString("live " + name + "\t" + l.Live[name] + "\n")
+	}
 	return []byte(b.String()), nil
 }
 
 // UnmarshalText reads the bases MarshalText wrote.
 func (l *Links) UnmarshalText(text []byte) error {
-	l.Bases = map[string]map[string]string{}
+	l.Bases, l.Live = map[string]map[string]string{}, map[string]string{}
 	for n, line := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
 		name, link, ok := strings.Cut(line, "\t")
+		if fig, live := strings.CutPrefix(name, "live "); ok && live {
+			l.Live[fig] = link
+			continue
+		}
 		parts, bad := Parts(link)
 		if !ok || len(bad) > 0 {
 			return fmt.Errorf("demo: line %d of the links' bases is not a name, a tab and a link", n+1)

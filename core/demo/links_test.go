@@ -12,7 +12,7 @@ var testLinks = Links{Bases: map[string]map[string]string{
 	"data=usps":  {"data": "usps", "classes": "4", "per": "25", "noise": "0", "corrupt": "0", "seed": "1", "beta": "0.1", "lambda": "1", "theta": "0.1", "lrr": "0.2", "gap": "0"},
 	"tour=2":     {"data": "usps", "classes": "3", "per": "10", "noise": "0", "corrupt": "0", "seed": "1", "beta": "0.1", "lambda": "3", "theta": "0.1", "lrr": "0.2", "gap": "0", "tour": "2"},
 	"data=yaleb": {"data": "yaleb", "classes": "5", "per": "20", "noise": "0", "corrupt": "0", "seed": "1", "beta": "0.2", "lambda": "5", "theta": "0.01", "lrr": "3", "gap": "0"},
-}}
+}, Live: map[string]string{"ghf": "yaleb"}}
 
 // TestLinksJob checks the base a link starts from and the job it asks
 // first: the tour step's, a data set's preset when it names another, else
@@ -30,6 +30,9 @@ func TestLinksJob(t *testing.T) {
 		{"tour=2&data=usps&gap=1e-9", "tour=2", Data{"usps", 3, 10, 0, 0, 1}, Params{0.1, 3, 0.1, 0.2, 1e-9}},
 		{"tour=2&data=yaleb", "data=yaleb", Data{"yaleb", 5, 20, 0, 0, 1}, Params{0.2, 5, 0.01, 3, 0}},
 		{"tour=9&graph=lrr", "", Data{"synthetic", 4, 25, 0.2, 20, 1}, Params{0.2, 1, 0.05, 1, 0}},
+		{"paper=ghf&live=1&seed=3", "data=yaleb", Data{"yaleb", 5, 20, 0, 0, 3}, Params{0.2, 5, 0.01, 3, 0}},
+		{"paper=ghf&seed=3", "", Data{"synthetic", 4, 25, 0.2, 20, 3}, Params{0.2, 1, 0.05, 1, 0}},
+		{"paper=ghf&live=1&data=usps", "data=usps", Data{"usps", 4, 25, 0, 0, 1}, Params{0.1, 1, 0.1, 0.2, 0}},
 	} {
 		parts, bad := Parts(c.link)
 		if base, ok := testLinks.Base(parts); !ok || base != c.base || len(bad) > 0 {

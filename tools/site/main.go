@@ -30,6 +30,7 @@ import (
 
 	"nnlrs/core/demo"
 	"nnlrs/core/demo/draw"
+	"nnlrs/core/paper"
 	"nnlrs/ui/params"
 )
 
@@ -97,7 +98,10 @@ func build(out, datasets, results, goCmd string) error {
 	if err != nil {
 		return err
 	}
-	cat, err := writeData(filepath.Join(tmp, "data"), datasets)
+	if err := os.MkdirAll(filepath.Join(tmp, "paper"), 0o755); err != nil {
+		return err
+	}
+	cat, galleries, err := writeData(filepath.Join(tmp, "data"), filepath.Join(tmp, "paper"), datasets)
 	if err != nil {
 		return err
 	}
@@ -117,7 +121,7 @@ func build(out, datasets, results, goCmd string) error {
 	if err := os.WriteFile(filepath.Join(tmp, "data", "links.txt"), links, 0o644); err != nil {
 		return err
 	}
-	if err := writeEvidence(filepath.Join(tmp, "paper"), results); err != nil {
+	if err := writeEvidence(filepath.Join(tmp, "paper"), results, galleries); err != nil {
 		return err
 	}
 	os.RemoveAll(out)
@@ -162,25 +166,31 @@ func copyFile(from, to string) error {
 }
 
 // writeData draws the subsets whose files are in dir and writes them to
-// out as MAT-files; it returns the catalog of those written.
-func writeData(out, dir string) ([]demo.Builtin, error) {
+// out as MAT-files, and a gallery of each (the paper's Fig. 1) into
+// figures; it returns the catalog of those written and their galleries.
+func writeData(out, figures, dir string) ([]demo.Builtin, []paper.Gallery, error) {
 	cat := []demo.Builtin{}
+	var galleries []paper.Gallery
 	for _, s := range demo.Builtins {
 		if _, err := os.Stat(filepath.Join(dir, s.File)); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		set, err := draw.Site(s, dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var b bytes.Buffer
 		if err := writeMAT(&b, set); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := os.WriteFile(filepath.Join(out, s.Name+".mat"), b.Bytes(), 0o644); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		cat = append(cat, s)
+		g, err := writeGallery(figures, s, set)
+		if err != nil {
+			return nil, nil, err
+		}
+		cat, galleries = append(cat, s), append(galleries, g)
 	}
-	return cat, nil
+	return cat, galleries, nil
 }

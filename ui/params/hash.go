@@ -48,7 +48,9 @@ func query(hash string) (q map[string][]string, bad []string) {
 
 // Links returns the bases the page's links start from (demo.Links): the
 // defaults, each data set's preset (ForDataset) and each tour step's
-// settings (AtTour), every setting written out.
+// settings (AtTour), every setting written out; and the data set of each
+// figure's live version (PaperLive), which a link to it that names none
+// runs on.
 func Links() demo.Links {
 	b := map[string]map[string]string{"": values(Default())}
 	for _, d := range append([]string{demo.Synthetic}, Builtin...) {
@@ -57,7 +59,11 @@ func Links() demo.Links {
 	for n := range TourSteps {
 		b[Tour.Key+"="+strconv.Itoa(n+1)] = values(AtTour(n+1, false))
 	}
-	return demo.Links{Bases: b}
+	live := map[string]string{}
+	for _, name := range LiveFigures {
+		live[name] = PaperLive(name, Default()).Dataset
+	}
+	return demo.Links{Bases: b, Live: live}
 }
 
 // values returns every setting of p as the link writes it, by key.

@@ -267,6 +267,24 @@ func TestPresetNote(t *testing.T) {
 	}
 }
 
+// TestDataNote checks that the data set's note describes the draw on
+// screen: the preset's numbers for the preset's draw; for another draw, its
+// own size and parameters first, and the preset's numbers named as such.
+func TestDataNote(t *testing.T) {
+	p := ForDataset("yaleb")
+	if got, want := DataNote(p), PresetNote("yaleb"); got != want || got == "" {
+		t.Errorf("the preset: %q, want %q", got, want)
+	}
+	p.Classes, p.PerClass = 10, 40
+	got := DataNote(p)
+	if !strings.HasPrefix(got, "This draw is 10 people × 40 at 30% labeled, with NNLRS λ = 5") || !strings.Contains(got, "The preset (5 × 20 at 30% labeled") {
+		t.Errorf("10 × 40: %q", got)
+	}
+	if got := DataNote(Default()); got != "" {
+		t.Errorf("synthetic: %q", got)
+	}
+}
+
 func TestDiffer(t *testing.T) {
 	p, q := Default(), Default()
 	q.Lambda, q.Dataset, q.Graph = 2, "usps", "lrr"

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui"
@@ -498,14 +499,15 @@ func samplePicture(d *ui.Data, h int) *image.RGBA {
 	if d.D == 0 || len(d.X) < (h+1)*d.D {
 		return nil
 	}
-	return SamplePicture(d.X[h*d.D:(h+1)*d.D], d.ImageW, d.ImageH)
+	return SamplePicture(d.X[h*d.D:(h+1)*d.D], d.ImageW, d.ImageH, demo.Photo(d.Name))
 }
 
-// SamplePicture draws a sample: a w×h image in grey levels, dark for its
-// largest values (column-major pixels, as dataset.Set), when w·h is the
+// SamplePicture draws a sample: a w×h image in grey levels, bright for
+// its largest values when it is a photograph (photo), dark otherwise, as
+// ink on paper (column-major pixels, as dataset.Set), when w·h is the
 // sample's length; else a bar chart of its coordinates, one column each,
 // up from the middle for positive values and down for negative ones.
-func SamplePicture(x []float64, w, h int) *image.RGBA {
+func SamplePicture(x []float64, w, h int, photo bool) *image.RGBA {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range x {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
@@ -518,7 +520,10 @@ func SamplePicture(x []float64, w, h int) *image.RGBA {
 				if hi > lo {
 					t = (x[py+px*h] - lo) / (hi - lo)
 				}
-				g := uint8(math.Round(255 * (1 - t)))
+				if !photo {
+					t = 1 - t // ink: the highest value darkest
+				}
+				g := uint8(math.Round(255 * t))
 				img.SetRGBA(px, py, color.RGBA{g, g, g, 0xff})
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
 	"nnlrs/core/propagate"
@@ -83,7 +84,7 @@ func rowColour(row *paper.Row, k int) color.RGBA {
 
 // paperTitle is the title of the paper panel.
 func paperTitle(m *ui.Model) string {
-	if live(m) {
+	if live(m) || m.Params.Paper == "samples" && m.Params.Live == 1 {
 		return "The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper]
 	}
 	return "The paper: " + params.PaperTitles[m.Params.Paper]
@@ -94,7 +95,11 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 	name := m.Params.Paper
 	switch name {
 	case "samples":
-		v.drawGallery(c, r, m)
+		if m.Params.Live == 1 {
+			v.drawGallery(c, r, m)
+		} else {
+			drawGalleries(c, r, m)
+		}
 		return
 	case "weights":
 		drawFigures(c, r, m)
@@ -228,6 +233,15 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	case b.Command == "": // measured in the page
 		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd); the paper's at its scale (rings); † more than %d points apart",
 			b.Title, b.Trials, paper.FarPoints)
+	}
+	if cmp.Name == "beta" {
+		// Its rates are SDA's on PIE, which read as contradicting Table I's
+		// GHF rates unless said.
+		lambda := "λ = 10, as in the paper"
+		if b.Command == "" {
+			lambda = "the λ of the page's settings"
+		}
+		head = "Table IV: NNLRS classified by SDA + nearest neighbour (Table I is GHF), " + lambda + ". " + head
 	}
 	lines := Wrap(c, head, Small, r.W)
 	for i, l := range lines {
@@ -372,7 +386,7 @@ func rowName(row *paper.Row) string {
 func drawFigures(c Canvas, r Rect, m *ui.Model) {
 	var imgs []*image.RGBA
 	for _, ds := range params.PaperData {
-		if img := m.Figures[ds]; img != nil {
+		if img := m.Figures[ds+"-weights"]; img != nil {
 			imgs = append(imgs, img)
 		}
 	}
@@ -399,6 +413,44 @@ func drawFigures(c Canvas, r Rect, m *ui.Model) {
 		s := min(r.W/iw, each/ih)
 		c.Image(img, Rect{r.X + (r.W-iw*s)/2, y, iw * s, ih * s})
 		y += ih*s + Gap
+	}
+}
+
+// drawGalleries draws the paper's Fig. 1: the galleries of the data sets
+// the site carries, each under its title, one under the other as high as
+// the view allows.
+func drawGalleries(c Canvas, r Rect, m *ui.Model) {
+	var gs []paper.Gallery
+	if m.Evidence != nil {
+		for _, g := range m.Evidence.Galleries {
+			if m.Figures[g.Dataset+"-samples"] != nil {
+				gs = append(gs, g)
+			}
+		}
+	}
+	if len(gs) == 0 {
+		msg := "Loading the samples of the data sets..."
+		if m.Evidence != nil && len(m.Evidence.Galleries) == 0 {
+			msg = "This site carries none of the paper's data sets (make dist adds them when ../shared/datasets is present)."
+		}
+		placeholder(c, r, msg)
+		return
+	}
+	lh := lineH(c, Small)
+	each := (r.H - float32(len(gs)-1)*Gap) / float32(len(gs))
+	y := r.Y
+	for _, g := range gs {
+		img := m.Figures[g.Dataset+"-samples"]
+		title := fmt.Sprintf("%s: %d of the site's samples, %d of each of %d classes (a column each)", g.Title, g.Images, g.PerClass, g.Classes)
+		lines := Wrap(c, title, Small, r.W)
+		for _, l := range lines {
+			c.Text(l, r.X, y, Small, Ink)
+			y += lh
+		}
+		iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+		sc := min(r.W/iw, max(0, each-float32(len(lines))*lh-4)/ih)
+		c.Image(img, Rect{r.X, y + 2, iw * sc, ih * sc})
+		y += each - float32(len(lines))*lh + Gap
 	}
 }
 
@@ -471,7 +523,7 @@ func (v *Views) gallery(m *ui.Model, cols int) *image.RGBA {
 		img.Pix[i] = 0xff
 	}
 	for j := 0; j < d.N; j++ {
-		p := SamplePicture(d.X[j*d.D:(j+1)*d.D], w, h)
+		p := SamplePicture(d.X[j*d.D:(j+1)*d.D], w, h, demo.Photo(d.Name))
 		x0, y0 := (j%cols)*(w+1), (j/cols)*(h+1)
 		for py := 0; py < h; py++ {
 			copy(img.Pix[img.PixOffset(x0, y0+py):img.PixOffset(x0+w, y0+py)], p.Pix[p.PixOffset(0, py):p.PixOffset(w, py)])
@@ -489,6 +541,17 @@ func PaperCells(m *ui.Model) int {
 	case "":
 		return 0
 	case "samples":
+		if m.Params.Live == 0 {
+			k := 0
+			if m.Evidence != nil {
+				for _, g := range m.Evidence.Galleries {
+					if m.Figures[g.Dataset+"-samples"] != nil {
+						k += g.Images
+					}
+				}
+			}
+			return k
+		}
 		if m.Run == nil || m.Run.Data == nil || m.Run.Data.ImageW == 0 {
 			return 0
 		}
@@ -496,7 +559,7 @@ func PaperCells(m *ui.Model) int {
 	case "weights":
 		k := 0
 		for _, ds := range params.PaperData {
-			if m.Figures[ds] != nil {
+			if m.Figures[ds+"-weights"] != nil {
 				k++
 			}
 		}

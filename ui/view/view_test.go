@@ -281,7 +281,7 @@ func TestNodeAtAndHover(t *testing.T) {
 		t.Fatalf("%d pictures in the card of an image with %d neighbours", len(rc.images), len(nb))
 	}
 	for i, j := range append([]int{7}, 9, 8, 6, 5) { // the sample, then its neighbours by weight
-		want := SamplePicture(data.X[9*j:9*j+9], 3, 3)
+		want := SamplePicture(data.X[9*j:9*j+9], 3, 3, false)
 		if !bytes.Equal(rc.images[i].Pix, want.Pix) {
 			t.Errorf("picture %d is not sample %d's", i, j+1)
 		}
@@ -464,8 +464,14 @@ func TestOutcomeView(t *testing.T) {
 	rc := &recorder{}
 	New().Draw(rc, m, []Panel{panelOf("outcome")}, 1200, 800, true)
 	text := rc.text()
-	if k := strings.Count(text, "6.2%"); k != 6 {
-		t.Errorf("%d cells of 6.2%% (3 graphs, GHF and LGC), want 6: %q", k, rc.texts)
+	cells := 0
+	for _, s := range rc.texts {
+		if s == "6.2%" {
+			cells++
+		}
+	}
+	if cells != 6 {
+		t.Errorf("%d cells of 6.2%% (3 graphs, GHF and LGC), want 6: %q", cells, rc.texts)
 	}
 	for _, want := range []string{"failed", "99%", "16 unlabeled samples", "λ = 1", "α = 0.5"} {
 		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
@@ -508,7 +514,7 @@ func TestDrawStates(t *testing.T) {
 
 func TestSamplePicture(t *testing.T) {
 	// A 2×3 image, column-major: pixel (x, y) is x[y + 3x].
-	img := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3)
+	img := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3, false)
 	if b := img.Bounds(); b.Dx() != 2 || b.Dy() != 3 {
 		t.Fatalf("bounds %v", b)
 	}
@@ -518,8 +524,13 @@ func TestSamplePicture(t *testing.T) {
 	if got := img.RGBAAt(1, 0).R; got != 102 { // 3 of 0..5: 255·(1 − 0.6)
 		t.Errorf("pixel (1, 0) = %d", got)
 	}
+	// A photograph: bright where the value is high.
+	photo := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3, true)
+	if photo.RGBAAt(0, 0) != (color.RGBA{0, 0, 0, 255}) || photo.RGBAAt(1, 2) != (color.RGBA{255, 255, 255, 255}) || photo.RGBAAt(1, 0).R != 153 {
+		t.Errorf("photograph: corners %v %v, pixel (1, 0) %v", photo.RGBAAt(0, 0), photo.RGBAAt(1, 2), photo.RGBAAt(1, 0))
+	}
 	// Not an image: a bar chart, up for positive values, down for negative.
-	bars := SamplePicture([]float64{1, -0.5, 0}, 0, 0)
+	bars := SamplePicture([]float64{1, -0.5, 0}, 0, 0, false)
 	if b := bars.Bounds(); b.Dx() != 3 || b.Dy() != 33 {
 		t.Fatalf("bar chart bounds %v", b)
 	}

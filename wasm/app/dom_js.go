@@ -265,11 +265,15 @@ func (d *dom) markStale(keys []string, text string) {
 }
 
 // showDataset shows the file input for uploads and the size inputs for the
-// other data sets, and the note of data set name.
-func (d *dom) showDataset(name string) {
+// other data sets, the data set name the controls show, and the note on the
+// draw on screen, p (when it is of that data set).
+func (d *dom) showDataset(name string, p params.Params) {
 	up := name == demo.Upload
 	d.set("file-row", "hidden", !up)
 	note := params.PresetNote(name)
+	if p.Dataset == name {
+		note = params.DataNote(p)
+	}
 	d.set("data-note", "textContent", note)
 	d.set("data-note", "hidden", note == "")
 	placeholder := ""
@@ -373,7 +377,7 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	d.set("notice", "hidden", m.Notice == "")
 	d.showFieldError(pg.Refused)
 	d.markStale(pg.Changed())
-	d.showDataset(pg.Form[params.Dataset.Key])
+	d.showDataset(pg.Form[params.Dataset.Key], m.Params)
 	if embed := m.Params.Embed != ""; d.shown["embed"] != strconv.FormatBool(embed) {
 		d.shown["embed"] = strconv.FormatBool(embed)
 		d.doc.Get("body").Get("classList").Call("toggle", "embed", embed)

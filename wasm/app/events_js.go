@@ -108,10 +108,10 @@ func fetchEvidence(q *queue) {
 	})
 }
 
-// fetchFigure fetches the weights figure of data set ds (a PNG) into the
-// model's figures.
-func fetchFigure(q *queue, ds string) {
-	fetchBytes(q, "paper/"+ds+"-weights.png", func(a *app, b []byte, ok bool, _ time.Time) {
+// fetchFigure fetches the paper's picture name (paper/NAME.png) into the
+// model's figures (ui.Out.Figures).
+func fetchFigure(q *queue, name string) {
+	fetchBytes(q, "paper/"+name+".png", func(a *app, b []byte, ok bool, _ time.Time) {
 		if !ok {
 			return
 		}
@@ -125,6 +125,6 @@ func fetchFigure(q *queue, ds string) {
 		if m.Figures == nil {
 			m.Figures = map[string]*image.RGBA{}
 		}
-		m.Figures[ds] = rgba
+		m.Figures[name] = rgba
 	})
 }

@@ -130,8 +130,8 @@ func (a *app) act(o ui.Out, t time.Time) {
 	if o.Arrange {
 		a.arrange()
 	}
-	for _, ds := range o.Figures {
-		fetchFigure(a.q, ds)
+	for _, name := range o.Figures {
+		fetchFigure(a.q, name)
 	}
 }
 

@@ -30,6 +30,7 @@ func TestBuiltinLinks(t *testing.T) {
 				t.Skipf("the site has no %s data (../shared/datasets absent when it was built)", data)
 			}
 			tb.done()
+			checkStatusTimes(t, tb.text("status"))
 			if v := eval[string](tb, `document.getElementById("data").value`); v != data {
 				t.Errorf("the Data set control shows %q", v)
 			}
