@@ -340,7 +340,8 @@ func describeFile(name string) string {
 
 // restore goes back to the figure of the last finished run, if there is
 // one, after the current run r ended without a figure: the views keep the
-// last figure, the view settings stay as they are.
+// last figure, the view settings stay as they are, and its labels spread
+// again by themselves.
 func (m *Model) restore(r *Run) {
 	if m.last == nil {
 		return
@@ -349,6 +350,7 @@ func (m *Model) restore(r *Run) {
 	view := m.Params
 	m.Run, m.Params = m.last, m.last.Params.WithView(view)
 	m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
+	m.Prop.Play(true)
 }
 
 // Cancel marks the run cancelled; it reports whether one was running,

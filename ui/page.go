@@ -419,6 +419,19 @@ func (pg *Page) WorkerStopped(job *demo.Job, t time.Time) (retry bool) {
 	return false
 }
 
+// Failed takes the failure of job id (Model.Failed). A file the run
+// cannot use is said beside the file control as well: that is where the
+// eye is after choosing it.
+func (pg *Page) Failed(id uint32, f *demo.Failure, t time.Time) {
+	m := pg.Model
+	if m.Failed(id, f, t) {
+		pg.out.Cancel = true
+	}
+	if r := m.Latest(); r != nil && r.State == Failed && r.Params.Dataset == demo.Upload && (f.Fault == demo.InputFault || f.Fault == demo.LimitFault) {
+		pg.Refused = &params.FieldError{Field: "file", Msg: strings.TrimSuffix(f.Message, ".")}
+	}
+}
+
 // start brings the figure to settings p (Model.Apply), or with fresh
 // computes every graph again (the Run button); or says why it cannot,
 // beside Run and beside the control concerned: a run in progress then

@@ -255,3 +255,25 @@ func TestPagePresentation(t *testing.T) {
 		t.Errorf("off: %v", pg.TextScale)
 	}
 }
+
+// TestPageUploadRefused checks a file the worker cannot use: said beside
+// the file control, the run failed, and the views back on the last
+// figure, whose labels spread again.
+func TestPageUploadRefused(t *testing.T) {
+	pg, _ := openPage(t, "")
+	pg.Enter("data", demo.Upload, true, t0)
+	pg.Upload(demo.File{Name: "bad.csv", Bytes: []byte("x\n")}, t0)
+	pg.Update(t0)
+	out := pg.TakeOut()
+	if out.Started != 1 {
+		t.Fatalf("the upload did not start: %+v", out)
+	}
+	pg.Failed(out.Jobs[0].ID, &demo.Failure{Method: method.NNLRS, Fault: demo.InputFault, Message: "dataset: bad.csv: line 2 is not a number."}, t0)
+	m := pg.Model
+	if pg.Refused == nil || pg.Refused.Field != "file" || pg.Refused.Msg != "dataset: bad.csv: line 2 is not a number" || !pg.TakeOut().Cancel {
+		t.Errorf("refused %+v", pg.Refused)
+	}
+	if m.Ended == nil || m.Run.Params.Dataset != demo.Synthetic || !m.Prop.Playing {
+		t.Errorf("the views: ended %v, figure %s, playing %v", m.Ended != nil, m.Run.Params.Dataset, m.Prop.Playing)
+	}
+}

@@ -70,7 +70,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	// Error against the step.
 	steps := pr.Step
 	box := Rect{r.X + axisW, top, r.W - axisW, h}
-	axes(c, box, r.X, "100%", "0%", name+" error, step by step")
+	axes(c, box, r.X, "100%", "0%", name+" error, step by step", name+", by step", "by step")
 	for _, gm := range params.Graphs {
 		hist := pr.History(gm)
 		line(c, box, len(hist), func(k int) float64 { return float64(k) / float64(max(1, steps)) },
@@ -81,7 +81,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	// Error against the labeled share.
 	cv := pr.Curve
 	box2 := Rect{r.X + axisW, box.Y + box.H + lh + 6, r.W - axisW, h}
-	axes(c, box2, r.X, "100%", "0%", name+" error vs labeled %")
+	axes(c, box2, r.X, "100%", "0%", name+" error vs labeled %", name+" vs labeled %", "vs labeled %")
 	lo, hi := ui.CurveShares[0], ui.CurveShares[len(ui.CurveShares)-1]
 	xOf := func(share float64) float32 {
 		return box2.X + 2 + float32((share-lo)/(hi-lo))*(box2.W-4)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
@@ -74,13 +75,10 @@ const (
 	neighbours = 5
 )
 
-// legendLines is the room under the graph for its legend.
-const legendLines = 3
-
 // plotArea returns the square in r where the nodes go (the layout's unit
-// square, with room for the nodes' radius), above the legend.
-func plotArea(r Rect, ts float32) Rect {
-	side := min(r.W, r.H-legendLines*LineHeight(Small, ts)-4)
+// square, with room for the nodes' radius), above a legend legendH high.
+func plotArea(r Rect, legendH float32) Rect {
+	side := min(r.W, r.H-legendH-4)
 	return Rect{r.X + (r.W-side)/2, r.Y, side, side}.Inset(8)
 }
 
@@ -101,33 +99,29 @@ func positions(layout []float64, sq Rect) []float32 {
 }
 
 // NodePosition returns where node i of the graph shown is drawn in the
-// panel called name, if it is.
-func NodePosition(m *ui.Model, panels []Panel, name string, i int, ts float32) (x, y float32, ok bool) {
+// panel called name, if it is, as Draw last drew it.
+func (v *Views) NodePosition(m *ui.Model, name string, i int) (x, y float32, ok bool) {
 	g := m.Shown()
-	if g == nil || i < 0 || i >= g.N {
+	sq, drawn := v.plots[name]
+	if g == nil || i < 0 || i >= g.N || !drawn {
 		return 0, 0, false
 	}
-	for _, p := range panels {
-		if p.Name == name {
-			pos := positions(g.Final.Layout[2*i:2*i+2], plotArea(body(p.Rect, ts), ts))
-			return pos[0], pos[1], true
-		}
-	}
-	return 0, 0, false
+	pos := positions(g.Final.Layout[2*i:2*i+2], sq)
+	return pos[0], pos[1], true
 }
 
 // NodeAt returns the node of the graph shown under (x, y) in the graph or
-// propagation panel, or -1.
-func NodeAt(m *ui.Model, panels []Panel, x, y, ts float32) int {
+// propagation panel as Draw last drew it, or -1.
+func (v *Views) NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 	g := m.Shown()
 	if g == nil {
 		return -1
 	}
 	for _, p := range panels {
-		if p.Name != "graph" && p.Name != "propagation" || !p.Rect.Contains(x, y) {
+		sq, drawn := v.plots[p.Name]
+		if !drawn || !p.Rect.Contains(x, y) {
 			continue
 		}
-		sq := plotArea(body(p.Rect, ts), ts)
 		pos := positions(g.Final.Layout, sq)
 		best, bd := -1, float32(math.Inf(1))
 		reach := nodeRadius(g.N, sq.W) + 3
@@ -215,7 +209,15 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	n := g.N
 	data := m.Run.Data
 	class := classOf(data, n)
-	sq := plotArea(r, c.TextScale())
+	flagged := v.flagged(m, g)
+	legend := v.legend(c, r.W, m, g, prop, flagged != nil)
+	lh := lineH(c, Small)
+	sq := plotArea(r, float32(len(legend))*lh)
+	name := "graph"
+	if prop {
+		name = "propagation"
+	}
+	v.plots[name] = sq
 	pos := positions(g.Final.Layout, sq)
 	rad := nodeRadius(n, sq.W)
 
@@ -231,7 +233,6 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 		}
 	})
 
-	flagged := v.flagged(m, g)
 	var res *propagate.Result
 	var idx map[int]int
 	if prop {
@@ -268,7 +269,11 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 			c.Line(x-d, y+d, x+d, y-d, 1.5, Ink)
 		}
 	}
-	v.legend(c, r, m, g, prop, flagged != nil)
+	y := r.Y + r.H - float32(len(legend))*lh
+	for _, l := range legend {
+		c.Text(l, r.X, y, Small, Muted)
+		y += lh
+	}
 	if h := m.Hover; h >= 0 && h < n {
 		v.hover(c, r, m, g, pos, rad, class, flagged, h, !prop)
 	}
@@ -308,34 +313,46 @@ func propagationColour(res *propagate.Result, i int, idx map[int]int) color.RGBA
 
 // legend writes under the graph what the picture shows, and how to read
 // it.
-func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags bool) {
-	lh := lineH(c, Small)
-	var first, second string
+func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flags bool) []string {
 	f := g.Final
+	var firsts, seconds []string
 	if prop {
-		first = fmt.Sprintf("%d unlabeled samples; misclassified now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method))
-		second = "colour: predicted class, paler when unsure; grey: no label yet; black ring: labeled; red ring: wrong"
-	} else {
-		first = fmt.Sprintf("%d samples; %.0f%% of the possible edges; %d connected pieces", g.N, 100*f.Density, f.Components)
-		if f.Components == 1 {
-			first = fmt.Sprintf("%d samples; %.0f%% of the possible edges; connected", g.N, 100*f.Density)
+		firsts = []string{
+			fmt.Sprintf("%d unlabeled samples; misclassified now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
+			fmt.Sprintf("%d unlabeled; wrong now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
 		}
-		second = "colour: class; black ring: labeled; edges: grey within a class, red across"
+		seconds = []string{
+			"colour: predicted class, paler when unsure; grey: no label yet; black ring: labeled; red ring: wrong",
+			"colour: predicted class; grey: none yet; black ring: labeled; red ring: wrong",
+		}
+	} else {
+		pieces := fmt.Sprintf("%d connected pieces", f.Components)
+		if f.Components == 1 {
+			pieces = "connected"
+		}
+		firsts = []string{
+			fmt.Sprintf("%d samples; %.0f%% of the possible edges; %s", g.N, 100*f.Density, pieces),
+			fmt.Sprintf("%d samples; %.0f%% of edges; %s", g.N, 100*f.Density, pieces),
+		}
+		cross := ""
 		if flags {
 			_, t := m.Run.Outliers()
-			second += fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
+			cross = fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
+		}
+		seconds = []string{
+			"colour: class; black ring: labeled; edges: grey within a class, red across" + cross,
+			"colour: class; ring: labeled; red edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
 		}
 	}
-	lines := append([]string{Clip(c, first, Small, r.W)}, Wrap(c, second, Small, r.W)...)
-	if len(lines) > legendLines { // the last line kept says that more was cut
-		lines = lines[:legendLines]
-		lines[legendLines-1] = Clip(c, lines[legendLines-1]+" ...", Small, r.W)
+	// The longer words while they take three lines at most.
+	var lines []string
+	for k := range firsts {
+		lines = append(Wrap(c, firsts[k], Small, w), Wrap(c, seconds[k], Small, w)...)
+		if len(lines) <= 3 {
+			break
+		}
 	}
-	y := r.Y + r.H - float32(len(lines))*lh
-	for _, l := range lines {
-		c.Text(l, r.X, y, Small, Muted)
-		y += lh
-	}
+	return lines
 }
 
 // unlabeled counts the samples without a given label.

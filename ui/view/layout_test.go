@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"image/color"
+	"strings"
 	"testing"
 
 	"nnlrs/ui"
@@ -97,6 +98,9 @@ func TestTextFits(t *testing.T) {
 					t.Errorf("%s: %d texts", what, len(mc.boxes))
 				}
 				for i, b := range mc.boxes {
+					if strings.HasSuffix(b.s, "...") {
+						t.Errorf("%s: %q is cut off", what, b.s)
+					}
 					r := b.r
 					if r.X < p.Rect.X || r.Y < p.Rect.Y || r.X+r.W > p.Rect.X+p.Rect.W || r.Y+r.H > p.Rect.Y+p.Rect.H {
 						t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)

@@ -216,9 +216,6 @@ func colLabel(cmp *paper.Comparison, b *paper.Block, k int) string {
 	return strconv.FormatFloat(100*x, 'g', -1, 64) + "%"
 }
 
-// num formats an error rate in percent with one decimal.
-func num(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
-
 // drawBlock draws one data set of a comparison: a chart of the rows
 // against the columns, then a table of the numbers.
 func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
@@ -270,7 +267,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	// The columns' quantity on its own line above the plot, where no
 	// curve reaches it.
 	box := Rect{r.X + axisW, top + lh, r.W - axisW - 4, chartH - lh}
-	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%", "")
+	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%")
 	xl := Clip(c, cmp.XLabel, Small, box.W-8)
 	c.Text(xl, box.X+box.W-c.TextWidth(xl, Small)-4, top, Small, Muted)
 	n := len(b.Columns)
@@ -324,6 +321,12 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		s := colLabel(cmp, b, k)
 		c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k)*cw, ty, Small, Muted)
 	}
+	// One decimal where every cell has room for it, else none.
+	digits := 1
+	if c.TextWidth("(100.0)", Small) > cw-2 || c.TextWidth("100.0†", Small) > cw-2 {
+		digits = 0
+	}
+	fmtNum := func(v float64) string { return strconv.FormatFloat(v, 'f', digits, 64) }
 	// The components in words where every cell has room for them, else
 	// as numbers in every cell (the block's heading says what they are).
 	short := false
@@ -343,7 +346,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			x := r.X + nameW + float32(k)*cw
 			ours, ink := "–", Muted
 			if cell.Ours != nil {
-				ours, ink = num(*cell.Ours), Ink
+				ours, ink = fmtNum(*cell.Ours), Ink
 				if cell.Far {
 					ours += "†"
 					ink = Alarm
@@ -352,7 +355,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
 			switch {
 			case cell.Paper != nil:
-				c.Text(Clip(c, "("+num(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
+				c.Text(Clip(c, "("+fmtNum(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
 			case cell.Components != nil:
 				c.Text(Clip(c, pieces(*cell.Components, short), Small, cw-2), x, y+lh, Small, Muted)
 			}

@@ -20,6 +20,8 @@ type View struct {
 	// too long for the panel).
 	Title   string
 	caption func(m *ui.Model) string
+	// Short is a shorter title, for a narrow panel; "" for none.
+	Short string
 	// reads writes into k what the panel shows of m beyond what every panel
 	// shows (the graph chosen, the propagation, α, the tour's focus, the
 	// text scale): equal keys draw equal panels. progress writes what

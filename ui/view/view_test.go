@@ -235,16 +235,20 @@ func TestNodeAtAndHover(t *testing.T) {
 	m := fixture(t)
 	p := panelOf("graph")
 	rc := &recorder{}
-	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
-	d := rc.discs[7]
+	v := New()
 	ps := []Panel{p, panelOf("propagation")}
-	if got := NodeAt(m, ps, d.x+1, d.y-1, 1); got != 7 {
+	if got := v.NodeAt(m, ps, p.Rect.X+p.Rect.W/2, p.Rect.Y+p.Rect.H/2); got != -1 {
+		t.Errorf("NodeAt before a drawing: %d", got)
+	}
+	v.Draw(rc, m, []Panel{p}, 1200, 800, true)
+	d := rc.discs[7]
+	if got := v.NodeAt(m, ps, d.x+1, d.y-1); got != 7 {
 		t.Errorf("NodeAt on node 7: %d", got)
 	}
-	if x, y, ok := NodePosition(m, ps, "graph", 7, 1); !ok || x != d.x || y != d.y {
+	if x, y, ok := v.NodePosition(m, "graph", 7); !ok || x != d.x || y != d.y {
 		t.Errorf("NodePosition of node 7: (%v, %v, %v), drawn at (%v, %v)", x, y, ok, d.x, d.y)
 	}
-	if got := NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1, 1); got != -1 {
+	if got := v.NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1); got != -1 {
 		t.Errorf("NodeAt in a corner: %d", got)
 	}
 	m.Hover = 7

@@ -18,6 +18,7 @@ type Views struct {
 	sample sampleEntry
 	drawn  map[string]drawn // every panel as last drawn, by name
 	size   uint64           // the canvas's size then
+	plots  map[string]Rect  // the square of the nodes of each graph panel as last drawn
 	// galleryImg is the pictures of the samples the paper's Fig. 1 shows,
 	// for the run, layout and size of galleryKey.
 	galleryImg *image.RGBA
@@ -36,7 +37,9 @@ type sampleEntry struct {
 }
 
 // New returns views with empty caches.
-func New() *Views { return &Views{heat: map[method.Name]*heatEntry{}, drawn: map[string]drawn{}} }
+func New() *Views {
+	return &Views{heat: map[method.Name]*heatEntry{}, drawn: map[string]drawn{}, plots: map[string]Rect{}}
+}
 
 // titleH returns the height of a panel's title bar.
 func titleH(ts float32) float32 { return LineHeight(Title, ts) + 10 }
@@ -56,6 +59,7 @@ func (v *Views) Draw(c Canvas, m *ui.Model, panels []Panel, w, h float32, full b
 		full = true
 		c.Fill(Rect{0, 0, w, h}, Background)
 		clear(v.drawn)
+		clear(v.plots)
 		v.size = size
 	}
 	for _, p := range panels {
@@ -120,10 +124,18 @@ func (v *Views) drawPanel(c Canvas, view *View, r Rect, m *ui.Model) {
 		c.Fill(r.Inset(1), PanelFill)
 	}
 	title := view.title(m)
-	if short, ok := strings.CutPrefix(title, view.Title+": "); ok && c.TextWidth(title, Title) > r.W-20 {
-		title = short // the view's name goes first when the title is too long
+	if m.Ended != nil && view != paperView {
+		title += " — previous data" // the latest run stopped: the views keep the last figure
 	}
-	c.Text(Clip(c, title, Title, r.W-20), r.X+10, r.Y+6, Title, Ink)
+	// The view's name goes first when the title is too long, then the
+	// shorter name.
+	titles := []string{title}
+	if short, ok := strings.CutPrefix(title, view.Title+": "); ok {
+		titles = append(titles, short)
+	} else if view.Short != "" {
+		titles = append(titles, strings.Replace(title, view.Title, view.Short, 1))
+	}
+	c.Text(Fit(c, Title, r.W-20, titles...), r.X+10, r.Y+6, Title, Ink)
 	view.draw(v, c, body(r, c.TextScale()), m)
 }
 
@@ -134,6 +146,20 @@ func Focus(m *ui.Model) string {
 		return params.TourSteps[n-1].View
 	}
 	return ""
+}
+
+// Fit returns the first of texts (the longest first) that fits in width w
+// at the size, or the last clipped (Clip) when none does; "" for none.
+func Fit(c Canvas, size Size, w float32, texts ...string) string {
+	for _, s := range texts {
+		if c.TextWidth(s, size) <= w {
+			return s
+		}
+	}
+	if len(texts) == 0 {
+		return ""
+	}
+	return Clip(c, texts[len(texts)-1], size, w)
 }
 
 // Clip returns s, shortened with "..." to fit in width w.

@@ -13,7 +13,7 @@ import (
 // weightsView draws the weight matrices of LRR, l1 and NNLRS side by
 // side, the samples ordered by class (the paper's Fig. 3).
 var weightsView = &View{
-	Name: "weights", Title: "Weights W, samples ordered by class",
+	Name: "weights", Title: "Weights W, samples ordered by class", Short: "Weights W",
 	reads: func(k *keyer, m *ui.Model) {
 		if k.run(m) {
 			k.graphs(m, WeightGraphs)

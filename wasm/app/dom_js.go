@@ -244,6 +244,10 @@ func (d *dom) showFieldError(fe *params.FieldError) {
 			input := d.el(id)
 			input.Get("parentNode").Call("insertBefore", note, input.Get("nextSibling"))
 		}
+		if d.shown[id+"-error.textContent"] != msg && msg != "" {
+			// A new message: where the eye is, in sight.
+			defer note.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
 		d.set(id+"-error", "textContent", msg)
 		d.set(id+"-error", "hidden", msg == "")
 	}
@@ -315,20 +319,35 @@ func (d *dom) choices(cat []demo.Builtin) {
 }
 
 // showTour shows step p.Tour of the tour in its strip, or hides the strip
-// outside the tour.
+// outside the tour, and marks the control the step asks to use, in sight
+// in the controls' own scroll.
 func (d *dom) showTour(p params.Params) {
 	n := p.Tour
 	d.set("tour", "hidden", n == 0)
 	d.set("tour-start", "hidden", n != 0)
-	if n == 0 {
-		return
+	control := ""
+	if n > 0 {
+		s := params.TourSteps[n-1]
+		d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.TourSteps)))
+		d.set("tour-title", "textContent", s.Title)
+		d.set("tour-back", "disabled", n == 1)
+		d.set("tour-next", "disabled", n == len(params.TourSteps))
+		control = s.Control
 	}
-	s := params.TourSteps[n-1]
-	d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.TourSteps)))
-	d.set("tour-title", "textContent", s.Title)
-	d.set("tour-text", "textContent", s.Text)
-	d.set("tour-back", "disabled", n == 1)
-	d.set("tour-next", "disabled", n == len(params.TourSteps))
+	if prev := d.shown["tour-focus"]; prev != control {
+		d.shown["tour-focus"] = control
+		if prev != "" {
+			d.el(prev).Get("classList").Call("remove", "tour-focus")
+		}
+		if control != "" {
+			el, panel := d.el(control), d.el("panel")
+			el.Get("classList").Call("add", "tour-focus")
+			r, pr := el.Call("getBoundingClientRect"), panel.Call("getBoundingClientRect")
+			if top, bottom := r.Get("top").Float(), r.Get("bottom").Float(); top < pr.Get("top").Float() || bottom > pr.Get("bottom").Float()-100 {
+				panel.Set("scrollTop", panel.Get("scrollTop").Float()+top-pr.Get("top").Float()-pr.Get("height").Float()/3)
+			}
+		}
+	}
 }
 
 // set writes v into property prop of element id when it changed.
@@ -383,6 +402,10 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 		d.doc.Get("body").Get("classList").Call("toggle", "embed", embed)
 	}
 	d.set("present", "ariaPressed", strconv.FormatBool(pg.TextScale != 1))
+	if present := pg.TextScale != 1; d.shown["present"] != strconv.FormatBool(present) {
+		d.shown["present"] = strconv.FormatBool(present)
+		d.doc.Get("body").Get("classList").Call("toggle", "present", present)
+	}
 	ready := m.Prop.Ready()
 	d.set("play", "disabled", !ready || m.Prop.Converged)
 	d.set("step", "disabled", !ready || m.Prop.Converged)
@@ -418,6 +441,7 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 		}
 	}
 	d.paper(m, pg.Controls)
+	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
 }
 
 // showLink puts the page's link in the URL, when it changed (the URL the
@@ -512,7 +536,7 @@ func (d *dom) describeCanvas(q *queue) {
 		x, y := float32(ev.Get("clientX").Float()), float32(ev.Get("clientY").Float())
 		q.push(func(a *app, t time.Time) {
 			pg, f := a.page, a.frame
-			pg.Click(view.NodeAt(pg.Model, a.panels, x-f.left, y-f.top, pg.TextScale), t)
+			pg.Click(a.views.NodeAt(pg.Model, a.panels, x-f.left, y-f.top), t)
 		})
 		return nil
 	})

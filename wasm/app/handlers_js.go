@@ -29,9 +29,8 @@ func (a *app) received(slot, gen int, m protocol.Message, t time.Time) {
 	case *protocol.Graph:
 		model.Finished(m.JobID, &m.Result, t)
 	case *protocol.Error:
-		if model.Failed(m.JobID, &m.Failure, t) {
-			a.pool.Cancel(t)
-		}
+		a.page.Failed(m.JobID, &m.Failure, t)
+		a.act(a.page.TakeOut(), t)
 	}
 }
 

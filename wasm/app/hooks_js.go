@@ -65,7 +65,7 @@ func newHooks(a *app) *hooks {
 	}))
 	// nodeXY(i) returns where node i of the graph shown is on the page.
 	h.set("nodeXY", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		x, y, ok := view.NodePosition(a.page.Model, a.panels, "graph", args[0].Int(), a.page.TextScale)
+		x, y, ok := a.views.NodePosition(a.page.Model, "graph", args[0].Int())
 		if !ok {
 			return nil
 		}

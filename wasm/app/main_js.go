@@ -102,7 +102,7 @@ func (a *app) Update() error {
 	if !a.noCanvas {
 		x, y := ebiten.CursorPosition() // device pixels, as if the canvas filled the viewport
 		s, f := a.faces.scale, a.frame
-		node = view.NodeAt(pg.Model, a.panels, float32(x)/s-f.left, float32(y)/s-f.top, pg.TextScale)
+		node = a.views.NodeAt(pg.Model, a.panels, float32(x)/s-f.left, float32(y)/s-f.top)
 	}
 	pg.Point(node)
 	if link := pg.Link(); link != "" {

@@ -421,6 +421,13 @@ func TestBadInput(t *testing.T) {
 		if e := tb.text("error"); !strings.Contains(e, "garbage.csv") || !strings.Contains(e, "line 2") {
 			t.Errorf("error %q", e)
 		}
+		// Beside the file control too, in sight.
+		if e := tb.text("file-error"); !strings.Contains(e, "garbage.csv") {
+			t.Errorf("beside the file: %q", e)
+		}
+		if !eval[bool](tb, `(r => r.top >= 0 && r.bottom <= innerHeight)(document.getElementById("file-error").getBoundingClientRect())`) {
+			t.Error("the error beside the file is out of sight")
+		}
 		if eval[bool](tb, `document.getElementById("error").hidden`) {
 			t.Error("the error is hidden")
 		}
