@@ -29,6 +29,19 @@ var PaperTitles = map[string]string{
 // the page's draw (ui.Study).
 var LiveFigures = []string{"ghf", "lgc", "sda", "joint", "beta"}
 
+// PaperLabels name the figures in the figure's choice, short enough for
+// the controls' width.
+var PaperLabels = map[string]string{
+	"samples": "Fig. 1: the samples",
+	"weights": "Fig. 3: the weights W",
+	"ghf":     "Table I: error under GHF",
+	"lgc":     "Table II: error under LGC",
+	"sda":     "Table III: error under SDA",
+	"joint":   "Features learnt: NNLRS-EF",
+	"beta":    "Table IV: sensitivity to β",
+	"scale":   "The faces as the draw grows",
+}
+
 // PaperData are the paper's data sets, in the order of its tables.
 var PaperData = []string{"yaleb", "pie", "usps"}
 

@@ -119,7 +119,7 @@ func graphOptions([]demo.Builtin) []Option {
 func paperOptions([]demo.Builtin) []Option {
 	opts := []Option{{"", "none: the live views"}}
 	for _, f := range PaperFigures {
-		opts = append(opts, Option{f, PaperTitles[f]})
+		opts = append(opts, Option{f, PaperLabels[f]})
 	}
 	return opts
 }

@@ -457,3 +457,31 @@ func TestLinksJob(t *testing.T) {
 		}
 	}
 }
+
+// TestChoices checks that every choice lists its options with words, the
+// figures of the paper each once, and that Validate holds a value to them.
+func TestChoices(t *testing.T) {
+	for _, s := range Settings {
+		if s.Control != Choice {
+			continue
+		}
+		opts := s.Options(demo.Builtins)
+		if len(opts) < 2 {
+			t.Errorf("%s: %d options", s.Key, len(opts))
+		}
+		for _, o := range opts {
+			p := Default()
+			if err := s.Set(&p, o.Value); err != nil || o.Label == "" || p.Validate() != nil && s != Dataset {
+				t.Errorf("%s: option %+v: %v, %v", s.Key, o, err, p.Validate())
+			}
+		}
+		p := Default()
+		s.Set(&p, "nosuch")
+		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), `unknown `+s.Name+` "nosuch"`) {
+			t.Errorf("%s=nosuch: %v", s.Key, err)
+		}
+	}
+	if got := len(Paper.Options(nil)); got != len(PaperFigures)+1 {
+		t.Errorf("%d paper options, want the %d figures and none", got, len(PaperFigures))
+	}
+}

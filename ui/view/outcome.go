@@ -56,7 +56,7 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 		}
 	}
 	below := Wrap(c, strings.Join(notes, ". "), Small, r.W)
-	for _, l := range append(m.Caveats(), m.Steps()...) {
+	for _, l := range append(m.Steps(), m.Caveats()...) {
 		below = append(below, Wrap(c, l, Small, r.W)...)
 	}
 	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)

@@ -402,6 +402,12 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 		d.doc.Get("body").Get("classList").Call("toggle", "embed", embed)
 	}
 	d.set("present", "ariaPressed", strconv.FormatBool(pg.TextScale != 1))
+	for class, on := range map[string]bool{"paper": m.Params.Paper != "", "live": m.Params.Live == 1} {
+		if d.shown["class-"+class] != strconv.FormatBool(on) {
+			d.shown["class-"+class] = strconv.FormatBool(on)
+			d.doc.Get("body").Get("classList").Call("toggle", class, on)
+		}
+	}
 	if present := pg.TextScale != 1; d.shown["present"] != strconv.FormatBool(present) {
 		d.shown["present"] = strconv.FormatBool(present)
 		d.doc.Get("body").Get("classList").Call("toggle", "present", present)

@@ -73,6 +73,8 @@ func (f *frame) fit(alone string, ts float32) {
 	if h != f.height {
 		f.height = h
 		f.body.Get("style").Set("height", strconv.Itoa(h)+"px")
+		// The controls go under a paper figure on a narrow screen.
+		f.doc.Get("documentElement").Get("style").Call("setProperty", "--views-h", strconv.Itoa(h)+"px")
 	}
 	if !f.canvas.Truthy() {
 		return
