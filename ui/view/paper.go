@@ -221,14 +221,14 @@ func colLabel(cmp *paper.Comparison, b *paper.Block, k int) string {
 func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
 	lh := lineH(c, Small)
 	rows := shownRows(b, name)
-	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd); the paper's (rings); † more than %d points apart",
+	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd; above in the table); the paper's (rings; in brackets); † more than %d points apart",
 		b.Title, b.Trials, paper.FarPoints)
 	switch {
 	case cmp.Name == "scale":
-		head = fmt.Sprintf("%s: mean of %d trials at each draw (discs, bars ±1 sd), parameters chosen by cross-validation on the labeled samples; under each error, the graph's connected components",
+		head = fmt.Sprintf("%s: mean of %d trials at each draw (discs, bars ±1 sd), parameters chosen by cross-validation on the labeled samples; under each error, in grey, the graph's connected components",
 			b.Title, b.Trials)
 	case b.Command == "": // measured in the page
-		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd); the paper's at its scale (rings); † more than %d points apart",
+		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd; above in the table); the paper's at its scale (rings; in brackets); † more than %d points apart",
 			b.Title, b.Trials, paper.FarPoints)
 	}
 	if cmp.Name == "beta" {
