@@ -50,6 +50,9 @@ type Model struct {
 	Study *Study
 	// Workers is how many workers build the graphs, for Expected (0: one).
 	Workers int
+	// Still: the reader asked for reduced motion, so the labels do not
+	// spread by themselves (autoplay); Play starts them.
+	Still bool
 
 	rate     deviceRate // measured on the last run (Expected)
 	nextID   uint32
@@ -350,8 +353,12 @@ func (m *Model) restore(r *Run) {
 	view := m.Params
 	m.Run, m.Params = m.last, m.last.Params.WithView(view)
 	m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
-	m.Prop.Play(true)
+	m.autoplay()
 }
+
+// autoplay lets the labels spread by themselves, unless the reader asked
+// for reduced motion (Still).
+func (m *Model) autoplay() { m.Prop.Play(!m.Still) }
 
 // Cancel marks the run cancelled; it reports whether one was running,
 // whose jobs the caller then cancels.
@@ -401,7 +408,7 @@ func (m *Model) settle(now time.Time) {
 		m.Problem = strings.Join(failed, ". ") + "."
 	}
 	m.Prop.Reset(r, m.Params.Propagator, m.Params.Alpha)
-	m.Prop.Play(true) // the labels spread by themselves, once
+	m.autoplay() // the labels spread by themselves, once
 	m.settled = true
 
 }
@@ -426,7 +433,7 @@ func (m *Model) SetView(p params.Params) {
 	m.Params = m.Params.WithView(p)
 	if restart && m.Run != nil && m.Run.State == Done {
 		m.Prop.Reset(m.Run, p.Propagator, p.Alpha)
-		m.Prop.Play(true)
+		m.autoplay()
 	}
 	m.Hover = -1
 }

@@ -594,3 +594,18 @@ func TestTickAfterRun(t *testing.T) {
 		t.Errorf("the frame after: step %d, %d evaluations of the curve", m.Prop.Step, m.Prop.Curve.Done)
 	}
 }
+
+// TestStill checks that a reader who asked for reduced motion sees no
+// propagation play by itself: it waits at step 0 for Play.
+func TestStill(t *testing.T) {
+	m, jobs := started(t)
+	m.Still = true
+	finish(m, jobs, 4)
+	if m.Prop.Playing || m.Prop.Step != 0 || !m.Prop.Ready() {
+		t.Errorf("playing %v at step %d", m.Prop.Playing, m.Prop.Step)
+	}
+	m.Prop.Play(true)
+	if !m.Prop.Playing {
+		t.Error("Play did not start it")
+	}
+}

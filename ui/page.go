@@ -40,6 +40,9 @@ type Page struct {
 	Inspect int
 	// TextScale scales the views' text: 1, or PresentationScale.
 	TextScale float32
+	// ControlsShown: the controls are beside the views (in presentation
+	// they may be put away, ToggleControls).
+	ControlsShown bool
 	// Reveal names the view to bring into sight once the views are placed
 	// (a tour's step), "" for none; the page clears it when it is in sight.
 	Reveal string
@@ -93,7 +96,7 @@ const LiveDelay = 300 * time.Millisecond
 // may show alone are views.
 func NewPage(link string, views []string) *Page {
 	p, notice := params.FromHash(link, views...)
-	pg := &Page{Model: NewModel(p), TextScale: 1, views: views, retried: map[uint32]bool{}, asked: map[string]bool{}}
+	pg := &Page{Model: NewModel(p), TextScale: 1, ControlsShown: true, views: views, retried: map[uint32]bool{}, asked: map[string]bool{}}
 	pg.Model.Notice = notice
 	pg.show(p)
 	if p.Tour > 0 && p.Embed == "" { // a tour step's link: its view in sight
@@ -199,6 +202,9 @@ func (pg *Page) Point(node int) {
 func (pg *Page) Enter(key, value string, settled bool, t time.Time) {
 	s := params.Lookup(key)
 	if s == nil || s.Control == params.LinkOnly {
+		return
+	}
+	if _, usable := pg.Model.Params.Access(s); !usable { // a teacher's link keeps it fixed
 		return
 	}
 	pg.Form[key] = value
@@ -395,10 +401,17 @@ func (pg *Page) Tour(n int, delta bool, t time.Time) {
 // presentation size.
 func (pg *Page) TogglePresentation() {
 	if pg.TextScale == PresentationScale {
-		pg.TextScale = 1
+		pg.TextScale, pg.ControlsShown = 1, true
 	} else {
 		pg.TextScale = PresentationScale
 	}
+	pg.out.Arrange = true
+}
+
+// ToggleControls puts the controls away, leaving the views the screen, or
+// brings them back; they come back when the presentation ends.
+func (pg *Page) ToggleControls() {
+	pg.ControlsShown = !pg.ControlsShown
 	pg.out.Arrange = true
 }
 
@@ -474,6 +487,13 @@ func (pg *Page) Link() string {
 		return ""
 	}
 	return pg.Controls.WithView(pg.Model.Params).Hash()
+}
+
+// ExerciseLink returns the link of an exercise on the page as it stands
+// (params.ExerciseOf): the controls a teacher moved kept usable, the others
+// hidden.
+func (pg *Page) ExerciseLink() string {
+	return params.ExerciseOf(pg.Controls.WithView(pg.Model.Params)).Hash()
 }
 
 // Changed returns the keys of the settings whose control differs from the

@@ -277,3 +277,37 @@ func TestPageUploadRefused(t *testing.T) {
 		t.Errorf("the views: ended %v, figure %s, playing %v", m.Ended != nil, m.Run.Params.Dataset, m.Prop.Playing)
 	}
 }
+
+// TestPageAccess checks a teacher's link: only λ usable, every other
+// setting hidden and unchanged by an entry; a locked control shown but
+// fixed; unknown keys said and ignored; the link keeps the lists; the
+// exercise link of a page where λ moved keeps λ alone.
+func TestPageAccess(t *testing.T) {
+	pg, _ := openPage(t, "seed=1&only=lambda,colour")
+	if !strings.Contains(pg.Model.Notice, "only=colour (no such control: ignored)") {
+		t.Errorf("notice %q", pg.Model.Notice)
+	}
+	for _, s := range params.Controls() {
+		shown, usable := pg.Model.Params.Access(s)
+		if shown != (s == params.Lambda) || usable != shown {
+			t.Errorf("%s: shown %v, usable %v", s.Key, shown, usable)
+		}
+	}
+	pg.Enter("beta", "2", true, t0)
+	pg.Enter("lambda", "2", true, t0)
+	if pg.Controls.Beta != 0.2 || pg.Controls.Lambda != 2 || !strings.Contains(pg.Link(), "only=lambda") {
+		t.Errorf("β %v, λ %v, link %q", pg.Controls.Beta, pg.Controls.Lambda, pg.Link())
+	}
+	pg.FollowLink("seed=1&lock=theta&hide=beta", t0)
+	if shown, usable := pg.Model.Params.Access(params.Theta); !shown || usable {
+		t.Errorf("θ locked: shown %v, usable %v", shown, usable)
+	}
+	if shown, _ := pg.Model.Params.Access(params.Beta); shown {
+		t.Error("β shown under hide=beta")
+	}
+	pg.FollowLink("seed=1", t0)
+	pg.Enter("lambda", "0.7", true, t0)
+	if got := pg.ExerciseLink(); !strings.HasSuffix(got, "only=lambda") || !strings.Contains(got, "lambda=0.7") {
+		t.Errorf("exercise link %q", got)
+	}
+}

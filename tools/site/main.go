@@ -124,6 +124,9 @@ func build(out, datasets, results, goCmd string) error {
 	if err := writeEvidence(filepath.Join(tmp, "paper"), results, galleries); err != nil {
 		return err
 	}
+	if err := writeOffline(tmp); err != nil {
+		return err
+	}
 	os.RemoveAll(out)
 	if err := os.Rename(tmp, out); err != nil {
 		return err

@@ -136,6 +136,15 @@ func FromHash(hash string, views ...string) (Params, string) {
 			}
 		}
 	}
+	// A teacher's lists of controls keep the keys that name one: the
+	// others are said and left out.
+	for _, s := range []*Setting{Only, Hide, Lock} {
+		kept, unknown := keysOnly(s.get(&p))
+		if len(unknown) > 0 {
+			bad = append(bad, fmt.Sprintf("%s=%s (no such control: ignored)", s.Key, excerpt(strings.Join(unknown, ","))))
+		}
+		s.parse(&p, kept)
+	}
 	if p.Embed != "" && len(views) > 0 && !slices.Contains(views, p.Embed) {
 		bad = append(bad, fmt.Sprintf("embed=%s (no such view: %s)", excerpt(p.Embed), strings.Join(views, ", ")))
 		p.Embed = base.Embed

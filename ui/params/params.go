@@ -53,6 +53,11 @@ type Params struct {
 	// Tour is the step of the guided tour shown (1-based, see Tour), 0
 	// for none.
 	Tour int
+	// Only, Hide and Lock list controls by their settings' keys, joined
+	// by commas, for a teacher's link: Only keeps just those usable and
+	// hides the others, Hide hides those, Lock shows them disabled
+	// (Access).
+	Only, Hide, Lock string
 }
 
 // The graphs a run builds, in the order of the paper's tables, and their

@@ -485,3 +485,26 @@ func TestChoices(t *testing.T) {
 		t.Errorf("%d paper options, want the %d figures and none", got, len(PaperFigures))
 	}
 }
+
+// TestExercises checks that every exercise's link opens without a notice
+// and keeps exactly one control usable, the one its question is about.
+func TestExercises(t *testing.T) {
+	if len(Exercises) < 3 {
+		t.Fatalf("%d exercises, want at least 3", len(Exercises))
+	}
+	for _, e := range Exercises {
+		p, notice := FromHash(e.Link)
+		if notice != "" || p.Validate() != nil || e.Title == "" || e.Question == "" || e.Answer == "" {
+			t.Errorf("%s: %q (%v)", e.Title, notice, p.Validate())
+		}
+		var usable []string
+		for _, s := range Controls() {
+			if _, ok := p.Access(s); ok {
+				usable = append(usable, s.Key)
+			}
+		}
+		if len(usable) != 1 || usable[0] != p.Only {
+			t.Errorf("%s: usable %v", e.Title, usable)
+		}
+	}
+}

@@ -191,10 +191,16 @@ var (
 		field: integer(func(p *Params) *int { return &p.Live })}
 	Tour = &Setting{Key: "tour", Name: "tour step", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
 		field: integer(func(p *Params) *int { return &p.Tour })}
+	Only = &Setting{Key: "only", Name: "controls kept", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Only })}
+	Hide = &Setting{Key: "hide", Name: "controls hidden", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Hide })}
+	Lock = &Setting{Key: "lock", Name: "controls locked", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Lock })}
 )
 
 // Settings is the table of the page's settings, in the order of the link.
-var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour}
+var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour, Only, Hide, Lock}
 
 // field reads and writes one field of Params as the link writes it.
 type field struct {

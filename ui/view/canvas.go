@@ -42,8 +42,10 @@ type Canvas interface {
 	// Polyline draws the segments joining the points (x0, y0, x1, y1, ...)
 	// as one stroke.
 	Polyline(xy []float32, width float32, c color.RGBA)
-	// Disc fills a circle; Ring strokes one.
+	// Disc fills a circle; Ring strokes one; Polygon fills the convex
+	// polygon of the points (x0, y0, x1, y1, ...).
 	Disc(x, y, r float32, c color.RGBA)
+	Polygon(xy []float32, c color.RGBA)
 	Ring(x, y, r, width float32, c color.RGBA)
 	// Text draws s with its top-left corner at (x, y).
 	Text(s string, x, y float32, size Size, c color.RGBA)

@@ -176,7 +176,7 @@ func strongest(w []float64, n, limit int) []edge {
 func EdgeColour(w, wmax float64, a, b int) color.RGBA {
 	base := Muted
 	if a >= 0 && b >= 0 && a != b {
-		base = Alarm
+		base = Across
 	}
 	return Alpha(base, 0.12+0.68*w/wmax)
 }
@@ -229,7 +229,11 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 		es := strongest(g.W, n, MaxEdges)
 		for k := len(es) - 1; k >= 0; k-- { // strongest on top
 			e := es[k]
-			c.Line(pos[2*e.i], pos[2*e.i+1], pos[2*e.j], pos[2*e.j+1], 1, EdgeColour(e.w, es[0].w, class[e.i], class[e.j]))
+			width := float32(1)
+			if class[e.i] >= 0 && class[e.j] >= 0 && class[e.i] != class[e.j] {
+				width = 1.6 // across classes: thicker as well as another colour
+			}
+			c.Line(pos[2*e.i], pos[2*e.i+1], pos[2*e.j], pos[2*e.j+1], width, EdgeColour(e.w, es[0].w, class[e.i], class[e.j]))
 		}
 	})
 
@@ -249,19 +253,25 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	given := func(i int) bool { return data != nil && data.Given != nil && data.Given[i] != propagate.Unlabeled }
 	for i := 0; i < n; i++ {
 		x, y := pos[2*i], pos[2*i+1]
-		fill := Unknown
+		fill, shape := Unknown, Circle
 		switch {
 		case prop:
 			fill = propagationColour(res, i, idx)
+			if p := res.Pred[i]; p != propagate.Unlabeled {
+				shape = ClassShape(idx[p])
+			}
 		case !prop && class[i] >= 0:
-			fill = ClassColour(class[i])
+			fill, shape = ClassColour(class[i]), ClassShape(class[i])
 		}
-		c.Disc(x, y, rad, fill)
+		Marker(c, shape, x, y, rad, fill)
 		switch {
 		case given(i):
 			c.Ring(x, y, rad+1.5, 2, Ink)
 		case prop && res.Pred[i] != propagate.Unlabeled && res.Pred[i] != data.Labels[i]:
-			c.Ring(x, y, rad+1.5, 2, Alarm)
+			// Wrong: a double ring, not told from the labeled's by colour
+			// alone.
+			c.Ring(x, y, rad+1.5, 1.5, Across)
+			c.Ring(x, y, rad+4, 1.5, Across)
 		}
 		if flagged != nil && flagged[i] && !prop {
 			d := rad * 0.9
@@ -322,8 +332,8 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			fmt.Sprintf("%d unlabeled; wrong now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
 		}
 		seconds = []string{
-			"colour: predicted class, paler when unsure; grey: no label yet; black ring: labeled; red ring: wrong",
-			"colour: predicted class; grey: none yet; black ring: labeled; red ring: wrong",
+			"colour and shape: predicted class, paler when unsure; grey: no label yet; black ring: labeled; double ring: wrong",
+			"colour, shape: predicted class; grey: none yet; ring: labeled; double ring: wrong",
 		}
 	} else {
 		pieces := fmt.Sprintf("%d connected pieces", f.Components)
@@ -340,8 +350,8 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			cross = fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
 		}
 		seconds = []string{
-			"colour: class; black ring: labeled; edges: grey within a class, red across" + cross,
-			"colour: class; ring: labeled; red edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
+			"colour and shape: class; black ring: labeled; edges: grey within a class, thick orange-red across" + cross,
+			"colour, shape: class; ring: labeled; thick edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
 		}
 	}
 	// The longer words while they take three lines at most.

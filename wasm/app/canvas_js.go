@@ -184,6 +184,20 @@ func (c *canvas) Disc(x, y, r float32, col color.RGBA) {
 	c.add(vs, is, col)
 }
 
+func (c *canvas) Polygon(xy []float32, col color.RGBA) {
+	if len(xy) < 6 {
+		return
+	}
+	var p vector.Path
+	p.MoveTo(c.at(xy[0], xy[1]))
+	for i := 2; i+1 < len(xy); i += 2 {
+		p.LineTo(c.at(xy[i], xy[i+1]))
+	}
+	p.Close()
+	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
+	c.add(vs, is, col)
+}
+
 func (c *canvas) Ring(x, y, r, width float32, col color.RGBA) {
 	var p vector.Path
 	cx, cy := c.at(x, y)

@@ -55,14 +55,18 @@ func (d *dom) on(id, event string, f func(this js.Value, ev js.Value)) {
 // now.
 func (d *dom) listen(q *queue) {
 	for id, f := range map[string]event{
-		"run":    func(a *app, t time.Time) { a.page.Run(t) },
-		"cancel": func(a *app, t time.Time) { a.page.Cancel(t) },
-		"play":   func(a *app, _ time.Time) { a.page.Play() },
-		"step":   func(a *app, _ time.Time) { a.page.Step() },
-		"reset":  func(a *app, _ time.Time) { a.page.Rewind() },
-		"png":    (*app).pngPressed, "csv": (*app).csvPressed,
-		"label":   func(a *app, t time.Time) { a.page.LabelInspected(t) },
-		"present": func(a *app, _ time.Time) { a.page.TogglePresentation() },
+		"run":         func(a *app, t time.Time) { a.page.Run(t) },
+		"cancel":      func(a *app, t time.Time) { a.page.Cancel(t) },
+		"play":        func(a *app, _ time.Time) { a.page.Play() },
+		"embed-play":  func(a *app, _ time.Time) { a.page.Play() },
+		"embed-step":  func(a *app, _ time.Time) { a.page.Step() },
+		"embed-reset": func(a *app, _ time.Time) { a.page.Rewind() },
+		"step":        func(a *app, _ time.Time) { a.page.Step() },
+		"reset":       func(a *app, _ time.Time) { a.page.Rewind() },
+		"png":         (*app).pngPressed, "csv": (*app).csvPressed,
+		"label":    func(a *app, t time.Time) { a.page.LabelInspected(t) },
+		"present":  func(a *app, _ time.Time) { a.page.TogglePresentation() },
+		"exercise": func(a *app, _ time.Time) { a.dom.showExercise(a.page) },
 	} {
 		d.on(id, "click", func(js.Value, js.Value) { q.push(f) })
 	}
@@ -89,6 +93,18 @@ func (d *dom) listen(q *queue) {
 		}
 		d.on(key, "change", enter(true))
 	}
+	// Full screen must be asked within the click (the browser's rule for a
+	// user's gesture); it changes the document, not the page's state.
+	d.on("fullscreen", "click", func(js.Value, js.Value) {
+		if d.doc.Get("fullscreenElement").Truthy() {
+			d.doc.Call("exitFullscreen")
+		} else if el := d.doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
+			el.Call("requestFullscreen")
+		}
+	})
+	d.on("panel-toggle", "click", func(js.Value, js.Value) {
+		q.push(func(a *app, _ time.Time) { a.page.ToggleControls() })
+	})
 	d.on("inspect", "input", func(this js.Value, _ js.Value) {
 		v := this.Get("value").String()
 		q.push(func(a *app, _ time.Time) { a.page.SetInspect(v) })
@@ -311,6 +327,25 @@ func (d *dom) choices(cat []demo.Builtin) {
 			fill(s.Key, s.Options(cat))
 		}
 	}
+	// The exercises, a link each with its question and its answer folded.
+	if ol := d.el("exercises"); ol.Get("childElementCount").Int() == 0 {
+		for _, e := range params.Exercises {
+			li := d.doc.Call("createElement", "li")
+			a := d.doc.Call("createElement", "a")
+			a.Set("href", "#"+e.Link)
+			a.Set("textContent", e.Title)
+			q := d.doc.Call("createElement", "p")
+			q.Set("textContent", e.Question)
+			det := d.doc.Call("createElement", "details")
+			sum := d.doc.Call("createElement", "summary")
+			sum.Set("textContent", "The answer")
+			ans := d.doc.Call("createElement", "p")
+			ans.Set("textContent", e.Answer)
+			det.Call("append", sum, ans)
+			li.Call("append", a, q, det)
+			ol.Call("appendChild", li)
+		}
+	}
 	var views []params.Option
 	for _, v := range view.Embeddable() {
 		views = append(views, params.Option{Value: v.Name, Label: v.Title})
@@ -397,12 +432,13 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	d.showFieldError(pg.Refused)
 	d.markStale(pg.Changed())
 	d.showDataset(pg.Form[params.Dataset.Key], m.Params)
+	d.access(m.Params)
 	if embed := m.Params.Embed != ""; d.shown["embed"] != strconv.FormatBool(embed) {
 		d.shown["embed"] = strconv.FormatBool(embed)
 		d.doc.Get("body").Get("classList").Call("toggle", "embed", embed)
 	}
 	d.set("present", "ariaPressed", strconv.FormatBool(pg.TextScale != 1))
-	for class, on := range map[string]bool{"paper": m.Params.Paper != "", "live": m.Params.Live == 1} {
+	for class, on := range map[string]bool{"paper": m.Params.Paper != "", "live": m.Params.Live == 1, "nopanel": !pg.ControlsShown} {
 		if d.shown["class-"+class] != strconv.FormatBool(on) {
 			d.shown["class-"+class] = strconv.FormatBool(on)
 			d.doc.Get("body").Get("classList").Call("toggle", class, on)
@@ -421,6 +457,11 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 		play = "Pause"
 	}
 	d.set("play", "textContent", play)
+	d.set("embed-play", "textContent", play)
+	d.set("embed-play", "disabled", !ready || m.Prop.Converged)
+	d.set("embed-step", "disabled", !ready || m.Prop.Converged)
+	d.set("embed-reset", "disabled", !ready)
+	d.set("panel-toggle", "ariaExpanded", strconv.FormatBool(pg.ControlsShown))
 	d.set("play", "ariaPressed", strconv.FormatBool(m.Prop.Playing))
 	d.set("csv", "disabled", m.Shown() == nil)
 	n := 0
@@ -448,6 +489,53 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	}
 	d.paper(m, pg.Controls)
 	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
+}
+
+// showExercise offers the link of an exercise on the page as it stands
+// (ui.Page.ExerciseLink), naming the controls it keeps.
+func (d *dom) showExercise(pg *ui.Page) {
+	link := pg.ExerciseLink()
+	p, _ := params.FromHash(link)
+	var names []string
+	for _, s := range params.Controls() {
+		if _, usable := p.Access(s); usable {
+			names = append(names, s.Name)
+		}
+	}
+	d.el("exercise-link").Set("href", "#"+link)
+	d.el("exercise-link").Set("textContent", "Exercise link: only "+strings.Join(names, ", ")+" can be changed")
+	d.set("exercise-note", "hidden", false)
+}
+
+// access shows, hides and disables the controls as the teacher's link of
+// p says (params.Params.Access), and the groups of controls with none
+// left to show.
+func (d *dom) access(p params.Params) {
+	key := p.Only + "|" + p.Hide + "|" + p.Lock
+	if d.shown["access"] == key {
+		return
+	}
+	d.shown["access"] = key
+	shownIn := map[string]bool{}
+	for _, s := range params.Controls() {
+		shown, usable := p.Access(s)
+		input := d.el(s.Key)
+		label := d.doc.Call("querySelector", "label[for="+s.Key+"]")
+		input.Set("hidden", !shown)
+		input.Set("disabled", !usable)
+		if label.Truthy() {
+			label.Set("hidden", !shown)
+		}
+		if parent := input.Get("parentNode"); parent.Get("tagName").String() == "SPAN" {
+			parent.Set("hidden", !shown)
+		}
+		if fs := input.Call("closest", "fieldset"); fs.Truthy() && shown {
+			shownIn[fs.Get("id").String()] = true
+		}
+	}
+	for _, id := range []string{"data-fields", "graph-fields"} {
+		d.el(id).Set("hidden", !shownIn[id])
+	}
 }
 
 // showLink puts the page's link in the URL, when it changed (the URL the

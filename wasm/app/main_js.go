@@ -62,6 +62,10 @@ func newApp() *app {
 	a.frame = newFrame(a.dom, a.q)
 	a.pool = pool.New(workerCount(), spawner(a.q))
 	a.page.Model.Workers = a.pool.Size()
+	// A reader who asked for reduced motion starts the propagation.
+	if mq := js.Global().Get("matchMedia"); mq.Truthy() {
+		a.page.Model.Still = js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
+	}
 	a.hooks = newHooks(a)
 	a.act(a.page.TakeOut(), time.Now()) // the link's settings in the controls
 	fetchCatalog(a.q)

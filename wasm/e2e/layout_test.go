@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"nnlrs/ui/view"
@@ -346,5 +348,43 @@ func shoot(t *testing.T, dir, data string, s screen) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestVisionScreenshots saves, with NNLRS_SCREENSHOTS set, the default page
+// and the propagation of Yale B at 1280×720 as readers with deuteranopia,
+// protanopia and tritanopia see them (Chromium's emulation), to look at:
+// vision-NAME-KIND.png.
+func TestVisionScreenshots(t *testing.T) {
+	dir := os.Getenv("NNLRS_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("NNLRS_SCREENSHOTS names no folder")
+	}
+	for _, c := range []struct{ name, hash string }{{"default", ""}, {"yaleb", "data=yaleb&seed=1&embed=propagation"}} {
+		tb := openScreen(t, screens[1], c.hash)
+		if strings.Contains(c.hash, "embed") {
+			tb.wait(`nnlrs.state === "done"`, 180*time.Second)
+		} else {
+			tb.done()
+		}
+		tb.wait("nnlrs.converged && !nnlrs.checking", 120*time.Second)
+		tb.drawn()
+		for _, kind := range []emulation.SetEmulatedVisionDeficiencyType{
+			emulation.SetEmulatedVisionDeficiencyTypeDeuteranopia,
+			emulation.SetEmulatedVisionDeficiencyTypeProtanopia,
+			emulation.SetEmulatedVisionDeficiencyTypeTritanopia,
+		} {
+			if _, err := cdp.Call(tb.ctx, chromedp.FromContext(tb.ctx).Target, emulation.SetEmulatedVisionDeficiency,
+				emulation.SetEmulatedVisionDeficiencyParams{Type: kind}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("vision-%s-%s.png", c.name, kind)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
