@@ -245,7 +245,10 @@ func (d *dom) showFieldError(fe *params.FieldError) {
 	for _, id := range controls() {
 		msg := ""
 		if fe != nil && fe.Field == id {
-			msg = strings.ToUpper(fe.Msg[:1]) + fe.Msg[1:] + "."
+			msg = fe.Msg + "."
+			if id != "file" { // a file's name keeps its case
+				msg = strings.ToUpper(fe.Msg[:1]) + fe.Msg[1:] + "."
+			}
 		}
 		d.set(id, "ariaInvalid", strconv.FormatBool(msg != ""))
 		note := d.el(id + "-error")
