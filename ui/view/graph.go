@@ -20,7 +20,7 @@ import (
 // coloured by class, the strongest edges, the labeled samples ringed.
 var graphView = &View{
 	Name: "graph", Title: "Graph",
-	caption: func(m *ui.Model) string { return "Graph: " + params.GraphNames[m.Params.Graph] },
+	caption: func(m *ui.Model) []string { return []string{"Graph: " + params.GraphNames[m.Params.Graph]} },
 	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, false) },
 	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, false) },
 	Places: &[3]Place{{Row: 0, Height: fixed(270)}, {Row: 0, Height: fixed(250)},
@@ -56,16 +56,18 @@ func readsGraph(k *keyer, m *ui.Model, prop bool) {
 	k.graphs(m, []method.Name{method.NNLRS})
 }
 
-func propagationTitle(m *ui.Model) string {
+func propagationTitle(m *ui.Model) []string {
 	name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Params.Propagator]
 	s := fmt.Sprintf("Propagation: %s on %s", name, params.GraphNames[m.Params.Graph])
-	if m.Prop.Ready() {
-		s += fmt.Sprintf(", step %d", m.Prop.Step)
-		if m.Prop.Converged {
-			s += " (converged)"
-		}
+	if !m.Prop.Ready() {
+		return []string{s}
 	}
-	return s
+	step := fmt.Sprintf("%s, step %d", s, m.Prop.Step)
+	short := []string{fmt.Sprintf("Propagation: %s, step %d", name, m.Prop.Step), fmt.Sprintf("Propagation: step %d", m.Prop.Step)}
+	if m.Prop.Converged {
+		return append([]string{step + " (converged)", step + " (settled)", step}, short...)
+	}
+	return append([]string{step}, short...)
 }
 
 // The graph view draws at most MaxEdges edges, the strongest, and the

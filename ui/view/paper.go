@@ -83,11 +83,11 @@ func rowColour(row *paper.Row, k int) color.RGBA {
 }
 
 // paperTitle is the title of the paper panel.
-func paperTitle(m *ui.Model) string {
+func paperTitle(m *ui.Model) []string {
 	if live(m) || m.Params.Paper == "samples" && m.Params.Live == 1 {
-		return "The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper]
+		return []string{"The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper], "Live: " + params.PaperTitles[m.Params.Paper]}
 	}
-	return "The paper: " + params.PaperTitles[m.Params.Paper]
+	return []string{"The paper: " + params.PaperTitles[m.Params.Paper], params.PaperTitles[m.Params.Paper]}
 }
 
 // drawPaper draws the figure m.Params.Paper in r.

@@ -15,11 +15,11 @@ type View struct {
 	// Name names the view in the link (embed=Name) and in the page's
 	// hooks (window.nnlrs.panels).
 	Name string
-	// Title is the panel's title; caption, when set, gives a longer one
-	// from the model, "Title: ..." (the view's name goes first when it is
-	// too long for the panel).
+	// Title is the panel's title; caption, when set, gives longer ones
+	// from the model, the longest first, "Title: ..." (the panel shows the
+	// first that fits; the view's name goes first when none does).
 	Title   string
-	caption func(m *ui.Model) string
+	caption func(m *ui.Model) []string
 	// Short is a shorter title, for a narrow panel; "" for none.
 	Short string
 	// reads writes into k what the panel shows of m beyond what every panel
@@ -74,12 +74,12 @@ func Names(views []*View) []string {
 	return names
 }
 
-// title returns the title of view v for m.
-func (v *View) title(m *ui.Model) string {
+// titles returns the titles of view v for m, the longest first.
+func (v *View) titles(m *ui.Model) []string {
 	if v.caption != nil {
 		return v.caption(m)
 	}
-	return v.Title
+	return []string{v.Title}
 }
 
 // Place is where a view goes in one layout: its row, counted from the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"nnlrs/core/demo"
+	"nnlrs/core/method"
 	"nnlrs/core/paper"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
@@ -700,6 +701,72 @@ func TestCurvesView(t *testing.T) {
 				b, _ := paper.Error(c.table, "usps", paper.Labeled[k], gm)
 				if (a < b) != (ys[k-1] > ys[k]) && a != b || ys[k] < box.Y || ys[k] > box.Y+box.H {
 					t.Errorf("%s %s: ring %d at y %v after %v, paper %v after %v", c.prop, gm, k, ys[k], ys[k-1], b, a)
+				}
+			}
+		}
+	}
+}
+
+// TestGraphColoursApart checks that the graphs drawn together keep their
+// colours apart for readers with colour-vision deficiencies: in CIELAB,
+// after Machado, Oliveira and Fernandes's (2009) simulation of
+// protanopia, deuteranopia and tritanopia at full severity, the four
+// graphs of a run lie at least 30 apart, and the three of the
+// joint-learning figure 20 (a just noticeable difference is about 2; 17
+// was the closest pair of the colours before these).
+func TestGraphColoursApart(t *testing.T) {
+	sims := map[string][3][3]float64{
+		"none":   {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		"protan": {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}},
+		"deutan": {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}},
+		"tritan": {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}},
+	}
+	lab := func(c color.RGBA, m [3][3]float64) [3]float64 {
+		var l [3]float64
+		for i, v := range []uint8{c.R, c.G, c.B} {
+			x := float64(v) / 255
+			if x <= 0.04045 {
+				l[i] = x / 12.92
+			} else {
+				l[i] = math.Pow((x+0.055)/1.055, 2.4)
+			}
+		}
+		var s [3]float64
+		for i := range 3 {
+			for j := range 3 {
+				s[i] += m[i][j] * l[j]
+			}
+			s[i] = max(0, min(1, s[i]))
+		}
+		xyz := [3]float64{
+			(0.4124*s[0] + 0.3576*s[1] + 0.1805*s[2]) / 0.95047,
+			0.2126*s[0] + 0.7152*s[1] + 0.0722*s[2],
+			(0.0193*s[0] + 0.1192*s[1] + 0.9505*s[2]) / 1.08883,
+		}
+		var f [3]float64
+		for i, v := range xyz {
+			if v > 0.008856 {
+				f[i] = math.Cbrt(v)
+			} else {
+				f[i] = 7.787*v + 16.0/116
+			}
+		}
+		return [3]float64{116*f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])}
+	}
+	for _, c := range []struct {
+		graphs []method.Name
+		least  float64
+	}{
+		{params.Graphs, 30},
+		{[]method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}, 20},
+	} {
+		for kind, m := range sims {
+			for i, a := range c.graphs {
+				for _, b := range c.graphs[i+1:] {
+					la, lb := lab(GraphColours[a], m), lab(GraphColours[b], m)
+					if d := math.Hypot(math.Hypot(la[0]-lb[0], la[1]-lb[1]), la[2]-lb[2]); d < c.least {
+						t.Errorf("%s: %s and %s are %.1f apart, want %v", kind, a, b, d, c.least)
+					}
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"nnlrs/core/method"
@@ -123,17 +124,21 @@ func (v *Views) drawPanel(c Canvas, view *View, r Rect, m *ui.Model) {
 		c.Fill(r, Rule)
 		c.Fill(r.Inset(1), PanelFill)
 	}
-	title := view.title(m)
-	if m.Ended != nil && view != paperView {
-		title += " — previous data" // the latest run stopped: the views keep the last figure
+	// The titles the view offers, each with the view's name and without
+	// it (its shorter name when it has one), the longest first.
+	var titles []string
+	for _, t := range view.titles(m) {
+		if m.Ended != nil && view != paperView {
+			t += " — previous data" // the latest run stopped: the views keep the last figure
+		}
+		titles = append(titles, t)
 	}
-	// The view's name goes first when the title is too long, then the
-	// shorter name.
-	titles := []string{title}
-	if short, ok := strings.CutPrefix(title, view.Title+": "); ok {
-		titles = append(titles, short)
-	} else if view.Short != "" {
-		titles = append(titles, strings.Replace(title, view.Title, view.Short, 1))
+	for _, t := range slices.Clone(titles) {
+		if short, ok := strings.CutPrefix(t, view.Title+": "); ok {
+			titles = append(titles, short)
+		} else if view.Short != "" {
+			titles = append(titles, strings.Replace(t, view.Title, view.Short, 1))
+		}
 	}
 	c.Text(Fit(c, Title, r.W-20, titles...), r.X+10, r.Y+6, Title, Ink)
 	view.draw(v, c, body(r, c.TextScale()), m)

@@ -361,12 +361,11 @@ func TestVisionScreenshots(t *testing.T) {
 		t.Skip("NNLRS_SCREENSHOTS names no folder")
 	}
 	for _, c := range []struct{ name, hash string }{{"default", ""}, {"yaleb", "data=yaleb&seed=1&embed=propagation"}} {
-		tb := openScreen(t, screens[1], c.hash)
-		if strings.Contains(c.hash, "embed") {
-			tb.wait(`nnlrs.state === "done"`, 180*time.Second)
-		} else {
-			tb.done()
-		}
+		w, h := screens[1].css()
+		tb := newTabSized(t, w, h, 1)
+		tb.navigate(baseURL, c.hash)
+		tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+		tb.wait(`nnlrs.state === "done"`, 180*time.Second)
 		tb.wait("nnlrs.converged && !nnlrs.checking", 120*time.Second)
 		tb.drawn()
 		for _, kind := range []emulation.SetEmulatedVisionDeficiencyType{
