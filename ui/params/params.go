@@ -169,6 +169,22 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Msg }
 
+// Line is the message as the page shows it beside the control: a
+// sentence, its first letter capitalized, unless it opens with a file's
+// name (a word with an extension, "faces.csv: …") or a symbol (λ, θ),
+// whose case is kept.
+func (e *FieldError) Line() string {
+	if e.Msg == "" {
+		return ""
+	}
+	msg := strings.TrimSuffix(e.Msg, ".") + "."
+	first, _, _ := strings.Cut(msg, " ")
+	if c := msg[0]; c < 'a' || c > 'z' || strings.Contains(strings.TrimSuffix(first, ":"), ".") {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}
+
 // Validate returns a *FieldError, in words for the page, naming the first
 // setting out of its range.
 func (p Params) Validate() error {

@@ -508,3 +508,19 @@ func TestExercises(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldErrorLine: the page's line beside a control is a sentence, but a
+// file's name at its start keeps its case.
+func TestFieldErrorLine(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{"choose a .mat or .csv file to load first", "Choose a .mat or .csv file to load first."},
+		{"λ must be positive.", "λ must be positive."},
+		{"faces.CSV: row 7 is not a number", "faces.CSV: row 7 is not a number."},
+		{"nan.csv holds NaN", "nan.csv holds NaN."},
+		{"", ""},
+	} {
+		if got := (&FieldError{Field: "x", Msg: c.msg}).Line(); got != c.want {
+			t.Errorf("Line of %q = %q, want %q", c.msg, got, c.want)
+		}
+	}
+}

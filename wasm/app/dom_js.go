@@ -102,9 +102,11 @@ func (d *dom) listen(q *queue) {
 			el.Call("requestFullscreen")
 		}
 	})
-	d.on("panel-toggle", "click", func(js.Value, js.Value) {
-		q.push(func(a *app, _ time.Time) { a.page.ToggleControls() })
-	})
+	for _, id := range []string{"panel-toggle", "panel-hide"} {
+		d.on(id, "click", func(js.Value, js.Value) {
+			q.push(func(a *app, _ time.Time) { a.page.ToggleControls() })
+		})
+	}
 	d.on("inspect", "input", func(this js.Value, _ js.Value) {
 		v := this.Get("value").String()
 		q.push(func(a *app, _ time.Time) { a.page.SetInspect(v) })
@@ -245,10 +247,7 @@ func (d *dom) showFieldError(fe *params.FieldError) {
 	for _, id := range controls() {
 		msg := ""
 		if fe != nil && fe.Field == id {
-			msg = fe.Msg + "."
-			if id != "file" { // a file's name keeps its case
-				msg = strings.ToUpper(fe.Msg[:1]) + fe.Msg[1:] + "."
-			}
+			msg = fe.Line()
 		}
 		d.set(id, "ariaInvalid", strconv.FormatBool(msg != ""))
 		note := d.el(id + "-error")

@@ -249,7 +249,8 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 
 // TestLayoutPresent switches the presentation text size on and off on a
 // projector: the views are arranged again for the larger text (still
-// apart, still at least 300×180) and the button says it is pressed.
+// apart, still at least 300×180) and the button says it is pressed; the
+// controls hide and come back.
 func TestLayoutPresent(t *testing.T) {
 	tb := openScreen(t, screens[0], small)
 	before := tb.panels()
@@ -262,6 +263,20 @@ func TestLayoutPresent(t *testing.T) {
 	if after["graph"].W <= before["graph"].W {
 		t.Errorf("presentation size: the graph is %v wide, was %v", after["graph"].W, before["graph"].W)
 	}
+	// The controls hidden, the views take the screen; the button over
+	// them brings the controls back.
+	tb.click("panel-hide")
+	tb.wait(`document.body.classList.contains("nopanel")`, 10*time.Second)
+	tb.settled(len(view.Embeddable()))
+	if g := tb.geometry(); g.Panel != nil || g.Canvas.X != 0 || g.Canvas.W != g.InnerWidth {
+		t.Errorf("controls hidden: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
+	}
+	checkLayout(t, tb, len(view.Embeddable()))
+	if h := tb.hidden("panel-toggle"); len(h) > 0 {
+		t.Error("controls hidden: no button in sight brings them back")
+	}
+	tb.click("panel-toggle")
+	tb.wait(fmt.Sprintf(`!document.body.classList.contains("nopanel") && nnlrs.panels.find(p => p.name === "graph").w === %v`, after["graph"].W), 10*time.Second)
 	tb.click("present")
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "false"`, 5*time.Second)
 	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w === %v`, before["graph"].W), 10*time.Second)
