@@ -2,29 +2,14 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"time"
 
 	"nnlrs/core/demo"
+	"nnlrs/core/diagnose"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui/params"
-)
-
-// Thresholds of the advice on degenerate settings.
-const (
-	// DiagonalHeavy: a larger share of W's weight on its diagonal means
-	// that samples mostly represent themselves (Z close to I).
-	DiagonalHeavy = 0.5
-	// Dense: a larger share of the possible edges is a blurred graph.
-	Dense = 0.5
-	// Mixed: a smaller share of the off-diagonal weight within classes is a
-	// graph that mixes classes.
-	Mixed = 0.7
-	// MostlyError is the norm of a column of E above which a sample is
-	// more error than sample: samples have unit norm.
-	MostlyError = 0.5
 )
 
 // Suggestion is a change of one setting that may mend what is wrong with
@@ -81,7 +66,8 @@ type Problem struct {
 	Suggestions []*Suggestion
 }
 
-// diagnose returns the problems of the NNLRS graph of a finished run r.
+// diagnose returns the problems of the NNLRS graph of a finished run r,
+// as package diagnose finds them, each with its changes as suggestions.
 func (r *Run) diagnose() []*Problem {
 	if r == nil || r.State != Done {
 		return nil
@@ -90,82 +76,35 @@ func (r *Run) diagnose() []*Problem {
 	if g == nil || g.Final == nil {
 		return nil
 	}
-	f, p := g.Final, r.Params
-	n := float64(g.N)
+	p := r.Params
 	var out []*Problem
-	add := func(text string, now float64, measure func(*demo.Result) float64, says func(float64) string, moves ...move) {
-		pr := &Problem{Text: text, Now: now}
-		for _, mv := range moves {
+	for _, d := range diagnose.Find(r.measures(g.Final), diagnose.Settings{Lambda: p.Lambda, Theta: p.Theta}) {
+		kind, n := d.Kind, g.N
+		pr := &Problem{Text: d.Text, Now: d.Now}
+		for _, c := range d.Changes {
+			mv := move{settingOf[c.Setting], c.Steps}
 			q, ok := mv.apply(p)
 			if !ok {
 				continue
 			}
-			pr.Suggestions = append(pr.Suggestions, &Suggestion{Params: q, Change: mv.words(q), measure: measure, says: says})
+			pr.Suggestions = append(pr.Suggestions, &Suggestion{Params: q, Change: mv.words(q),
+				measure: func(g *demo.Result) float64 { return kind.Measure(r.measures(g)) },
+				says:    func(v float64) string { return kind.Says(v, n) }})
 		}
 		out = append(out, pr)
-	}
-	pct := func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
-	if !f.Converged {
-		out = append(out, &Problem{Text: fmt.Sprintf("NNLRS stopped at its iteration cap (%d iterations) before converging; the graph is that of its last iterate.", f.Iterations)})
-	}
-	// Lowering "no edge": 1 for a graph without edges, 0 otherwise.
-	edgeless := func(g *demo.Result) float64 {
-		if g.Density > 0 {
-			return 0
-		}
-		return 1
-	}
-	noEdges := func(v float64) string {
-		if v > 0 {
-			return "no edges"
-		}
-		return "a graph with edges"
-	}
-	offDiag := f.Density > 0
-	switch {
-	case !offDiag && f.DiagonalShare > 0:
-		add("The NNLRS graph has no edges, only self-loops: every sample represents itself alone (Z = I), so no label can spread.",
-			1, edgeless, noEdges, down(params.Lambda, 2), down(params.Lambda, 4), down(params.Beta, 2))
-		return out
-	case !offDiag:
-		add(fmt.Sprintf("The NNLRS graph is empty (Z = 0): with λ = %g the error term E absorbs the whole data.", p.Lambda),
-			1, edgeless, noEdges, up(params.Lambda, 2), up(params.Lambda, 4), down(params.Beta, 2), down(params.Beta, 6))
-		return out
-	case f.DiagonalShare > DiagonalHeavy:
-		add(fmt.Sprintf("%s of the NNLRS weight sits on W's diagonal: samples mostly represent themselves (Z close to I), which says little about their neighbours.", pct(f.DiagonalShare)),
-			f.DiagonalShare, func(g *demo.Result) float64 { return g.DiagonalShare },
-			func(v float64) string { return pct(v) + " on the diagonal" }, down(params.Lambda, 2), down(params.Lambda, 4), down(params.Beta, 2))
-	}
-	if k := mostlyError(f.ENorm); 2*k > g.N {
-		add(fmt.Sprintf("The error term E takes %d of the %d samples for mostly error: with λ = %g it is cheaper to call a sample an error than to represent it.", k, g.N, p.Lambda),
-			float64(k), func(g *demo.Result) float64 { return float64(mostlyError(g.ENorm)) },
-			func(v float64) string { return fmt.Sprintf("%.0f of %.0f samples mostly error", v, n) }, up(params.Lambda, 2), up(params.Lambda, 4))
-	}
-	if u := r.unreached(g.N, f.W); u > 0 {
-		add(fmt.Sprintf("The NNLRS graph falls apart into %d pieces and %s cut off from every labeled sample: no label can reach them.", f.Components, map[bool]string{true: "1 sample is", false: samples(float64(u)) + " are"}[u == 1]),
-			float64(u), func(g *demo.Result) float64 { return float64(r.unreached(g.N, g.W)) },
-			func(v float64) string { return samples(v) + " cut off" }, down(params.Theta, 2), down(params.Beta, 2))
-	}
-	if f.Density > Dense {
-		add(fmt.Sprintf("NNLRS keeps %s of all possible edges; the weak ones blur the graph and hurt LGC.", pct(f.Density)),
-			f.Density, func(g *demo.Result) float64 { return g.Density },
-			func(v float64) string { return pct(v) + " of the possible edges" }, up(params.Theta, 2))
-	}
-	if !math.IsNaN(f.WithinClass) && f.WithinClass < Mixed {
-		add(fmt.Sprintf("Only %s of the NNLRS weight joins samples of the same class.", pct(f.WithinClass)),
-			-f.WithinClass, func(g *demo.Result) float64 { return -g.WithinClass },
-			func(v float64) string { return pct(-v) + " within classes" },
-			down(params.Lambda, 2), up(params.Lambda, 2), down(params.Beta, 2), up(params.Beta, 2))
 	}
 	return out
 }
 
-// samples says v samples in words.
-func samples(v float64) string {
-	if v == 1 {
-		return "1 sample"
-	}
-	return fmt.Sprintf("%.0f samples", v)
+// settingOf is the slider of each setting a diagnose.Change names.
+var settingOf = map[string]*params.Setting{"beta": params.Beta, "lambda": params.Lambda, "theta": params.Theta}
+
+// measures returns what package diagnose reads of the NNLRS graph g of
+// r, with the samples its labels do not reach.
+func (r *Run) measures(g *demo.Result) diagnose.Measures {
+	return diagnose.Measures{N: g.N, Converged: g.Converged, Iterations: g.Iterations,
+		Density: g.Density, DiagonalShare: g.DiagonalShare, WithinClass: g.WithinClass,
+		ENorm: g.ENorm, Components: g.Components, Unreached: r.unreached(g.N, g.W)}
 }
 
 // move is a change of one setting along its slider's steps.
@@ -198,17 +137,6 @@ func (mv move) words(q params.Params) string {
 		dir = "lower"
 	}
 	return fmt.Sprintf("%s %s to %g", dir, mv.s.Name, *mv.s.Value(&q))
-}
-
-// mostlyError counts the samples whose column of E exceeds MostlyError.
-func mostlyError(enorm []float64) int {
-	k := 0
-	for _, e := range enorm {
-		if e > MostlyError {
-			k++
-		}
-	}
-	return k
 }
 
 // unreached counts the samples that no labeled sample of r reaches in the

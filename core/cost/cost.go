@@ -9,12 +9,11 @@
 //
 // units on n samples of dimension d: the eigen-decomposition of an n×n
 // Gram matrix for the singular value thresholding of problem (6), and the
-// products with the data. ADMM needs about 5.65·n^0.525 iterations on the
-// paper's data (60, 100, 130, 185 at n = 100 to 800, docs/BENCH.md),
-// LADMAP (Algorithm 1) about 240·n^0.57; LRR by the same ADMM 20-35 at
-// n = 100 and 400. The l1 and SPG graphs cost a multiple of n²d (a
-// lasso per sample over the n − 1 others), kNN and LLE about n²d (the
-// distances).
+// products with the data. ADMM's iterations on USPS digits grow with n,
+// and more with λ (ADMMIterations); LADMAP (Algorithm 1) takes about
+// 240·n^0.57; LRR by the same ADMM 20-35 at n = 100 and 400. The l1 and
+// SPG graphs cost a multiple of n²d (a lasso per sample over the n − 1
+// others), kNN and LLE about n²d (the distances).
 package cost
 
 import (
@@ -34,6 +33,22 @@ type Options struct {
 	// Dim and EFOuter are the reduced dimension and the alternations of
 	// the embedded graphs, PCA+NNLRS and NNLRS-EF (0: the defaults).
 	Dim, EFOuter int
+	// Lambda is the weight λ of the error term (0: the paper's 10).
+	Lambda float64
+}
+
+// ADMMIterations returns the iterations of the default ADMM solver for
+// NNLRS (β = 0.2) on n samples with the error weight λ, as fitted on
+// USPS digits 1-4 (n = 400 to 2000, λ = 0.3 to 10; docs/BENCH.md), to
+// within 0.7 to 1.35 times the measured counts:
+//
+//	exp(2.512 + 0.2107 ln n − 0.3563 ln λ + 0.1355 ln n ln λ),
+//
+// about 30 at λ = 0.3 whatever n, 60 at λ = 1 and n = 2000, 290 at λ = 10:
+// the larger λ, the more the iterations grow with n.
+func ADMMIterations(n int, lambda float64) float64 {
+	ln, ll := math.Log(float64(n)), math.Log(lambda)
+	return math.Exp(2.512 + 0.2107*ln - 0.3563*ll + 0.1355*ln*ll)
 }
 
 // Work is the estimated work of a build: its iterations (0 for the
@@ -61,9 +76,13 @@ func Graph(m method.Name, d, n int, o Options) Work {
 		return min(c, int(math.Ceil(iters)))
 	}
 	nf := float64(n)
+	lambda := o.Lambda
+	if lambda <= 0 {
+		lambda = 10
+	}
 	switch m {
 	case method.NNLRS:
-		it := capped(5.65*math.Pow(nf, 0.525), 5000)
+		it := capped(ADMMIterations(n, lambda), 5000)
 		if o.Solver == "ladmap" {
 			it = capped(240*math.Pow(nf, 0.57), 20000)
 		}
@@ -72,7 +91,7 @@ func Graph(m method.Name, d, n int, o Options) Work {
 		it := capped(30, 10000)
 		return Work{it, float64(it) * PerIteration(d, n)}
 	case method.PCANNLRS, method.NNLRSEF:
-		w := Graph(method.NNLRS, min(d, max(o.Dim, 1)), n, Options{Solver: o.Solver, MaxIter: o.MaxIter})
+		w := Graph(method.NNLRS, min(d, max(o.Dim, 1)), n, Options{Solver: o.Solver, MaxIter: o.MaxIter, Lambda: o.Lambda})
 		if m == method.NNLRSEF {
 			outer := 5 // embed.Settings.MaxOuter's default
 			if o.EFOuter > 0 {

@@ -21,16 +21,21 @@ import (
 //
 // The first row may be a header: it is one when a field names the labels
 // (label, class or gnd, in any case) or when none of its fields is a
-// number. The column a header names the labels of holds integer class
-// labels, which go to Labels; the other columns are the features. Without
-// a header, or with one that names no label column, the set has no labels.
+// number. The column a header names the labels of holds the class of each
+// sample, which goes to Labels; the other columns are the features.
+// Classes are integers, or names: when a field of the label column is not
+// a number (cat, "digit 7"), every field of it is a name, the classes are
+// numbered 0, 1, ... in the order of their first appearance, and
+// ClassNames keeps the names. Without a header, or with one that names no
+// label column, the set has no labels.
 //
 // Numbers are written as ParseNumber reads them: decimal, optionally with
 // an exponent.
 //
 // LoadCSV returns an error for empty input, rows of different lengths,
 // lines longer than MaxLineBytes, empty or non-numeric fields, NaN or
-// infinite values, labels that are not integers, a header naming two label
+// infinite values, numeric labels that are not integers, empty labels, a
+// header naming two label
 // columns or no feature column, and a header without samples, naming the
 // line and column (both counted from 1). An error quotes at most a short
 // excerpt of the input.
@@ -65,7 +70,7 @@ func header(fields []string, line int) (isHeader bool, label int, err error) {
 			label = col
 		}
 		f = strings.TrimSpace(f)
-		if isNumber(f) {
+		if IsNumber(f) {
 			numbers++
 		} else if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(f, `"'`)); unicode.IsLetter(r) || r == '_' {
 			names++
@@ -79,7 +84,7 @@ func loadCSV(r io.Reader) (*Set, error) {
 	br := bufio.NewReader(r)
 	var (
 		data        []float64 // row-major n×d, features only
-		labels      []int
+		labels      []labelField
 		d, n        int  // d counts the fields of a row
 		label       = -1 // the label column, −1 for none
 		hasHeader   bool
@@ -128,6 +133,10 @@ func loadCSV(r io.Reader) (*Set, error) {
 			return nil, fmt.Errorf("CSV line %d has %d fields, line %d has %d", line, len(fields), first, d)
 		}
 		for col, f := range fields {
+			if col == label {
+				labels = append(labels, labelField{strings.TrimSpace(f), line, col + 1})
+				continue
+			}
 			v, err := ParseNumber(strings.TrimSpace(f))
 			if err != nil {
 				switch {
@@ -137,13 +146,6 @@ func loadCSV(r io.Reader) (*Set, error) {
 					err = fmt.Errorf("%w (a header row holds names only, or names a label, class or gnd column)", err)
 				}
 				return nil, fmt.Errorf("CSV line %d, column %d: %w", line, col+1, err)
-			}
-			if col == label {
-				if v != math.Trunc(v) || math.Abs(v) > 1<<31 {
-					return nil, fmt.Errorf("CSV line %d, column %d: label %s is not an integer", line, col+1, short(strings.TrimSpace(f)))
-				}
-				labels = append(labels, int(v))
-				continue
 			}
 			data = append(data, v)
 		}
@@ -158,13 +160,53 @@ func loadCSV(r io.Reader) (*Set, error) {
 	case n == 0:
 		return nil, errors.New("empty CSV input")
 	}
+	set := &Set{}
 	if label >= 0 {
 		d--
+		var err error
+		if set.Labels, set.ClassNames, err = classLabels(labels); err != nil {
+			return nil, err
+		}
 	}
 	// The row-major n×d data are column-major d×n: transpose.
-	x := mat.NewDense(d, n, nil)
-	x.Copy(mat.NewDense(n, d, data).T())
-	return &Set{X: x, Labels: labels}, nil
+	set.X = mat.NewDense(d, n, nil)
+	set.X.Copy(mat.NewDense(n, d, data).T())
+	return set, nil
+}
+
+// labelField is one field of the label column, where it stands.
+type labelField struct {
+	text      string
+	line, col int
+}
+
+// classLabels returns the classes of the label column: integers when
+// every field is a number, which must then be an integer; otherwise the
+// fields are names, numbered in the order of their first appearance
+// (NumberNames), and names lists them.
+func classLabels(fields []labelField) (labels []int, names []string, err error) {
+	text := make([]string, len(fields))
+	numeric := true
+	for i, f := range fields {
+		text[i] = strings.Trim(f.text, `"'`)
+		if text[i] == "" {
+			return nil, nil, fmt.Errorf("CSV line %d, column %d: empty label", f.line, f.col)
+		}
+		numeric = numeric && IsNumber(f.text)
+	}
+	if !numeric {
+		labels, names = NumberNames(text, nil)
+		return labels, names, nil
+	}
+	labels = make([]int, len(fields))
+	for i, f := range fields {
+		v, _ := ParseNumber(f.text)
+		if v != math.Trunc(v) || math.Abs(v) > 1<<31 {
+			return nil, nil, fmt.Errorf("CSV line %d, column %d: label %s is not an integer", f.line, f.col, short(f.text))
+		}
+		labels[i] = int(v)
+	}
+	return labels, nil, nil
 }
 
 // MaxLineBytes is the longest line LoadCSV reads: 16 MiB holds a sample
@@ -201,7 +243,7 @@ func ParseNumber(f string) (float64, error) {
 	switch {
 	case f == "":
 		return 0, errors.New("empty field")
-	case !isNumber(f):
+	case !IsNumber(f):
 		switch strings.ToLower(strings.TrimLeft(f, "+-")) {
 		case "nan", "inf", "infinity":
 			return 0, fmt.Errorf("%s is not finite", f)
@@ -217,10 +259,10 @@ func ParseNumber(f string) (float64, error) {
 	return v, nil
 }
 
-// isNumber reports whether f is spelled as ParseNumber reads numbers:
+// IsNumber reports whether f is spelled as ParseNumber reads numbers:
 //
 //	[+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits]
-func isNumber(f string) bool {
+func IsNumber(f string) bool {
 	i := 0
 	digits := func() int {
 		start := i

@@ -91,7 +91,8 @@ func TestLoadCSVErrors(t *testing.T) {
 		{"two label columns", "label,x,Class\n1,2,3\n", "dataset: CSV line 1: columns 1 and 3 both name the labels"},
 		{"label only", "gnd\n1\n", "dataset: CSV line 1: the header names a label column and no feature column"},
 		{"fractional label", "x,label\n1,2\n3,1.5\n", "dataset: CSV line 3, column 2: label 1.5 is not an integer"},
-		{"label word", "x,label\n1,two\n", `dataset: CSV line 2, column 2: "two" is not a number`},
+		{"empty label", "x,label\n1,cat\n2,\n", "dataset: CSV line 3, column 2: empty label"},
+		{"fractional label among numbers", "x,label\n1,2\n3,-0.5\n", "dataset: CSV line 3, column 2: label -0.5 is not an integer"},
 		{"label short row", "x,y,label\n1,2,3\n4,5\n", "dataset: CSV line 3 has 2 fields, line 1 has 3"},
 	} {
 		_, err := LoadCSV(strings.NewReader(test.in))
@@ -107,16 +108,19 @@ func TestLoadCSVHeader(t *testing.T) {
 		in     string
 		want   [][]float64 // one sample per row, features only
 		labels []int       // nil: no labels
+		names  []string    // ClassNames; nil: integer labels
 	}{
-		{"names only", "x,y\n1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}, nil},
-		{"label last", "x,y,label\n1,2,7\n3,4,8\n", [][]float64{{1, 2}, {3, 4}}, []int{7, 8}},
-		{"class first", "Class,a,b\n2,1,2\n1,3,4\n", [][]float64{{1, 2}, {3, 4}}, []int{2, 1}},
-		{"gnd middle, upper case", "a,GND,b\n1,0,2\n3,-1,4\n", [][]float64{{1, 2}, {3, 4}}, []int{0, -1}},
-		{"numbered columns (pandas)", "0,1,label\n1,2,3\n3,4,5\n", [][]float64{{1, 2}, {3, 4}}, []int{3, 5}},
-		{"label as float", "x,label\n1,2.0\n3,1e1\n", [][]float64{{1}, {3}}, []int{2, 10}},
-		{"spaces, quotes, BOM, CRLF", "\uFEFF \"x\" , \"label\" \r\n\r\n1, 2\r\n3 ,4\r\n", [][]float64{{1}, {3}}, []int{2, 4}},
-		{"unnamed column", ",label\n1,2\n3,4\n", [][]float64{{1}, {3}}, []int{2, 4}},
-		{"no header", "1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}, nil},
+		{"names only", "x,y\n1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}, nil, nil},
+		{"label last", "x,y,label\n1,2,7\n3,4,8\n", [][]float64{{1, 2}, {3, 4}}, []int{7, 8}, nil},
+		{"class first", "Class,a,b\n2,1,2\n1,3,4\n", [][]float64{{1, 2}, {3, 4}}, []int{2, 1}, nil},
+		{"gnd middle, upper case", "a,GND,b\n1,0,2\n3,-1,4\n", [][]float64{{1, 2}, {3, 4}}, []int{0, -1}, nil},
+		{"numbered columns (pandas)", "0,1,label\n1,2,3\n3,4,5\n", [][]float64{{1, 2}, {3, 4}}, []int{3, 5}, nil},
+		{"label as float", "x,label\n1,2.0\n3,1e1\n", [][]float64{{1}, {3}}, []int{2, 10}, nil},
+		{"spaces, quotes, BOM, CRLF", "\uFEFF \"x\" , \"label\" \r\n\r\n1, 2\r\n3 ,4\r\n", [][]float64{{1}, {3}}, []int{2, 4}, nil},
+		{"unnamed column", ",label\n1,2\n3,4\n", [][]float64{{1}, {3}}, []int{2, 4}, nil},
+		{"no header", "1,2\n3,4\n", [][]float64{{1, 2}, {3, 4}}, nil, nil},
+		{"class names, in order of first appearance", "x,label\n1,cat\n2,dog\n3,cat\n4,\"a 7\"\n", [][]float64{{1}, {2}, {3}, {4}}, []int{0, 1, 0, 2}, []string{"cat", "dog", "a 7"}},
+		{"numbers among names are names", "class,x\nsetosa,1\n2,2\nsetosa,3\n", [][]float64{{1}, {2}, {3}}, []int{0, 1, 0}, []string{"setosa", "2"}},
 	} {
 		s, err := LoadCSV(strings.NewReader(test.in))
 		if err != nil {
@@ -129,6 +133,9 @@ func TestLoadCSVHeader(t *testing.T) {
 		if !slices.Equal(s.Labels, test.labels) || (s.Labels == nil) != (test.labels == nil) {
 			t.Errorf("%s: labels %v, want %v", test.name, s.Labels, test.labels)
 		}
+		if !slices.Equal(s.ClassNames, test.names) || (s.ClassNames == nil) != (test.names == nil) {
+			t.Errorf("%s: class names %q, want %q", test.name, s.ClassNames, test.names)
+		}
 	}
 }
 
@@ -136,7 +143,7 @@ func TestLoadCSVHeader(t *testing.T) {
 // consistent: a d×n matrix of finite values, one sample per non-blank line
 // after an optional header, and labels only with a header.
 func FuzzLoadCSV(f *testing.F) {
-	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1_0,2\n", "1e5,.5,-3.\n", "1e,2\n", "1,2\n3\n", "NaN", "", "x,label\n1,2\n", "Class,a\n1,2.5\n", "a,b\n"} {
+	for _, s := range []string{"1,2,3\n4,5,6\n", "1\r\n", " 1 , 2 \n\n3,4", "\uFEFF-1e-3,0x1p3\n", "1_0,2\n", "1e5,.5,-3.\n", "1e,2\n", "1,2\n3\n", "NaN", "", "x,label\n1,2\n", "Class,a\n1,2.5\n", "a,b\n", "x,label\n1,cat\n2,2\n3,cat\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -153,6 +160,15 @@ func FuzzLoadCSV(f *testing.F) {
 		d, n := s.X.Dims()
 		if d < 1 || n < 1 || (s.Labels != nil && len(s.Labels) != n) {
 			t.Fatalf("X is %dx%d, labels %v", d, n, s.Labels)
+		}
+		// Named classes are numbered from 0, each name once.
+		for _, l := range s.Labels {
+			if s.ClassNames != nil && (l < 0 || l >= len(s.ClassNames)) {
+				t.Fatalf("label %d of %d class names", l, len(s.ClassNames))
+			}
+		}
+		if c := slices.Compact(slices.Sorted(slices.Values(s.ClassNames))); len(c) != len(s.ClassNames) {
+			t.Fatalf("class names %q repeat a name", s.ClassNames)
 		}
 		// Every non-blank line is a sample.
 		lines := 0

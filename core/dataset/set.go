@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -16,6 +17,10 @@ type Set struct {
 	X *mat.Dense
 	// Labels holds the n class labels, nil when the data have none.
 	Labels []int
+	// ClassNames, when not nil, names the classes: the labels are 0, 1,
+	// ... and ClassNames[l] is the name of class l, as the file spelled
+	// it (a CSV label column of names). It is nil for integer labels.
+	ClassNames []string
 	// ImageW and ImageH give the pixel layout when samples are images
 	// (USPS 16×16, YaleB and PIE 32×32): pixel (x, y) of sample j is
 	// X(y+x*ImageH, j), column-major as in MATLAB. They are 0 otherwise.
@@ -50,6 +55,16 @@ func (s *Set) Classes() []int {
 // class, a class is absent from s or has fewer than perClass samples, or
 // perClass < 1. It panics if rng is nil.
 func (s *Set) Subset(classes []int, perClass int, rng *rand.Rand) (*Set, error) {
+	idx, err := s.Draw(classes, perClass, rng)
+	if err != nil {
+		return nil, err
+	}
+	return s.Pick(idx), nil
+}
+
+// Draw returns the samples Subset draws, as their indices in s (columns
+// of X), in the order of the subset; it fails as Subset does.
+func (s *Set) Draw(classes []int, perClass int, rng *rand.Rand) ([]int, error) {
 	if rng == nil {
 		panic("dataset: nil rng")
 	}
@@ -91,30 +106,71 @@ func (s *Set) Subset(classes []int, perClass int, rng *rand.Rand) (*Set, error) 
 		}
 		idx = append(idx, m[:perClass]...)
 	}
-	return s.pick(idx), nil
+	return idx, nil
 }
 
-// pick returns the samples idx of s, in that order, as a new set.
-func (s *Set) pick(idx []int) *Set {
+// Pick returns the samples idx of s (columns of X), in that order, as a
+// new set that shares no data with s. It panics if an index is out of
+// range.
+func (s *Set) Pick(idx []int) *Set {
 	d, _ := s.X.Dims()
 	out := &Set{
-		Name:   s.Name,
-		X:      mat.NewDense(d, len(idx), nil),
-		Labels: make([]int, len(idx)),
-		ImageW: s.ImageW,
-		ImageH: s.ImageH,
+		Name:       s.Name,
+		X:          mat.NewDense(d, len(idx), nil),
+		ClassNames: slices.Clone(s.ClassNames),
+		ImageW:     s.ImageW,
+		ImageH:     s.ImageH,
+	}
+	if s.Labels != nil {
+		out.Labels = make([]int, len(idx))
 	}
 	if s.Corrupted != nil {
 		out.Corrupted = make([]bool, len(idx))
 	}
 	for k, j := range idx {
 		out.X.Slice(0, d, k, k+1).(*mat.Dense).Copy(s.X.Slice(0, d, j, j+1))
-		out.Labels[k] = s.Labels[j]
+		if s.Labels != nil {
+			out.Labels[k] = s.Labels[j]
+		}
 		if s.Corrupted != nil {
 			out.Corrupted[k] = s.Corrupted[j]
 		}
 	}
 	return out
+}
+
+// ClassName returns the name of class l: ClassNames[l], or the integer
+// label in decimal when the classes have no names.
+func (s *Set) ClassName(l int) string {
+	if s.ClassNames != nil && l >= 0 && l < len(s.ClassNames) {
+		return s.ClassNames[l]
+	}
+	return strconv.Itoa(l)
+}
+
+// NumberNames numbers class names in the order of their first
+// appearance, after the names of known (which keep their numbers 0 to
+// len(known) − 1): it returns the label of each of names, and all, the
+// names of every label, known ones first.
+func NumberNames(names, known []string) (labels []int, all []string) {
+	all = slices.Clone(known)
+	index := make(map[string]int, len(all))
+	for i, name := range all {
+		if _, ok := index[name]; !ok {
+			index[name] = i
+		}
+	}
+	labels = make([]int, len(names))
+	for i, name := range names {
+		l, ok := index[name]
+		if !ok {
+			l = len(all)
+			index[name] = l
+			all = append(all, name)
+		}
+		labels[i] = l
+	}
+	return labels, all
 }
 
 // describe names s in error messages.

@@ -183,3 +183,39 @@ func TestClasses(t *testing.T) {
 		t.Errorf("got %v, want nil", got)
 	}
 }
+
+func TestNumberNames(t *testing.T) {
+	labels, all := NumberNames([]string{"dog", "cat", "dog", "emu"}, []string{"cat", "ant"})
+	if want := []int{2, 0, 2, 3}; !slices.Equal(labels, want) {
+		t.Errorf("labels %v, want %v", labels, want)
+	}
+	if want := []string{"cat", "ant", "dog", "emu"}; !slices.Equal(all, want) {
+		t.Errorf("names %q, want %q", all, want)
+	}
+	s := &Set{ClassNames: all}
+	if s.ClassName(2) != "dog" || (&Set{}).ClassName(7) != "7" {
+		t.Errorf("ClassName: %q, %q", s.ClassName(2), (&Set{}).ClassName(7))
+	}
+}
+
+// Draw names the samples Subset takes: the same seed draws the same
+// columns, of the classes asked for.
+func TestDrawIsSubset(t *testing.T) {
+	s := &Set{X: mat.NewDense(1, 12, nil), Labels: []int{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3}, ClassNames: nil}
+	for j := 0; j < 12; j++ {
+		s.X.Set(0, j, float64(j))
+	}
+	idx, err := s.Draw([]int{3, 1}, 2, rand.New(rand.NewPCG(5, 5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := s.Subset([]int{3, 1}, 2, rand.New(rand.NewPCG(5, 5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, j := range idx {
+		if sub.X.At(0, k) != float64(j) || sub.Labels[k] != s.Labels[j] || s.Labels[j] != []int{3, 3, 1, 1}[k] {
+			t.Errorf("sample %d: drawn column %d (label %d), subset has %v (label %d)", k, j, s.Labels[j], sub.X.At(0, k), sub.Labels[k])
+		}
+	}
+}

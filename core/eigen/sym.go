@@ -3,7 +3,11 @@ package eigen
 import (
 	"math"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/gemm"
 )
 
 // Sym computes the eigen-decomposition A = V diag(w) Vᵀ of a
@@ -30,14 +34,13 @@ type Sym struct {
 	z, dlamda  []float64
 	w, lam     []float64
 	delta, zh  []float64
-	smat       []float64
 	qk, sk     []float64
 	out        []float64
 	sortTmp    []float64
 	perm       []int
 	ctype      []int
 	keep, defl []int
-	order      []int
+	order, pos []int
 	sortIdx    []int
 	ok         bool
 	vectors    bool
@@ -50,6 +53,44 @@ type Sym struct {
 // the computation succeeded.
 func (s *Sym) Factorize(a mat.Symmetric, vectors bool) (ok bool) {
 	return s.factorize(a, vectors, math.Inf(-1))
+}
+
+// FactorizeOuter is FactorizeAbove (Factorize with vectors false) of the
+// n×n matrix x xᵀ, x n×k, as mat.SymDense.SymOuterK(1, x) forms it: x
+// a *mat.Dense or the Transpose of one (then x xᵀ is the Gram matrix of
+// its columns). The product is formed, by gemm's packed Dsyrk, in the
+// workspace the decomposition works in, without the n×n copy of a
+// SymDense; its entries are the same sums as SymOuterK's under
+// gemm.Use(), and so is the decomposition.
+func (s *Sym) FactorizeOuter(x mat.Matrix, vectors bool, lo float64) (first int, ok bool) {
+	n, k := x.Dims()
+	s.n = n
+	s.ok = false
+	s.first = 0
+	if n == 0 {
+		s.ok = true
+		return 0, true
+	}
+	t := blas.NoTrans
+	var g blas64.General
+	switch m := x.(type) {
+	case *mat.Dense:
+		g = m.RawMatrix()
+	case mat.Transpose:
+		d, isDense := m.Matrix.(*mat.Dense)
+		if !isDense {
+			d = mat.DenseCopyOf(m.Matrix)
+		}
+		g, t = d.RawMatrix(), blas.Trans
+	default:
+		g = mat.DenseCopyOf(x).RawMatrix()
+	}
+	buf := s.grow(&s.a, n*n)
+	gemm.BLAS{}.Dsyrk(blas.Lower, t, n, k, 1, g.Data, g.Stride, 0, buf, n)
+	if !s.factorizeLower(n, buf, vectors, lo) {
+		return 0, false
+	}
+	return s.first, true
 }
 
 // factorize is Factorize with the eigenvectors of the eigenvalues above
@@ -166,6 +207,17 @@ func (s *Sym) Vectors() *mat.Dense {
 func (s *Sym) grow(b *[]float64, n int) []float64 {
 	if cap(*b) < n {
 		*b = make([]float64, n)
+	}
+	return (*b)[:n]
+}
+
+// growUpTo is grow for a buffer whose size changes from call to call,
+// up to most: it takes a quarter more than asked (at most most), so that
+// a size creeping up over the solves of a solver does not reallocate
+// every time.
+func (s *Sym) growUpTo(b *[]float64, n, most int) []float64 {
+	if cap(*b) < n {
+		*b = make([]float64, n, max(n, min(most, n+n/4)))
 	}
 	return (*b)[:n]
 }

@@ -3,9 +3,14 @@ package eigen
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/gemm"
 )
 
 // symTestMatrices returns symmetric test matrices of order n that stress
@@ -194,6 +199,73 @@ func TestEigenSymAbove(t *testing.T) {
 							t.Fatalf("n=%d %s lo=%v: V[%d,%d] = %v, Factorize %v", n, name, lo, i, j, pv.At(i, j), fv.At(i, j))
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// The reduction, the divide and conquer and the back-transformation share
+// out their independent parts over the cores: the eigenvalues and vectors
+// have the same bits at 1, 2 and 4 threads.
+func TestSymThreads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	const n = 700
+	a := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			a.SetSym(i, j, rng.NormFloat64())
+		}
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var vals []float64
+	var vecs *mat.Dense
+	for _, procs := range []int{1, 2, 4} {
+		runtime.GOMAXPROCS(procs)
+		var s Sym
+		if _, ok := s.FactorizeAbove(a, -1); !ok {
+			t.Fatal("factorization failed")
+		}
+		v, q := s.Values(nil), mat.DenseCopyOf(s.Vectors())
+		if vals == nil {
+			vals, vecs = v, q
+			continue
+		}
+		if !slices.Equal(v, vals) || !slices.Equal(q.RawMatrix().Data, vecs.RawMatrix().Data) {
+			t.Errorf("%d threads: eigenvalues or vectors differ from 1 thread's", procs)
+		}
+	}
+}
+
+// FactorizeOuter forms x xᵀ in its own workspace: the decomposition has
+// the same bits as that of the SymDense SymOuterK forms, under gemm.Use.
+func TestFactorizeOuter(t *testing.T) {
+	defer blas64.Use(blas64.Implementation())
+	gemm.Use()
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, sz := range [][2]int{{40, 70}, {150, 90}, {300, 300}} {
+		r, c := sz[0], sz[1]
+		h := mat.NewDense(r, c, nil)
+		for i := range h.RawMatrix().Data {
+			h.RawMatrix().Data[i] = rng.NormFloat64()
+		}
+		for _, x := range []mat.Matrix{h, h.T()} {
+			var g mat.SymDense
+			g.SymOuterK(1, x)
+			var want, got Sym
+			wantFirst, ok1 := want.FactorizeAbove(&g, 1)
+			gotFirst, ok2 := got.FactorizeOuter(x, true, 1)
+			if !ok1 || !ok2 || gotFirst != wantFirst {
+				t.Fatalf("%v: ok %v %v, first %d, want %d", sz, ok2, ok1, gotFirst, wantFirst)
+			}
+			if !slices.Equal(got.Values(nil), want.Values(nil)) {
+				t.Errorf("%v: eigenvalues differ from those of SymOuterK's matrix", sz)
+			}
+			gv, wv := got.Vectors().RawMatrix().Data, want.Vectors().RawMatrix().Data
+			n := got.Vectors().RawMatrix().Cols
+			for i := 0; i < n; i++ {
+				if !slices.Equal(gv[i*n+gotFirst:(i+1)*n], wv[i*n+wantFirst:(i+1)*n]) {
+					t.Fatalf("%v: kept eigenvectors differ in row %d", sz, i)
 				}
 			}
 		}

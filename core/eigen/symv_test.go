@@ -3,6 +3,8 @@ package eigen
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
@@ -85,3 +87,32 @@ func BenchmarkSymv200(b *testing.B)      { benchmarkSymv(b, 200, symvLower) }
 func BenchmarkSymv800(b *testing.B)      { benchmarkSymv(b, 800, symvLower) }
 func BenchmarkGonumSymv200(b *testing.B) { benchmarkSymv(b, 200, gonumSymv) }
 func BenchmarkGonumSymv800(b *testing.B) { benchmarkSymv(b, 800, gonumSymv) }
+
+// symvLower shares out its rows from symvParallel on: each y_i is the
+// same sum in the same order whatever the parts, so the result has the
+// same bits at 1, 2, 3 and 4 threads, those of one pass over all rows.
+func TestSymvLowerThreads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, n := range []int{symvParallel, symvParallel + 1, 300, 515, 1002} {
+		lda := n + 1
+		a := make([]float64, n*lda)
+		for i := range a {
+			a[i] = rng.NormFloat64()
+		}
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = rng.NormFloat64()
+		}
+		whole := make([]float64, n)
+		symvRows(n, a, lda, x, whole, 0, n)
+		for _, procs := range []int{1, 2, 3, 4} {
+			runtime.GOMAXPROCS(procs)
+			y := make([]float64, n)
+			symvLower(n, a, lda, x, y)
+			if !slices.Equal(y, whole) {
+				t.Errorf("n = %d, %d threads: not the bits of one pass", n, procs)
+			}
+		}
+	}
+}

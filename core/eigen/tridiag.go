@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/lapack/gonum"
 
 	"nnlrs/core/gemm"
+	"nnlrs/core/parallel"
 )
 
 // dcMinSize is the order below which the divide and conquer hands a block
@@ -195,37 +196,28 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 	}
 	lam := s.grow(&s.lam, k)
 	// delta[i*k+j] = dl[i] − λ_j, computed accurately by the solver.
-	delta := s.grow(&s.delta, k*k)
-	for j := 0; j < k; j++ {
-		lam[j] = secular(k, j, dl, w, rho, delta, k)
-	}
+	delta := s.growUpTo(&s.delta, k*k, s.n*s.n)
+	// Each root, each ẑ_i and each column of S is computed alone: the
+	// loops share out their indices over the cores (package parallel).
+	parallel.For(k, grainOf(10*k), func(lo, hi int) {
+		for j := lo; j < hi; j++ {
+			lam[j] = secular(k, j, dl, w, rho, delta, k)
+		}
+	})
 	// Gu-Eisenstat: recompute z from the computed eigenvalues, so that
 	// the eigenvectors below are orthogonal to working precision.
 	zh := s.grow(&s.zh, k)
-	for i := 0; i < k; i++ {
-		p := delta[i*k+i]
-		for j := 0; j < k; j++ {
-			if j != i {
-				p *= delta[i*k+j] / (dl[i] - dl[j])
+	parallel.For(k, grainOf(k), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := delta[i*k+i]
+			for j := 0; j < k; j++ {
+				if j != i {
+					p *= delta[i*k+j] / (dl[i] - dl[j])
+				}
 			}
+			zh[i] = math.Copysign(math.Sqrt(math.Max(-p, 0)), w[i])
 		}
-		zh[i] = math.Copysign(math.Sqrt(math.Max(-p, 0)), w[i])
-	}
-	// Eigenvectors of Λ + ρzzᵀ: S[i][j] = ẑ_i/(d_i − λ_j), normalized.
-	sm := s.grow(&s.smat, k*k)
-	for j := 0; j < k; j++ {
-		nrm := 0.0
-		for i := 0; i < k; i++ {
-			v := zh[i] / delta[i*k+j]
-			sm[i*k+j] = v
-			nrm += v * v
-		}
-		nrm = 1 / math.Sqrt(nrm)
-		for i := 0; i < k; i++ {
-			sm[i*k+j] *= nrm
-		}
-	}
-
+	})
 	// New vectors: q[:, keep] · S, using the zero blocks of the column
 	// types: rows [0, m) only meet columns of types 1 and 2, rows [m, n)
 	// types 2 and 3. Order the kept columns by type.
@@ -248,39 +240,79 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 			n3++
 		}
 	}
-	// Gather the kept columns (in type order) and the matching rows of S.
-	qk := s.grow(&s.qk, n*k)
-	sk := s.grow(&s.sk, k*k)
+	// Eigenvectors of Λ + ρzzᵀ: S[i][j] = ẑ_i/(d_i − λ_j), normalized,
+	// its rows in the type order of the kept columns: row c of sk is row
+	// order[c] of S.
+	sk := s.growUpTo(&s.sk, k*k, s.n*s.n)
+	pos := s.growInt(&s.pos, k)
 	for c, i := range order {
-		j := keep[i]
-		for r := 0; r < n; r++ {
-			qk[r*k+c] = q[r*ldq+j]
+		pos[i] = c
+	}
+	parallel.For(k, grainOf(2*k), func(lo, hi int) {
+		for j := lo; j < hi; j++ {
+			nrm := 0.0
+			for i := 0; i < k; i++ {
+				v := zh[i] / delta[i*k+j]
+				nrm += v * v
+			}
+			nrm = 1 / math.Sqrt(nrm)
+			for i := 0; i < k; i++ {
+				sk[pos[i]*k+j] = zh[i] / delta[i*k+j] * nrm
+			}
 		}
-		copy(sk[c*k:(c+1)*k], sm[i*k:(i+1)*k])
+	})
+	// Row block by row block: gather the kept columns of q (in type
+	// order), multiply by S, and scatter the new vectors into the kept
+	// columns, in ascending order of their eigenvalues λ_j.
+	rows := min(n, dcRows)
+	qk := s.growUpTo(&s.qk, rows*k, dcRows*s.n)
+	out := s.growUpTo(&s.out, rows*k, dcRows*s.n)
+	for r0 := 0; r0 < n; r0 += rows {
+		r1 := min(n, r0+rows)
+		parallel.For(r1-r0, grainOf(k), func(lo, hi int) {
+			for r := lo; r < hi; r++ {
+				for c, i := range order {
+					qk[r*k+c] = q[(r0+r)*ldq+keep[i]]
+				}
+			}
+		})
+		// Top rows [0, m) meet the columns of types 1, 2; the bottom
+		// rows those of types 2, 3.
+		if t1 := min(r1, m); r0 < t1 {
+			if n1+n2 > 0 {
+				gemm.Gemm(false, false, t1-r0, k, n1+n2, 1, qk, k, sk, k, 0, out, k)
+			} else {
+				clear(out[:(t1-r0)*k])
+			}
+		}
+		if b0 := max(r0, m); b0 < r1 {
+			if n2+n3 > 0 {
+				gemm.Gemm(false, false, r1-b0, k, n2+n3, 1, qk[(b0-r0)*k+n1:], k, sk[n1*k:], k, 0, out[(b0-r0)*k:], k)
+			} else {
+				clear(out[(b0-r0)*k : (r1-r0)*k])
+			}
+		}
+		parallel.For(r1-r0, grainOf(k), func(lo, hi int) {
+			for r := lo; r < hi; r++ {
+				for c, j := range keep {
+					q[(r0+r)*ldq+j] = out[r*k+c]
+				}
+			}
+		})
 	}
-	out := s.grow(&s.out, n*k)
-	// Top rows: columns of types 1, 2.
-	if m > 0 && n1+n2 > 0 {
-		gemm.Gemm(false, false, m, k, n1+n2, 1, qk, k, sk, k, 0, out, k)
-	} else {
-		clear(out[:m*k])
-	}
-	// Bottom rows: columns of types 2, 3.
-	if n-m > 0 && n2+n3 > 0 {
-		gemm.Gemm(false, false, n-m, k, n2+n3, 1, qk[m*k+n1:], k, sk[n1*k:], k, 0, out[m*k:], k)
-	} else {
-		clear(out[m*k:])
-	}
-	// Scatter: the kept columns of q receive the new vectors, in
-	// ascending order of their eigenvalues λ_j.
 	for c, j := range keep {
-		for r := 0; r < n; r++ {
-			q[r*ldq+j] = out[r*k+c]
-		}
 		d[j] = lam[c]
 	}
 	return s.sortEigen(n, d, q, ldq)
 }
+
+// dcRows is the number of rows of q that merge multiplies at a time, so
+// that its workspace grows as k·dcRows rather than n·k.
+const dcRows = 256
+
+// grainOf is the number of loop indices of cost units each (about a
+// multiply-add) that make a range of parallel.For worth its goroutine.
+func grainOf(cost int) int { return max(1, 1<<14/max(cost, 1)) }
 
 // sortEigen sorts d ascending and permutes the columns of q to match.
 func (s *Sym) sortEigen(n int, d, q []float64, ldq int) bool {
@@ -301,13 +333,23 @@ func (s *Sym) sortEigen(n int, d, q []float64, ldq int) bool {
 		return 0
 	})
 	tmp := s.grow(&s.sortTmp, n)
-	for r := 0; r < n; r++ {
-		row := q[r*ldq : r*ldq+n]
-		for c, j := range idx {
-			tmp[c] = row[j]
-		}
-		copy(row, tmp)
+	grain := n // one range, in tmp, on one thread
+	if w := parallel.Workers(); w > 1 {
+		grain = max(grainOf(n), n/(4*w)+1)
 	}
+	parallel.For(n, grain, func(lo, hi int) {
+		tmp := tmp
+		if lo > 0 {
+			tmp = make([]float64, n) // another goroutine's range
+		}
+		for r := lo; r < hi; r++ {
+			row := q[r*ldq : r*ldq+n]
+			for c, j := range idx {
+				tmp[c] = row[j]
+			}
+			copy(row, tmp)
+		}
+	})
 	for c, j := range idx {
 		tmp[c] = d[j]
 	}

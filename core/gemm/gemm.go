@@ -5,6 +5,8 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
+
+	"nnlrs/core/parallel"
 )
 
 // BLAS is gonum's pure-Go BLAS with the matrix multiply Dgemm, and Dsyrk
@@ -72,7 +74,24 @@ const (
 // It is the pure-Go kernel behind BLAS.Dgemm and does not check its
 // arguments. As in the reference BLAS, beta = 0 overwrites C (NaNs in C
 // do not propagate) and alpha = 0 does not read A or B.
+//
+// A product of at least gemmParallel multiply-adds runs on every core
+// (package parallel): the blocks of C are shared out, each computed by
+// one goroutine over the same sequence of k-panels, so that every entry
+// of C is the same sum in the same order, and the result the same bits,
+// whatever the number of threads.
 func Gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	gemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, m*n*k >= gemmParallel)
+}
+
+// gemmParallel is the size m·n·k from which Gemm shares out its blocks:
+// below, the goroutines cost more than they save.
+const gemmParallel = 96 * 96 * 96
+
+// gemm is Gemm on all cores when shared is set, in the calling
+// goroutine otherwise (the products of a block of an outer parallel
+// loop, as syrkBlocks').
+func gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int, shared bool) {
 	if m == 0 || n == 0 {
 		return
 	}
@@ -93,26 +112,62 @@ func Gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []flo
 	}
 	bufs := gemmPool.Get().(*gemmBuffers)
 	defer gemmPool.Put(bufs)
-	bufA := grow(&bufs.a, roundUp(min(m, gemmMC), gemmMR)*min(k, gemmKC))
 	bufB := grow(&bufs.b, roundUp(min(n, gemmNC), gemmNR)*min(k, gemmKC))
+	if !shared || parallel.Workers() == 1 {
+		bufA := grow(&bufs.a, roundUp(min(m, gemmMC), gemmMR)*min(k, gemmKC))
+		for jc := 0; jc < n; jc += gemmNC {
+			nc := min(gemmNC, n-jc)
+			for pc := 0; pc < k; pc += gemmKC {
+				kc := min(gemmKC, k-pc)
+				packB(bufB, tB, b, ldb, pc, kc, jc, 0, nc)
+				for ic := 0; ic < m; ic += gemmMC {
+					mc := min(gemmMC, m-ic)
+					packA(bufA, tA, a, lda, ic, mc, pc, kc, alpha)
+					macroKernel(bufA, bufB, mc, nc, kc, c[ic*ldc+jc:], ldc)
+				}
+			}
+		}
+		return
+	}
+	// The tasks of a panel: the blocks of gemmMC rows of C, each across
+	// the panel's columns or, when the blocks are too few to keep every
+	// core busy, across a part of them (each part packs its block of A
+	// again, a small cost beside its products).
+	blocks := (m + gemmMC - 1) / gemmMC
 	for jc := 0; jc < n; jc += gemmNC {
 		nc := min(gemmNC, n-jc)
+		parts := 1
+		if want := 4 * parallel.Workers(); blocks < want {
+			parts = min((want+blocks-1)/blocks, (nc+4*gemmNR-1)/(4*gemmNR))
+		}
+		width := roundUp((nc+parts-1)/parts, gemmNR)
+		parts = (nc + width - 1) / width
 		for pc := 0; pc < k; pc += gemmKC {
 			kc := min(gemmKC, k-pc)
-			packB(bufB, tB, b, ldb, pc, kc, jc, nc)
-			for ic := 0; ic < m; ic += gemmMC {
-				mc := min(gemmMC, m-ic)
-				packA(bufA, tA, a, lda, ic, mc, pc, kc, alpha)
-				macroKernel(bufA, bufB, mc, nc, kc, c[ic*ldc+jc:], ldc)
-			}
+			panels := (nc + gemmNR - 1) / gemmNR
+			parallel.For(panels, max(1, panels/(2*parallel.Workers())), func(lo, hi int) {
+				packB(bufB, tB, b, ldb, pc, kc, jc, lo*gemmNR, min(hi*gemmNR, nc))
+			})
+			parallel.For(blocks*parts, 1, func(lo, hi int) {
+				bufs := gemmPool.Get().(*gemmBuffers)
+				defer gemmPool.Put(bufs)
+				bufA := grow(&bufs.a, roundUp(min(m, gemmMC), gemmMR)*min(k, gemmKC))
+				for t := lo; t < hi; t++ {
+					ic, j0 := t/parts*gemmMC, t%parts*width
+					mc, w := min(gemmMC, m-ic), min(width, nc-j0)
+					packA(bufA, tA, a, lda, ic, mc, pc, kc, alpha)
+					macroKernel(bufA, bufB[j0/gemmNR*kc*gemmNR:], mc, w, kc, c[ic*ldc+jc+j0:], ldc)
+				}
+			})
 		}
 	}
 }
 
-// gemmBuffers are the packing buffers of one Gemm call, pooled so that
-// the many small products inside LAPACK do not allocate; Dtrmm keeps its
-// copy of B and the panel of op(A) it multiplies in copyB and panel.
-type gemmBuffers struct{ a, b, copyB, panel []float64 }
+// gemmBuffers are the packing buffers of one Gemm call (or of one of its
+// tasks), pooled so that the many small products inside LAPACK do not
+// allocate; Dtrmm keeps its copy of B and the panel of op(A) it
+// multiplies in copyB and panel, syrkRow its diagonal block in diag.
+type gemmBuffers struct{ a, b, copyB, panel, diag []float64 }
 
 var gemmPool = sync.Pool{New: func() any { return new(gemmBuffers) }}
 
@@ -167,12 +222,15 @@ func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha f
 	}
 }
 
-// packB copies op(B)[pc:pc+kc, jc:jc+nc] into buf as consecutive
+// packB copies op(B)[pc:pc+kc, jc+j0:jc+j1] into buf as consecutive
 // micro-panels of gemmNR columns, each stored row by row, padding with
-// zeros.
-func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, nc int) {
-	o := 0
-	for j := 0; j < nc; j += gemmNR {
+// zeros: the micro-panel of columns jc+j.. is at buf[j/gemmNR·kc·gemmNR],
+// so that the columns of a panel are packed in parts (j0 a multiple of
+// gemmNR) as they are in one.
+func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, j0, j1 int) {
+	nc := j1
+	o := j0 / gemmNR * kc * gemmNR
+	for j := j0; j < nc; j += gemmNR {
 		w := min(gemmNR, nc-j)
 		p := buf[o : o+kc*gemmNR]
 		if w < gemmNR {

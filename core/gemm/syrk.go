@@ -2,6 +2,8 @@ package gemm
 
 import (
 	"gonum.org/v1/gonum/blas"
+
+	"nnlrs/core/parallel"
 )
 
 // syrkBlock is the row-block size of the blocked Dsyrk and Dsyr2k.
@@ -31,9 +33,9 @@ func (b BLAS) Dsyrk(ul blas.Uplo, tA blas.Transpose, n, k int, alpha float64, a 
 		}
 		return a[i0*lda:]
 	}
-	syrkBlocks(ul, n, func(i0, i1, j0, j1 int, cc []float64, ld int, bt float64) {
+	syrkBlocks(ul, n, n*n*k/2 >= gemmParallel, func(i0, i1, j0, j1 int, cc []float64, ld int, bt float64) {
 		// C[i0:i1, j0:j1] = alpha op(A)[i0:i1] op(A)[j0:j1]ᵀ + bt C.
-		Gemm(ta, !ta, i1-i0, j1-j0, k, alpha, rows(i0), lda, rows(j0), lda, bt, cc, ld)
+		gemm(ta, !ta, i1-i0, j1-j0, k, alpha, rows(i0), lda, rows(j0), lda, bt, cc, ld, false)
 	}, beta, c, ldc)
 }
 
@@ -58,9 +60,9 @@ func (b BLAS) Dsyr2k(ul blas.Uplo, tA blas.Transpose, n, k int, alpha float64, a
 		}
 		return m[i0*ld:]
 	}
-	syrkBlocks(ul, n, func(i0, i1, j0, j1 int, cc []float64, ld int, bt float64) {
-		Gemm(ta, !ta, i1-i0, j1-j0, k, alpha, rows(a, lda, i0), lda, rows(bb, ldb, j0), ldb, bt, cc, ld)
-		Gemm(ta, !ta, i1-i0, j1-j0, k, alpha, rows(bb, ldb, i0), ldb, rows(a, lda, j0), lda, 1, cc, ld)
+	syrkBlocks(ul, n, n*n*k >= gemmParallel, func(i0, i1, j0, j1 int, cc []float64, ld int, bt float64) {
+		gemm(ta, !ta, i1-i0, j1-j0, k, alpha, rows(a, lda, i0), lda, rows(bb, ldb, j0), ldb, bt, cc, ld, false)
+		gemm(ta, !ta, i1-i0, j1-j0, k, alpha, rows(bb, ldb, i0), ldb, rows(a, lda, j0), lda, 1, cc, ld, false)
 	}, beta, c, ldc)
 }
 
@@ -68,31 +70,49 @@ func (b BLAS) Dsyr2k(ul blas.Uplo, tA blas.Transpose, n, k int, alpha float64, a
 // the off-diagonal part of each block row is updated in place by mul
 // (which computes C[i0:i1, j0:j1] = product + bt·C); the diagonal block
 // goes through a scratch block, of which only the triangle is copied back.
-func syrkBlocks(ul blas.Uplo, n int, mul func(i0, i1, j0, j1 int, c []float64, ld int, bt float64), beta float64, c []float64, ldc int) {
-	var diag [syrkBlock * syrkBlock]float64
-	for i0 := 0; i0 < n; i0 += syrkBlock {
-		i1 := min(n, i0+syrkBlock)
-		nb := i1 - i0
-		if ul == blas.Upper && i1 < n {
-			mul(i0, i1, i1, n, c[i0*ldc+i1:], ldc, beta)
+// With shared, the block rows are shared out over every core (package
+// parallel); each is computed alike either way.
+func syrkBlocks(ul blas.Uplo, n int, shared bool, mul func(i0, i1, j0, j1 int, c []float64, ld int, bt float64), beta float64, c []float64, ldc int) {
+	rows := (n + syrkBlock - 1) / syrkBlock
+	if !shared {
+		for r := 0; r < rows; r++ {
+			syrkRow(ul, n, r*syrkBlock, mul, beta, c, ldc)
 		}
-		if ul == blas.Lower && i0 > 0 {
-			mul(i0, i1, 0, i0, c[i0*ldc:], ldc, beta)
+		return
+	}
+	parallel.For(rows, 1, func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			syrkRow(ul, n, r*syrkBlock, mul, beta, c, ldc)
 		}
-		d := diag[:nb*nb]
-		mul(i0, i1, i0, i1, d, nb, 0)
-		for i := 0; i < nb; i++ {
-			j0, j1 := i, nb
-			if ul == blas.Lower {
-				j0, j1 = 0, i+1
-			}
-			row := c[(i0+i)*ldc+i0:]
-			for j := j0; j < j1; j++ {
-				if beta == 0 {
-					row[j] = d[i*nb+j]
-				} else {
-					row[j] = beta*row[j] + d[i*nb+j]
-				}
+	})
+}
+
+// syrkRow is the block row of syrkBlocks from row i0.
+func syrkRow(ul blas.Uplo, n, i0 int, mul func(i0, i1, j0, j1 int, c []float64, ld int, bt float64), beta float64, c []float64, ldc int) {
+	bufs := gemmPool.Get().(*gemmBuffers)
+	defer gemmPool.Put(bufs)
+	diag := grow(&bufs.diag, syrkBlock*syrkBlock)
+	i1 := min(n, i0+syrkBlock)
+	nb := i1 - i0
+	if ul == blas.Upper && i1 < n {
+		mul(i0, i1, i1, n, c[i0*ldc+i1:], ldc, beta)
+	}
+	if ul == blas.Lower && i0 > 0 {
+		mul(i0, i1, 0, i0, c[i0*ldc:], ldc, beta)
+	}
+	d := diag[:nb*nb]
+	mul(i0, i1, i0, i1, d, nb, 0)
+	for i := 0; i < nb; i++ {
+		j0, j1 := i, nb
+		if ul == blas.Lower {
+			j0, j1 = 0, i+1
+		}
+		row := c[(i0+i)*ldc+i0:]
+		for j := j0; j < j1; j++ {
+			if beta == 0 {
+				row[j] = d[i*nb+j]
+			} else {
+				row[j] = beta*row[j] + d[i*nb+j]
 			}
 		}
 	}

@@ -3,11 +3,13 @@ package lowrank
 import (
 	"context"
 	"math"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/eigen"
 	"nnlrs/core/linalg"
+	"nnlrs/core/parallel"
 	"nnlrs/core/prox"
 )
 
@@ -207,17 +209,24 @@ type admm struct {
 	s, k2inv   *mat.Dense    // Ar Arᵀ and K₂⁻¹ (Woodbury)
 	kinv, pmat *mat.Dense    // K⁻¹ and K⁻¹Arᵀ (direct; pmat nil with tri)
 
-	// State x = (Z, U₁, U₂, U₃) and A·Z, and the image g = T(x).
+	// State x = (Z, U₁, U₂, U₃) and A·Z (U₂ nil where implied), and the
+	// image g = T(x).
 	xs, gs state
+	// The inner product of iterates; with U₂ implied the residual
+	// f = g − x's companions [S V₁ | A V₃] (metric.go) and the k×n work
+	// of forming them.
+	metric          *metric
+	fc              []float64
+	fu1, au3g, au3x *mat.Dense
 	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
 	j, h, e      *mat.Dense
 	ret          *mat.Dense // the block returned: h (NNLRS) or j (LRR)
-	g2           *mat.Dense // Z + U₂, the SVT input
-	yh1, yh2     *mat.Dense // Ŷ₁ = μ₁(R − E), Ŷ₂ = μ₂(G₂ − J)
-	yh3          *mat.Dense // Ŷ₃ = μ₃(Z + U₃ − H), nil for LRR
+	g2           *mat.Dense // G₂ = Z + U₂, the SVT input; Ŷ₂ = μ₂(G₂ − J) (yh2)
+	yh1          *mat.Dense // Ŷ₁ = μ₁(R − E)
 	t, rc, w     *mat.Dense // k×n temporaries
 	w1, w2       *mat.Dense // k×n temporaries (Woodbury)
-	cm, zt       *mat.Dense // m×n temporaries
+	cm           *mat.Dense // m×n temporary of the step, the certificate's scratch between steps
+	zt           *mat.Dense // m×n temporary of the direct Z-step (nil with Woodbury)
 	svt          prox.SVT
 	nuclearJ     float64
 	rankJ        int
@@ -225,29 +234,29 @@ type admm struct {
 	nnzH         int // nonzeros of the returned block
 	anderson     *anderson
 	certM        *mat.Dense // m×n, AᵀU of the certificate
-	certV        *mat.Dense // m×n, its excess V
 	certU        *mat.Dense // k×n
 	certY2       *mat.Dense // m×n, nil for LRR
-	certW        *mat.Dense // m×n, AᵀU − Y₂ (exactDual), nil for LRR
+	certT        []float64  // the column factors of the point kept, nil for none
 	eig          eigen.Sym
-	hth          mat.SymDense
 	ah           *mat.Dense // k×n
-	corrU, corrM *mat.Dense // the moved point of correctV (lazy)
+	corrU        *mat.Dense // the moved point of correctV (lazy; its AᵀU in cm)
 	colT         []float64  // column factors of the certificate
 	at, gram     []float64  // Aᵀ and AᵀA, row-major (lazy, correctV)
-	corrCol      []float64  // one column's u, AᵀU, bounds and multipliers (correctV)
 	lastPrimalAt int
 }
 
 // state is one point of the fixed-point iteration: Z, the scaled
-// multipliers (u3 nil for LRR), and A·Z (kept so that the E-step needs no
-// product).
+// multipliers (u2 nil where U₂ is implied by U₁ and U₃, metric.go; u3 nil
+// for LRR), and A·Z (kept so that the E-step needs no product).
 type state struct {
 	z, u1, u2, u3, az *mat.Dense
 }
 
-func newState(k, m, n int, lrr bool) state {
-	st := state{z: mat.NewDense(m, n, nil), u1: mat.NewDense(k, n, nil), u2: mat.NewDense(m, n, nil), az: mat.NewDense(k, n, nil)}
+func newState(k, m, n int, lrr, implied bool) state {
+	st := state{z: mat.NewDense(m, n, nil), u1: mat.NewDense(k, n, nil), az: mat.NewDense(k, n, nil)}
+	if !implied {
+		st.u2 = mat.NewDense(m, n, nil)
+	}
 	if !lrr {
 		st.u3 = mat.NewDense(m, n, nil)
 	}
@@ -255,18 +264,24 @@ func newState(k, m, n int, lrr bool) state {
 }
 
 // parts lists the raw storage of the blocks that Anderson mixing treats as
-// the iterate (A·Z is carried along: it is linear in Z).
+// the iterate (A·Z is carried along: it is linear in Z), in the order of
+// metric's flattened iterates.
 func (st state) parts() [][]float64 {
-	if st.u3 == nil {
-		return [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data, st.u2.RawMatrix().Data}
+	p := [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data}
+	for _, u := range []*mat.Dense{st.u2, st.u3} {
+		if u != nil {
+			p = append(p, u.RawMatrix().Data)
+		}
 	}
-	return [][]float64{st.z.RawMatrix().Data, st.u1.RawMatrix().Data, st.u2.RawMatrix().Data, st.u3.RawMatrix().Data}
+	return p
 }
 
 func (st state) copyFrom(o state) {
 	st.z.Copy(o.z)
 	st.u1.Copy(o.u1)
-	st.u2.Copy(o.u2)
+	if st.u2 != nil {
+		st.u2.Copy(o.u2)
+	}
 	if st.u3 != nil {
 		st.u3.Copy(o.u3)
 	}
@@ -359,24 +374,44 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 		}
 	}
 
-	s.xs, s.gs = newState(k, m, n, pr.lrr), newState(k, m, n, pr.lrr)
+	implied := impliedU2(m, n, s.mu1, s.mu2)
+	s.metric = newMetric(k, m, n, s.mu1, s.mu2, s.mu3, pr.lrr, implied)
+	s.fc = make([]float64, s.metric.companions())
+	if implied {
+		if s.s == nil {
+			// S = AAᵀ, for the companions of the implied U₂.
+			s.s = mat.NewDense(k, k, nil)
+			s.s.Mul(s.ar, s.ar.T())
+		}
+		s.fu1 = mat.NewDense(k, n, nil)
+		if !pr.lrr {
+			s.au3g, s.au3x = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
+		}
+	}
+	s.xs, s.gs = newState(k, m, n, pr.lrr, implied), newState(k, m, n, pr.lrr, implied)
 	s.j, s.g2 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
 	s.ret = s.j
 	if !pr.lrr {
-		s.h, s.yh3 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
-		s.certY2, s.certW = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
+		s.h = mat.NewDense(m, n, nil)
+		s.certY2 = mat.NewDense(m, n, nil)
 		s.ret = s.h
 	}
 	s.e = mat.NewDense(k, n, nil)
-	s.yh1, s.yh2 = mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
+	s.yh1 = mat.NewDense(k, n, nil)
 	s.t, s.rc, s.w = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
-	s.cm, s.zt = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
-	s.w1, s.w2 = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
-	s.certM, s.certV, s.certU = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil), mat.NewDense(k, n, nil)
+	s.cm = mat.NewDense(m, n, nil)
+	if !s.woodbury {
+		s.zt = mat.NewDense(m, n, nil)
+	}
+	if s.woodbury {
+		s.w1, s.w2 = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
+	}
+	s.certM, s.certU = mat.NewDense(m, n, nil), mat.NewDense(k, n, nil)
 	s.ah = mat.NewDense(k, n, nil)
 	s.svt.Method = prox.GramMethod
+	s.svt.Eig = &s.eig // one workspace for the SVT's and the certificate's decompositions
 	if set.Memory > 0 {
-		s.anderson = newAnderson(set.Memory, s.xs.parts(), pr.lrr)
+		s.anderson = newAnderson(set.Memory, s.xs.parts(), s.metric, pr.lrr)
 	}
 	s.lastPrimalAt = -1 << 30
 	return s
@@ -386,72 +421,114 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 // records the blocks J, H, E and the dual estimates Ŷ of the step.
 func (s *admm) step() error {
 	in, out := s.xs, s.gs
-	zs, u1, u2, az := raw(in.z), raw(in.u1), raw(in.u2), raw(in.az)
+	zs, u1, az := raw(in.z), raw(in.u1), raw(in.az)
 	xr := raw(s.xr)
 	js, es, g2 := raw(s.j), raw(s.e), raw(s.g2)
-	yh1, yh2 := raw(s.yh1), raw(s.yh2)
+	yh1 := raw(s.yh1)
 	mu1, mu2, mu3, alpha := s.mu1, s.mu2, s.mu3, s.alpha
 
-	// J-step.
-	for i := range g2 {
-		g2[i] = zs[i] + u2[i]
+	// J-step on G₂ = Z + U₂; where U₂ is implied, μ₂U₂ = μ₁AᵀU₁ − μ₃U₃
+	// (metric.go), and AᵀU₁ stays in cm for the Z-step.
+	cm := raw(s.cm)
+	var u2, u3 []float64
+	if !s.pr.lrr {
+		u3 = raw(in.u3)
+	}
+	if in.u2 != nil {
+		u2 = raw(in.u2)
+		each(len(g2), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				g2[i] = zs[i] + u2[i]
+			}
+		})
+	} else {
+		s.cm.Mul(s.opA().T(), in.u1)
+		each(len(g2), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				mu2u2 := mu1 * cm[i]
+				if u3 != nil {
+					mu2u2 -= mu3 * u3[i]
+				}
+				g2[i] = zs[i] + mu2u2/mu2
+			}
+		})
 	}
 	rank, nuclear, err := s.svt.Apply(s.j, 1/mu2, s.g2)
 	if err != nil {
 		return err
 	}
 	s.rankJ, s.nuclearJ = rank, nuclear
-	// H-step, Ŷ₂, Ŷ₃, and the relaxed Ĵ, Ĥ folded into the Z-step's
-	// right-hand side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃); for LRR, Ŷ₂ and
-	// C = μ₂(Ĵ − U₂).
-	cm := raw(s.cm)
+	// H-step, and the relaxed Ĵ, Ĥ folded into the Z-step's right-hand
+	// side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃), = μ₂Ĵ + μ₃Ĥ − μ₁AᵀU₁ with U₂
+	// implied; for LRR, C = μ₂(Ĵ − U₂), = μ₂Ĵ − μ₁AᵀU₁.
 	var l1 float64
-	nnz := 0
+	var nnz atomic.Int64
 	if s.pr.lrr {
-		for i, z := range zs {
-			if js[i] != 0 {
-				nnz++
+		each(len(zs), func(lo, hi int) {
+			k := 0
+			for i := lo; i < hi; i++ {
+				if js[i] != 0 {
+					k++
+				}
+				if u2 != nil {
+					cm[i] = mu2 * (alpha*js[i] + (1-alpha)*zs[i] - u2[i])
+				} else {
+					cm[i] = mu2*(alpha*js[i]+(1-alpha)*zs[i]) - mu1*cm[i]
+				}
 			}
-			yh2[i] = mu2 * (g2[i] - js[i])
-			cm[i] = mu2 * (alpha*js[i] + (1-alpha)*z - u2[i])
-		}
+			nnz.Add(int64(k))
+		})
 	} else {
-		u3, hs, yh3 := raw(in.u3), raw(s.h), raw(s.yh3)
+		hs := raw(s.h)
 		bt := s.pr.Beta / mu3
-		for i, z := range zs {
-			v := z + u3[i]
-			h := v - bt
-			if h < 0 { // max(v − β/μ₃, 0); NaN passes, for the finiteness check
-				h = 0
+		each(len(zs), func(lo, hi int) {
+			k := 0
+			for i := lo; i < hi; i++ {
+				z := zs[i]
+				v := z + u3[i]
+				h := v - bt
+				if h < 0 { // max(v − β/μ₃, 0); NaN passes, for the finiteness check
+					h = 0
+				}
+				if s.pr.ZeroDiagonal && i%(s.n+1) == 0 {
+					h = 0 // the diagonal of H, n×n since A = X, held at zero
+				}
+				hs[i] = h
+				if h != 0 {
+					k++
+				}
+				jh := alpha*js[i] + (1-alpha)*z
+				hh := alpha*h + (1-alpha)*z
+				if u2 != nil {
+					cm[i] = mu2*(jh-u2[i]) + mu3*(hh-u3[i])
+				} else {
+					cm[i] = mu2*jh + mu3*hh - mu1*cm[i]
+				}
 			}
-			if s.pr.ZeroDiagonal && i%(s.n+1) == 0 {
-				h = 0 // the diagonal of H, n×n since A = X, held at zero
-			}
-			hs[i] = h
+			nnz.Add(int64(k))
+		})
+		// ||H||₁, summed in order: the same bits on any number of threads.
+		for _, h := range hs {
 			l1 += h
-			if h != 0 {
-				nnz++
-			}
-			yh3[i] = mu3 * (v - h)
-			yh2[i] = mu2 * (g2[i] - js[i])
-			jh := alpha*js[i] + (1-alpha)*z
-			hh := alpha*h + (1-alpha)*z
-			cm[i] = mu2*(jh-u2[i]) + mu3*(hh-u3[i])
 		}
 	}
-	s.l1H, s.nnzH = l1, nnz
+	s.l1H, s.nnzH = l1, int(nnz.Load())
 	// E-step on R = X − AZ + U₁; then w = X − Ê (Ê relaxed) for the
 	// multiplier update and T = μ₁(X − Ê + U₁) for the Z-step.
 	r, w := raw(s.t), raw(s.w)
-	for i := range r {
-		r[i] = xr[i] - az[i] + u1[i]
-	}
+	each(len(r), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r[i] = xr[i] - az[i] + u1[i]
+		}
+	})
 	s.l21E = prox.L21(s.e, s.pr.Lambda/mu1, s.t)
-	for i := range r {
-		yh1[i] = mu1 * (r[i] - es[i])
-		w[i] = xr[i] - (alpha*es[i] + (1-alpha)*(xr[i]-az[i]))
-		r[i] = mu1 * (w[i] + u1[i])
-	}
+	each(len(r), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			yh1[i] = mu1 * (r[i] - es[i])
+			w[i] = xr[i] - (alpha*es[i] + (1-alpha)*(xr[i]-az[i]))
+			r[i] = mu1 * (w[i] + u1[i])
+		}
+	})
 	// Z-step, Z = K⁻¹(AᵀT + C) with K = μ₁AᵀA + cI, and AZ.
 	zo, azo := out.z, out.az
 	if s.woodbury {
@@ -463,19 +540,25 @@ func (s *admm) step() error {
 		s.w1.Add(s.w1, s.rc)
 		s.w2.Mul(s.k2inv, s.w1)
 		w1, w2 := raw(s.w1), raw(s.w2)
-		for i := range w1 {
-			w1[i] = r[i] - mu1*w2[i]
-		}
+		each(len(w1), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				w1[i] = r[i] - mu1*w2[i]
+			}
+		})
 		zo.Mul(s.ar.T(), s.w1)
 		azo.Mul(s.s, s.w1)
 		zr, azr, rc := raw(zo), raw(azo), raw(s.rc)
 		ic := 1 / s.c
-		for i := range zr {
-			zr[i] = (zr[i] + cm[i]) * ic
-		}
-		for i := range azr {
-			azr[i] = (azr[i] + rc[i]) * ic
-		}
+		each(len(zr), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				zr[i] = (zr[i] + cm[i]) * ic
+			}
+		})
+		each(len(azr), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				azr[i] = (azr[i] + rc[i]) * ic
+			}
+		})
 	} else if s.tri != nil {
 		// A = R upper triangular: Z = K⁻¹(RᵀT + C) and AZ = RZ, the
 		// products by R at about half the work of full ones.
@@ -489,25 +572,36 @@ func (s *admm) step() error {
 		zo.Add(zo, s.zt)
 		azo.Mul(s.ar, zo)
 	}
-	// Multipliers: U₁ += X − AZ − Ê, U₂ += Z − Ĵ, U₃ += Z − Ĥ.
+	// Multipliers: U₁ += X − AZ − Ê, U₂ += Z − Ĵ (unless implied),
+	// U₃ += Z − Ĥ.
 	zn, azn := raw(zo), raw(azo)
-	o1, o2 := raw(out.u1), raw(out.u2)
-	for i := range o1 {
-		o1[i] = u1[i] + w[i] - azn[i]
-	}
-	if s.pr.lrr {
-		for i, z := range zs {
-			o2[i] = u2[i] + zn[i] - (alpha*js[i] + (1-alpha)*z)
+	o1 := raw(out.u1)
+	each(len(o1), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			o1[i] = u1[i] + w[i] - azn[i]
 		}
+	})
+	var o2, o3, hs []float64
+	if u2 != nil {
+		o2 = raw(out.u2)
+	}
+	if !s.pr.lrr {
+		o3, hs = raw(out.u3), raw(s.h)
+	}
+	if o2 == nil && o3 == nil {
 		return nil
 	}
-	u3, hs, o3 := raw(in.u3), raw(s.h), raw(out.u3)
-	for i, z := range zs {
-		jh := alpha*js[i] + (1-alpha)*z
-		hh := alpha*hs[i] + (1-alpha)*z
-		o2[i] = u2[i] + zn[i] - jh
-		o3[i] = u3[i] + zn[i] - hh
-	}
+	each(len(zs), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			z := zs[i]
+			if o2 != nil {
+				o2[i] = u2[i] + zn[i] - (alpha*js[i] + (1-alpha)*z)
+			}
+			if o3 != nil {
+				o3[i] = u3[i] + zn[i] - (alpha*hs[i] + (1-alpha)*z)
+			}
+		}
+	})
 	return nil
 }
 
@@ -576,19 +670,54 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 
 // residuals returns the squared norms of the fixed-point residual
 // f = T(x) − x of the last step and of the splitting residual (the
-// multiplier increments).
+// multiplier increments), U₂'s block included; with U₂ implied it leaves
+// f's companions in fc (metric.go).
 func (s *admm) residuals() (ff, feas float64) {
-	for pi, gp := range s.gs.parts() {
-		xp := s.xs.parts()[pi]
-		for i, v := range gp {
-			d := v - xp[i]
-			ff += d * d
-			if pi > 0 {
-				feas += d * d
+	if !s.metric.implied {
+		for pi, gp := range s.gs.parts() {
+			xp := s.xs.parts()[pi]
+			for i, v := range gp {
+				d := v - xp[i]
+				ff += d * d
+				if pi > 0 {
+					feas += d * d
+				}
 			}
 		}
+		return ff, feas
 	}
-	return ff, feas
+	k, n := s.k, s.n
+	fu1 := raw(s.fu1)
+	gu1, xu1 := raw(s.gs.u1), raw(s.xs.u1)
+	for i := range fu1 {
+		fu1[i] = gu1[i] - xu1[i]
+	}
+	su1 := mat.NewDense(k, n, s.fc[:k*n])
+	su1.Mul(s.s, s.fu1)
+	g := s.metric
+	multipliers := dot(fu1, fu1) + g.cS*dot(fu1, s.fc[:k*n])
+	if !s.pr.lrr {
+		s.au3g.Mul(s.opA(), s.gs.u3)
+		s.au3x.Mul(s.opA(), s.xs.u3)
+		av3, ag, ax := s.fc[k*n:], raw(s.au3g), raw(s.au3x)
+		for i := range av3 {
+			av3[i] = ag[i] - ax[i]
+		}
+		gu3, xu3 := raw(s.gs.u3), raw(s.xs.u3)
+		var uu float64
+		for i, v := range gu3 {
+			d := v - xu3[i]
+			uu += d * d
+		}
+		multipliers += g.wU3*uu - 2*g.cA*dot(fu1, av3)
+	}
+	var zz float64
+	xz := raw(s.xs.z)
+	for i, v := range raw(s.gs.z) {
+		d := v - xz[i]
+		zz += d * d
+	}
+	return zz + multipliers, multipliers
 }
 
 // objective returns the objective of the problem at the blocks J, H, E of
@@ -601,7 +730,7 @@ func (s *admm) objective() float64 {
 // ff of the last step: Anderson mixing of the images, or the plain image.
 func (s *admm) advance(ff float64) {
 	if s.anderson != nil {
-		s.anderson.next(s.xs, s.gs, ff)
+		s.anderson.next(s.xs, s.gs, ff, s.fc)
 	} else {
 		s.xs.copyFrom(s.gs)
 	}
@@ -617,18 +746,21 @@ func (s *admm) result(iters int, status Status, fnorm float64, next state) *Resu
 
 // resultWith is result with the certificate of the current iterate
 // given: primal and dual as primalBound and dualBound left them (with AZ
-// in ah, and U and Y₂ in certU and certY2).
+// in ah, and U and Y₂ in certU and certY2). The solve is over: the
+// result takes the solver's matrices (Z, H, Y₂, the state of Warm)
+// rather than copies of them, so that no n×n matrix is copied at its
+// end.
 func (s *admm) resultWith(iters int, status Status, fnorm float64, next state, primal, dual float64) *Result {
 	d, n := s.x.Dims()
 	res := &Result{
-		Z:          mat.DenseCopyOf(s.ret),
+		Z:          s.ret,
 		Iterations: iters, Status: status, Change: fnorm,
 		Gap:  (primal - dual) / math.Abs(dual),
 		Warm: s.saveWarm(next),
 	}
 	if !s.pr.lrr {
-		res.H = mat.DenseCopyOf(s.h)
-		res.Y2 = mat.DenseCopyOf(s.certY2)
+		res.H = s.ret // Z = H, the feasible point
+		res.Y2 = s.certY2
 	}
 	// E = X − AZ in the original coordinates (primalBound left AZ).
 	eh := mat.NewDense(s.k, n, nil)
@@ -640,7 +772,7 @@ func (s *admm) resultWith(iters int, status Status, fnorm float64, next state, p
 		res.Y1.Mul(s.q, s.certU)
 	} else {
 		res.E = eh
-		res.Y1 = mat.DenseCopyOf(s.certU)
+		res.Y1 = s.certU
 	}
 	res.finish(s.x, s.a, s.pr.Params)
 	return res
@@ -653,6 +785,14 @@ func (s *admm) opA() mat.Matrix {
 	}
 	return s.ar
 }
+
+// each runs body over [0, n) in ranges of elementGrain, on every core
+// (package parallel): for the elementwise loops of the iteration, whose
+// entries are each computed alone, the same bits whatever the threads.
+func each(n int, body func(lo, hi int)) { parallel.For(n, elementGrain, body) }
+
+// elementGrain is the number of entries of a range of each.
+const elementGrain = 1 << 15
 
 // raw returns the storage of a matrix allocated by mat.NewDense (stride
 // equal to the number of columns).

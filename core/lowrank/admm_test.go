@@ -66,6 +66,7 @@ func checkCertified(t *testing.T, name string, res *Result, primal, dual, gap fl
 // the multipliers), and it agrees with the objective of LADMAP run to the
 // paper's stopping rule to 0.5%.
 func TestADMMOptimal(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	p := DefaultParams()
 	res, err := NNLRS(context.Background(), x, nil, p, &ADMM{}, nil)
@@ -88,12 +89,13 @@ func TestADMMOptimal(t *testing.T) {
 		res.Iterations, res.Objective, res.Gap, paper.Iterations, paper.Objective, dual)
 
 	// A tighter gap is honoured, and Anderson acceleration off gives the
-	// same problem's solution.
+	// same problem's solution (on smallData: neither needs the size).
+	small := smallData()
 	for _, s := range []*ADMM{
 		{Gap: 1e-3},
 		{Memory: -1, Relax: 1},
 	} {
-		r, err := NNLRS(context.Background(), x, nil, p, s, nil)
+		r, err := NNLRS(context.Background(), small, nil, p, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +103,7 @@ func TestADMMOptimal(t *testing.T) {
 		if g == 0 {
 			g = admmDefaultGap
 		}
-		checkADMMResult(t, "variant", x, nil, p, r, g)
+		checkADMMResult(t, "variant", small, nil, p, r, g)
 	}
 }
 
@@ -110,6 +112,7 @@ func TestADMMOptimal(t *testing.T) {
 // form of the Z-step) and the explicit inverse (d close to n), with other
 // values of β and λ, including β = 0 (no sparsity term).
 func TestADMMPaths(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(8, 8))
 	tall, _ := subspaces(rng, 200, 3, []int{15, 15, 15}) // d = 200 > n = 45
 	x, _ := subspaceData()
@@ -152,6 +155,7 @@ func TestADMMPaths(t *testing.T) {
 }
 
 func TestADMMIterationLimit(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	p := DefaultParams()
 	res, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 3}, nil)
@@ -166,6 +170,7 @@ func TestADMMIterationLimit(t *testing.T) {
 }
 
 func TestADMMProgressAndCancel(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -204,6 +209,7 @@ func TestADMMProgressAndCancel(t *testing.T) {
 // the first check and then never above the optimum, which a much tighter
 // solve brackets from above; the last one certifies the answer within Gap.
 func TestADMMProgressBound(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	p := DefaultParams()
 	var bounds []float64
@@ -214,7 +220,7 @@ func TestADMMProgressBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tight, err := NNLRS(context.Background(), x, nil, p, &ADMM{Gap: 1e-5}, nil)
+	tight, err := tightDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,6 +241,7 @@ func TestADMMProgressBound(t *testing.T) {
 }
 
 func TestADMMBadSettings(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	for _, s := range []*ADMM{
 		{Gap: -1},
@@ -256,6 +263,7 @@ func TestADMMBadSettings(t *testing.T) {
 }
 
 func TestDot2(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 1))
 	for n := 0; n < 9; n++ {
 		a, b, c := make([]float64, n), make([]float64, n), make([]float64, n)
@@ -282,10 +290,11 @@ func TestDot2(t *testing.T) {
 // point it leaves and the optimum; and correctV leaves U with a smaller
 // excess V than it found.
 func TestDualBoundMoved(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	p := DefaultParams()
 	pr := problem{Params: p}
-	tight, err := NNLRS(context.Background(), x, nil, p, &ADMM{Gap: 1e-5}, nil)
+	tight, err := tightDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +304,7 @@ func TestDualBoundMoved(t *testing.T) {
 		f := 0.0
 		for i := 0; i < m; i++ {
 			for j := 0; j < n; j++ {
-				v := pr.excess(i, j, mm.At(i, j)-s.yh2.At(i, j))
+				v := pr.excess(i, j, mm.At(i, j)-s.yh2(raw(s.g2), raw(s.j), i*n+j))
 				f += v * v
 			}
 		}
@@ -361,7 +370,7 @@ func TestDualBoundMoved(t *testing.T) {
 		before := excess(s.certM)
 		if s.correctV(correctSweeps, false) {
 			moved++
-			if after := excess(s.corrM); !(after < before/2) {
+			if after := excess(s.cm); !(after < before/2) {
 				t.Errorf("iteration %d: excess ||V||_F %.3g after the move, %.3g before", it, after, before)
 			}
 		}

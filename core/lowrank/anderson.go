@@ -14,13 +14,19 @@ import (
 // translates along a direction, as ADMM for LRR does on the null space of
 // A (no H-step contracts it), an extrapolation that only restarts keeps
 // the point it reached and can drift without bound.
+//
+// The norms are those of the full iterate, its implied U₂ block included
+// (metric.go): each residual difference keeps its companions.
 type anderson struct {
 	mem      int
 	size     int
+	metric   *metric
 	dg, df   [][]float64 // ring of differences (flattened state)
+	dfc      [][]float64 // the companions of the residual differences
 	daz      [][]float64 // A·Z of the image differences
 	gPrev    []float64
 	fPrev    []float64
+	fPrevC   []float64 // the companions of fPrev
 	azPrev   []float64
 	count    int
 	head     int
@@ -31,14 +37,15 @@ type anderson struct {
 	revert   bool
 }
 
-func newAnderson(mem int, parts [][]float64, revert bool) *anderson {
+func newAnderson(mem int, parts [][]float64, g *metric, revert bool) *anderson {
 	size := 0
 	for _, p := range parts {
 		size += len(p)
 	}
-	a := &anderson{mem: mem, size: size, revert: revert}
+	a := &anderson{mem: mem, size: size, metric: g, revert: revert}
 	a.dg = make([][]float64, mem)
 	a.df = make([][]float64, mem)
+	a.dfc = make([][]float64, mem)
 	a.daz = make([][]float64, mem)
 	a.gram = make([]float64, mem*mem)
 	a.rhs = make([]float64, mem)
@@ -47,13 +54,14 @@ func newAnderson(mem int, parts [][]float64, revert bool) *anderson {
 }
 
 // next overwrites x with the next iterate, given x and its image g;
-// ff = ||g − x||².
-func (a *anderson) next(x, g state, ff float64) {
+// ff = ||g − x||² and fc the companions of g − x.
+func (a *anderson) next(x, g state, ff float64, fc []float64) {
 	gp, xp := g.parts(), x.parts()
 	az := raw(g.az)
 	if a.gPrev == nil {
 		a.gPrev = make([]float64, a.size)
 		a.fPrev = make([]float64, a.size)
+		a.fPrevC = make([]float64, len(fc))
 		a.azPrev = make([]float64, len(az))
 	}
 	if a.havePrev && ff > a.prevFF {
@@ -75,20 +83,28 @@ func (a *anderson) next(x, g state, ff float64) {
 		if a.dg[slot] == nil {
 			a.dg[slot] = make([]float64, a.size)
 			a.df[slot] = make([]float64, a.size)
+			a.dfc[slot] = make([]float64, len(fc))
 			a.daz[slot] = make([]float64, len(az))
 		}
 		// Push the differences and save g and f in the same pass.
-		dg, df, daz := a.dg[slot], a.df[slot], a.daz[slot]
+		dg, df, dfc, daz := a.dg[slot], a.df[slot], a.dfc[slot], a.daz[slot]
+		for i, v := range fc {
+			dfc[i] = v - a.fPrevC[i]
+		}
 		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
-			for i, v := range p {
-				f := v - xq[i]
-				dg[o+i] = v - a.gPrev[o+i]
-				df[o+i] = f - a.fPrev[o+i]
-				a.gPrev[o+i] = v
-				a.fPrev[o+i] = f
-			}
+			dg, df, gPrev, fPrev := dg[o:o+len(p)], df[o:o+len(p)], a.gPrev[o:o+len(p)], a.fPrev[o:o+len(p)]
+			each(len(p), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					v := p[i]
+					f := v - xq[i]
+					dg[i] = v - gPrev[i]
+					df[i] = f - fPrev[i]
+					gPrev[i] = v
+					fPrev[i] = f
+				}
+			})
 			o += len(p)
 		}
 		for i, v := range az {
@@ -100,7 +116,7 @@ func (a *anderson) next(x, g state, ff float64) {
 		// right-hand side ΔFᵀf, in one pass over each stored ΔF.
 		for i := 0; i < a.count; i++ {
 			si := (a.head - a.count + i + 2*a.mem) % a.mem
-			v, r := dot2(a.df[si], df, a.fPrev)
+			v, r := a.metric.dot2(a.df[si], a.dfc[si], df, dfc, a.fPrev, fc)
 			a.gram[slot*a.mem+si] = v
 			a.gram[si*a.mem+slot] = v
 			a.rhs[i] = r
@@ -110,14 +126,18 @@ func (a *anderson) next(x, g state, ff float64) {
 		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
-			for i, v := range p {
-				a.gPrev[o+i] = v
-				a.fPrev[o+i] = v - xq[i]
-			}
+			gPrev, fPrev := a.gPrev[o:o+len(p)], a.fPrev[o:o+len(p)]
+			each(len(p), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					gPrev[i] = p[i]
+					fPrev[i] = p[i] - xq[i]
+				}
+			})
 			o += len(p)
 		}
 	}
 	copy(a.azPrev, az)
+	copy(a.fPrevC, fc)
 	a.havePrev = true
 	a.prevFF = ff
 
@@ -181,8 +201,20 @@ func (a *anderson) coefficients() []int {
 
 // mix sets dst = src − Σ_i γ_i d_i[off:off+len(dst)], subtracting in the
 // order of i, four columns a pass over dst, so that dst is read and
-// written once per four columns.
+// written once per four columns; the entries are shared out over the
+// cores (each).
 func mix(dst, src, gam []float64, d [][]float64, off int) {
+	each(len(dst), func(lo, hi int) {
+		ds := make([][]float64, len(d))
+		for i, di := range d {
+			ds[i] = di[off+lo : off+hi]
+		}
+		mixRange(dst[lo:hi], src[lo:hi], gam, ds)
+	})
+}
+
+// mixRange is mix on one range: d_i holds that range of the columns.
+func mixRange(dst, src, gam []float64, d [][]float64) {
 	n := len(dst)
 	for i := 0; i < len(gam); i += 4 {
 		s := src[:n]
@@ -192,9 +224,9 @@ func mix(dst, src, gam []float64, d [][]float64, off int) {
 		var g [4]float64
 		var c [4][]float64
 		for k := range c {
-			c[k] = d[i][off : off+n] // past the last column: γ = 0
+			c[k] = d[i][:n] // past the last column: γ = 0
 			if i+k < len(gam) {
-				g[k], c[k] = gam[i+k], d[i+k][off:off+n]
+				g[k], c[k] = gam[i+k], d[i+k][:n]
 			}
 		}
 		g0, g1, g2, g3 := g[0], g[1], g[2], g[3]

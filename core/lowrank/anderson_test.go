@@ -18,9 +18,10 @@ import (
 // A·Z, linear in Z, which the mixing must keep equal to A times the mixed
 // Z.
 func TestAndersonLinear(t *testing.T) {
+	t.Parallel()
 	const k, m, n = 2, 3, 2
 	rng := rand.New(rand.NewPCG(4, 4))
-	x, g := newState(k, m, n, false), newState(k, m, n, false)
+	x, g := newState(k, m, n, false, false), newState(k, m, n, false, false)
 	size := 0
 	for _, p := range x.parts() {
 		size += len(p)
@@ -87,9 +88,10 @@ func TestAndersonLinear(t *testing.T) {
 		return d.Norm(2) / want.Norm(2)
 	}
 
-	acc := newAnderson(10, x.parts(), false)
+	// The Euclidean inner product of the state's blocks, U₂ stored.
+	acc := newAnderson(10, x.parts(), newMetric(k, m, n, 1, 1, 1, false, false), false)
 	for range 80 {
-		acc.next(x, g, apply())
+		acc.next(x, g, apply(), nil)
 	}
 	if d := dist(); !(d < 1e-9) {
 		t.Errorf("Anderson: relative distance to the fixed point %.3g after 80 steps, want < 1e-9", d)

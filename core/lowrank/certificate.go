@@ -2,11 +2,13 @@ package lowrank
 
 import (
 	"math"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/eigen"
 	"nnlrs/core/linalg"
+	"nnlrs/core/parallel"
 )
 
 // The certificate of both problems. Write them as
@@ -83,16 +85,16 @@ func (s *admm) dualBound() float64 {
 		d, scaled = dt, true
 	}
 	if s.correctV(correctSweeps, false) {
-		if dc := s.dualValue(s.corrU, s.corrM, nil, delta); dc > d {
+		if dc := s.dualValue(s.corrU, s.cm, nil, delta); dc > d {
 			d, moved, scaled = dc, true, false
 		}
-		if dt := s.dualValue(s.corrU, s.corrM, s.columnFactors(s.corrM), delta); dt > d {
+		if dt := s.dualValue(s.corrU, s.cm, s.columnFactors(s.cm), delta); dt > d {
 			d, moved, scaled = dt, true, true
 		}
 	}
 	if moved {
 		s.certU, s.corrU = s.corrU, s.certU
-		s.certM, s.corrM = s.corrM, s.certM
+		s.certM, s.cm = s.cm, s.certM
 	}
 	var t []float64
 	if scaled {
@@ -111,16 +113,21 @@ func (s *admm) plain() {
 }
 
 // keep makes certU, whose AᵀU is certM, the point kept: U scaled by t
-// (nil: all 1), Y₂ = P_C(t_j(AᵀU)_ij − (Ŷ₂)_ij) in certY2, and
-// W = AᵀU − Y₂ in certW for exactDual.
+// (nil: all 1, kept in certT for exactDual) and
+// Y₂ = P_C(t_j(AᵀU)_ij − (Ŷ₂)_ij) in certY2.
 func (s *admm) keep(t []float64) {
-	n, u, mm, yh2, y2, w := s.n, raw(s.certU), raw(s.certM), raw(s.yh2), raw(s.certY2), raw(s.certW)
-	for i := 0; i < s.m; i++ {
-		for j := 0; j < n; j++ {
-			a := factor(t, j) * mm[i*n+j]
-			y2[i*n+j] = s.pr.projC(i, j, a-yh2[i*n+j])
-			w[i*n+j] = a - y2[i*n+j]
+	n, u, mm, g2, js, y2 := s.n, raw(s.certU), raw(s.certM), raw(s.g2), raw(s.j), raw(s.certY2)
+	parallel.For(s.m, rowGrain(n), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			for j := 0; j < n; j++ {
+				a := factor(t, j) * mm[i*n+j]
+				y2[i*n+j] = s.pr.projC(i, j, a-s.yh2(g2, js, i*n+j))
+			}
 		}
+	})
+	s.certT = nil
+	if t != nil {
+		s.certT = append(s.certT[:0:0], t...)
 	}
 	if t != nil {
 		for i := 0; i < s.k; i++ {
@@ -151,10 +158,19 @@ func (s *admm) scaleDecides(primal, gap float64) bool {
 func (s *admm) exactDual() float64 {
 	w := s.certM // LRR: W = AᵀU, Y₂ = 0
 	if !s.pr.lrr {
-		w = s.certW
+		// W = t_j(AᵀU)_ij − Y₂ of the point kept, in the step's scratch.
+		w = s.cm
+		n, ws, mm, y2 := s.n, raw(s.cm), raw(s.certM), raw(s.certY2)
+		parallel.For(s.m, rowGrain(n), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				for j := 0; j < n; j++ {
+					ws[i*n+j] = factor(s.certT, j)*mm[i*n+j] - y2[i*n+j]
+				}
+			}
+		})
 	}
 	norm := normBound(w) // if the eigenvalues fail
-	if vals, delta, ok := gramValues(&s.eig, &s.hth, w); ok {
+	if vals, delta, ok := gramValues(&s.eig, w); ok {
 		norm = math.Sqrt(math.Max(vals[len(vals)-1], 0) + delta)
 	}
 	return linalg.Inner(s.certU, s.xr) / math.Max(1, norm)
@@ -170,16 +186,20 @@ func (s *admm) columnFactors(mm *mat.Dense) []float64 {
 	for j := range t {
 		t[j] = 1
 	}
-	mr, yh2 := raw(mm), raw(s.yh2)
-	for i := 0; i < s.m; i++ {
-		for j := 0; j < n; j++ {
-			if a := mr[i*n+j]; a > 0 && !s.pr.fixed(i, j) {
-				if r := (s.pr.Beta + yh2[i*n+j]) / a; r < t[j] {
-					t[j] = math.Max(r, 0)
+	mr, g2, js := raw(mm), raw(s.g2), raw(s.j)
+	// Each column's minimum over its rows, columns shared out over the
+	// cores: the minimum does not depend on the order.
+	parallel.For(n, max(1, n/(4*parallel.Workers())), func(lo, hi int) {
+		for i := 0; i < s.m; i++ {
+			for j := lo; j < hi; j++ {
+				if a := mr[i*n+j]; a > 0 && !s.pr.fixed(i, j) {
+					if r := (s.pr.Beta + s.yh2(g2, js, i*n+j)) / a; r < t[j] {
+						t[j] = math.Max(r, 0)
+					}
 				}
 			}
 		}
-	}
+	})
 	return t
 }
 
@@ -203,7 +223,8 @@ const (
 )
 
 // correctV sets corrU to U = certU moved off the entries of the excess
-// V = (AᵀU − Ŷ₂ − β)₊ (NNLRS), and corrM to AᵀU for it; it reports false
+// V = (AᵀU − Ŷ₂ − β)₊ (NNLRS), and cm (the step's scratch, free at a
+// check) to AᵀU for it; it reports false
 // when V is zero, with nothing to correct.
 //
 // Each column's dual constraints are separable: column j of U meets
@@ -223,74 +244,87 @@ const (
 func (s *admm) correctV(sweeps int, project bool) bool {
 	k, n, m := s.k, s.n, s.m
 	if s.corrU == nil {
-		s.corrU, s.corrM = mat.NewDense(k, n, nil), mat.NewDense(m, n, nil)
+		s.corrU = mat.NewDense(k, n, nil)
 	}
-	u, mm, yh2 := raw(s.corrU), raw(s.corrM), raw(s.yh2)
+	u, mm, g2, js := raw(s.corrU), raw(s.certM), raw(s.g2), raw(s.j)
 	copy(u, raw(s.certU))
-	copy(mm, raw(s.certM))
-	s.corrCol = resize(s.corrCol, k+3*m)
-	uj, mj, cj, z := s.corrCol[:k], s.corrCol[k:k+m], s.corrCol[k+m:k+2*m], s.corrCol[k+2*m:]
 	beta := s.pr.Beta
-	moved := false
-	for j := 0; j < n; j++ {
-		violated := false
-		for i := 0; i < m; i++ {
-			mj[i], cj[i] = mm[i*n+j], beta+yh2[i*n+j]
-			if s.pr.fixed(i, j) {
-				cj[i] = math.Inf(1)
-			}
-			violated = violated || mj[i] > cj[i]
+	// c_ij, +Inf where the entry is held at zero.
+	bound := func(i, j int) float64 {
+		if s.pr.fixed(i, j) {
+			return math.Inf(1)
 		}
-		if !violated {
-			continue
-		}
-		if !moved {
-			moved = true
-			s.gramA()
-		}
-		for r := range uj {
-			uj[r] = u[r*n+j]
-		}
-		clear(z)
-		for sweep := 0; sweep < sweeps; sweep++ {
-			change, violated := 0.0, false
-			for i, c := range cj {
-				v := mj[i] - c
-				if v <= 0 && z[i] == 0 {
-					continue
-				}
-				violated = violated || v > 0
-				gii := s.gram[i*m+i]
-				if gii == 0 {
-					continue // a_i = 0: the constraint does not depend on U
-				}
-				zn := math.Max(0, z[i]+v/gii)
-				d := zn - z[i]
-				if d == 0 {
-					continue
-				}
-				z[i] = zn
-				change = math.Max(change, math.Abs(d)*math.Sqrt(gii))
-				for r, a := range s.at[i*k : (i+1)*k] {
-					uj[r] -= d * a
-				}
-				for r, g := range s.gram[i*m : (i+1)*m] {
-					mj[r] -= d * g
-				}
-			}
-			if !violated && !project || change <= 1e-9*s.pr.Lambda {
-				break
-			}
-		}
-		for r, v := range uj {
-			u[r*n+j] = v
-		}
+		return beta + s.yh2(g2, js, i*n+j)
 	}
-	if !moved {
+	var moved atomic.Bool
+	parallel.For(n, max(1, n/(8*parallel.Workers())), func(lo, hi int) {
+		for j := lo; j < hi && !moved.Load(); j++ {
+			for i := 0; i < m; i++ {
+				if mm[i*n+j] > bound(i, j) {
+					moved.Store(true)
+					break
+				}
+			}
+		}
+	})
+	if !moved.Load() {
 		return false
 	}
+	s.gramA()
+	// The columns are projected each alone, shared out over the cores.
+	parallel.For(n, max(1, n/(8*parallel.Workers())), func(lo, hi int) {
+		col := make([]float64, k+3*m)
+		uj, mj, cj, z := col[:k], col[k:k+m], col[k+m:k+2*m], col[k+2*m:]
+		for j := lo; j < hi; j++ {
+			violated := false
+			for i := 0; i < m; i++ {
+				mj[i], cj[i] = mm[i*n+j], bound(i, j)
+				violated = violated || mj[i] > cj[i]
+			}
+			if !violated {
+				continue
+			}
+			for r := range uj {
+				uj[r] = u[r*n+j]
+			}
+			clear(z)
+			for sweep := 0; sweep < sweeps; sweep++ {
+				change, violated := 0.0, false
+				for i, c := range cj {
+					v := mj[i] - c
+					if v <= 0 && z[i] == 0 {
+						continue
+					}
+					violated = violated || v > 0
+					gii := s.gram[i*m+i]
+					if gii == 0 {
+						continue // a_i = 0: the constraint does not depend on U
+					}
+					zn := math.Max(0, z[i]+v/gii)
+					d := zn - z[i]
+					if d == 0 {
+						continue
+					}
+					z[i] = zn
+					change = math.Max(change, math.Abs(d)*math.Sqrt(gii))
+					for r, a := range s.at[i*k : (i+1)*k] {
+						uj[r] -= d * a
+					}
+					for r, g := range s.gram[i*m : (i+1)*m] {
+						mj[r] -= d * g
+					}
+				}
+				if !violated && !project || change <= 1e-9*s.pr.Lambda {
+					break
+				}
+			}
+			for r, v := range uj {
+				u[r*n+j] = v
+			}
+		}
+	})
 	columnsToNorm(s.corrU, s.pr.Lambda, true)
-	s.corrM.Mul(s.opA().T(), s.corrU)
+	s.cm.Mul(s.opA().T(), s.corrU)
 	return true
 }
 
@@ -308,14 +342,17 @@ func (s *admm) gramA() {
 // dualValue evaluates the dual point of dualBound whose U has AᵀU = mm,
 // its columns scaled by t (nil: all 1): it returns
 // D = Σ_j t_j⟨U_j, X_j⟩/ς with ς = 1 + δ + normBound(V), V the excess of
-// t_j(AᵀU)_ij − (Ŷ₂)_ij over C, left in certV.
+// t_j(AᵀU)_ij − (Ŷ₂)_ij over C, whose entries are bounded as they come.
 func (s *admm) dualValue(u, mm *mat.Dense, t []float64, delta float64) float64 {
 	k, n, m := s.k, s.n, s.m
-	mr, yh2, v := raw(mm), raw(s.yh2), raw(s.certV)
+	mr, g2, js := raw(mm), raw(s.g2), raw(s.j)
+	var nb normBounder
+	nb.reset(n)
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
-			v[i*n+j] = s.pr.excess(i, j, factor(t, j)*mr[i*n+j]-yh2[i*n+j])
+			nb.add(j, s.pr.excess(i, j, factor(t, j)*mr[i*n+j]-s.yh2(g2, js, i*n+j)))
 		}
+		nb.endRow()
 	}
 	dot, ur, xr := 0.0, raw(u), raw(s.xr)
 	for i := 0; i < k; i++ {
@@ -323,8 +360,12 @@ func (s *admm) dualValue(u, mm *mat.Dense, t []float64, delta float64) float64 {
 			dot += factor(t, j) * ur[i*n+j] * xr[i*n+j]
 		}
 	}
-	return dot / (1 + delta + normBound(s.certV))
+	return dot / (1 + delta + nb.bound())
 }
+
+// yh2 returns entry i of the dual estimate of the J-step,
+// Ŷ₂ = μ₂(G₂ − J), from g2 and js, the raw G₂ and J of the last step.
+func (s *admm) yh2(g2, js []float64, i int) float64 { return s.mu2 * (g2[i] - js[i]) }
 
 // zeroGap returns the relative gap certified for the point Z = 0, E = X,
 // whose objective is λ||X||_2,1, by the dual point U = λX̂ (the columns of
@@ -438,23 +479,50 @@ func columnsToNorm(u *mat.Dense, lam float64, atMost bool) {
 // min(||v||_F, √(||v||₁||v||_∞)).
 func normBound(v *mat.Dense) float64 {
 	r, c := v.Dims()
-	var fro, maxRow float64
-	cols := make([]float64, c)
+	var nb normBounder
+	nb.reset(c)
 	for i := 0; i < r; i++ {
-		row := 0.0
 		for j, t := range v.RawRowView(i) {
-			fro += t * t
-			row += math.Abs(t)
-			cols[j] += math.Abs(t)
+			nb.add(j, t)
 		}
-		maxRow = math.Max(maxRow, row)
+		nb.endRow()
 	}
+	return nb.bound()
+}
+
+// normBounder is normBound of a matrix whose entries are given row by
+// row (add, then endRow), without storing them.
+type normBounder struct {
+	fro, row, maxRow float64
+	cols             []float64
+}
+
+func (b *normBounder) reset(c int) {
+	*b = normBounder{cols: make([]float64, c)}
+}
+
+func (b *normBounder) add(j int, t float64) {
+	b.fro += t * t
+	b.row += math.Abs(t)
+	b.cols[j] += math.Abs(t)
+}
+
+func (b *normBounder) endRow() {
+	b.maxRow = math.Max(b.maxRow, b.row)
+	b.row = 0
+}
+
+func (b *normBounder) bound() float64 {
 	maxCol := 0.0
-	for _, t := range cols {
+	for _, t := range b.cols {
 		maxCol = math.Max(maxCol, t)
 	}
-	return math.Min(math.Sqrt(fro), math.Sqrt(maxCol*maxRow))
+	return math.Min(math.Sqrt(b.fro), math.Sqrt(maxCol*b.maxRow))
 }
+
+// rowGrain is the rows of n entries that make a range of parallel.For
+// worth its goroutine.
+func rowGrain(n int) int { return max(1, elementGrain/max(n, 1)) }
 
 // resize returns s with length n, reusing its array when it can.
 func resize(s []float64, n int) []float64 {
@@ -484,13 +552,13 @@ func (s *admm) primalBound() float64 {
 		}
 		l21 += math.Sqrt(nr)
 	}
-	return nuclearUpper(&s.eig, &s.hth, s.ret) + s.pr.Beta*s.l1H + s.pr.Lambda*l21
+	return nuclearUpper(&s.eig, s.ret) + s.pr.Beta*s.l1H + s.pr.Lambda*l21
 }
 
 // nuclearUpper returns an upper bound on ||h||_*, tight to about
 // √(10 n ε)·||h||_F per singular value.
-func nuclearUpper(eig *eigen.Sym, gram *mat.SymDense, h *mat.Dense) float64 {
-	vals, delta, ok := gramValues(eig, gram, h)
+func nuclearUpper(eig *eigen.Sym, h *mat.Dense) float64 {
+	vals, delta, ok := gramValues(eig, h)
 	if !ok {
 		// Fall back on the SVD.
 		return NuclearNorm(h)
@@ -506,19 +574,15 @@ func nuclearUpper(eig *eigen.Sym, gram *mat.SymDense, h *mat.Dense) float64 {
 // side, the squared singular values of h, ascending, and δ, a bound on
 // the rounding of the Gram matrix and of its eigenvalues: √(l + δ) bounds
 // each singular value above. It reports false if the eigenvalues failed.
-func gramValues(eig *eigen.Sym, gram *mat.SymDense, h *mat.Dense) (vals []float64, delta float64, ok bool) {
+func gramValues(eig *eigen.Sym, h *mat.Dense) (vals []float64, delta float64, ok bool) {
 	r, c := h.Dims()
-	// SymOuterK(1, A) is A Aᵀ: the Gram matrix of the shorter side.
+	// FactorizeOuter(A) decomposes A Aᵀ: the Gram matrix of the shorter
+	// side.
 	var hm mat.Matrix = h.T() // hᵀh, c×c
-	size := c
 	if r < c {
-		size = r
 		hm = h // hhᵀ, r×r
 	}
-	gram.Reset()
-	gram.ReuseAsSym(size)
-	gram.SymOuterK(1, hm)
-	if !eig.Factorize(gram, false) {
+	if _, ok := eig.FactorizeOuter(hm, false, math.Inf(-1)); !ok {
 		return nil, 0, false
 	}
 	fro := mat.Norm(h, 2)
@@ -539,7 +603,7 @@ func (s *admm) decide(primal, gap, dual float64) (bound, certGap float64) {
 	s.plain()
 	if s.correctV(refineSweeps, true) {
 		s.certU, s.corrU = s.corrU, s.certU
-		s.certM, s.corrM = s.corrM, s.certM
+		s.certM, s.cm = s.cm, s.certM
 	}
 	s.keep(nil)
 	dual = s.exactDual()

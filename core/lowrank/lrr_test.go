@@ -26,6 +26,7 @@ var lrrMethods = []struct {
 //     lie in [r, r(1 + Gap)] (its point is feasible, so not below r), and
 //     its certified lower bound, rechecked by LRRBounds, in [r/(1 + Gap), r].
 func TestLRRClosedForm(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(4, 4))
 	for _, tc := range []struct {
 		ambient, dim int
@@ -166,6 +167,7 @@ func lrrCases() []struct {
 //     reaches the optimum on these problems, matches ADMM's objective
 //     within the certified gap on both sides: |P_admm − P_ref| ≤ Gap·D.
 func TestLRRADMMAgainstALM(t *testing.T) {
+	t.Parallel()
 	for _, tc := range lrrCases() {
 		res, err := LRR(context.Background(), tc.x, tc.a, tc.lambda, nil, nil)
 		if err != nil || res.Status != Converged {
@@ -212,6 +214,7 @@ func TestLRRADMMAgainstALM(t *testing.T) {
 // ε₁ + ε₂ = P − ⟨Y, X⟩ ≤ 1e-5·⟨Y, X⟩: the conditions of the exact optimum up
 // to the gap. ||Z||_* comes from an SVD, the norms from gonum.
 func TestLRROptimality(t *testing.T) {
+	t.Parallel()
 	for _, tc := range lrrCases() {
 		const gap = 1e-5
 		res, err := LRR(context.Background(), tc.x, tc.a, tc.lambda, &ADMM{Gap: gap}, nil)
@@ -271,6 +274,7 @@ func mulElem(a, b mat.Matrix) *mat.Dense {
 }
 
 func TestLRRIterationLimitAndBadInput(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	for _, m := range []LRRMethod{&ADMM{MaxIter: 3}, &ALM{MaxIter: 3}} {
 		res, err := LRR(context.Background(), x, nil, 1, m, nil)
@@ -295,6 +299,7 @@ func TestLRRIterationLimitAndBadInput(t *testing.T) {
 // 3rd iteration: the solve stops there with Status Cancelled and the last
 // iterate, which for ADMM is feasible with an honest certificate.
 func TestLRRCancel(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	for _, tc := range lrrMethods {
 		ctx, cancel := context.WithCancel(context.Background())

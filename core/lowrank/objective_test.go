@@ -11,6 +11,7 @@ import (
 // known in closed form: a diagonal Z (singular values |z_ii|) and an E whose
 // columns are Pythagorean pairs.
 func TestObjective(t *testing.T) {
+	t.Parallel()
 	z := mat.NewDense(3, 3, []float64{2, 0, 0, 0, -3, 0, 0, 0, 0.5})
 	e := mat.NewDense(2, 3, []float64{3, 0, 5, 4, 0, 12})
 	p := Params{Beta: 0.2, Lambda: 10}

@@ -14,6 +14,7 @@ import (
 // Bound mean the same for every solver: +Inf and 0, the trivial bound,
 // from those that certify nothing.
 func TestProgressStop(t *testing.T) {
+	t.Parallel()
 	x := smallData()
 	p := Params{Beta: 0.2, Lambda: 1}
 	for _, tc := range []struct {

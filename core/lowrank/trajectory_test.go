@@ -21,6 +21,7 @@ import (
 // from both sides at a similar pace, and a warm start saves only the first
 // few checks.
 func TestADMMTrajectory(t *testing.T) {
+	t.Parallel()
 	set, err := dataset.Synthetic(dataset.DefaultSynthetic(), rand.New(rand.NewPCG(1, 0x6e6e6c7273))) // the CLI's -seed 1
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,8 @@ var ErrStartMismatch = errors.New("lowrank: warm start from another problem")
 // It holds the fixed-point state of ADMM (see ADMM) after the last
 // iteration: Z and the scaled multipliers U₁, U₂, U₃ of the constraints
 // X = AZ + E, Z = J and Z = H (no U₃ for LRR), with the penalties μ they
-// are scaled by.
+// are scaled by; U₂ is left out where the solve implied it by U₁ and U₃
+// (metric.go), and formed from them where the next solve stores it.
 // U₁ lives in the coordinates the solver iterates in: QᵀX for the thin
 // QR factor Q of X (or of [A X]) when d exceeds its number of columns,
 // X itself otherwise. Householder QR is deterministic, so the same X and
@@ -40,14 +41,16 @@ var ErrStartMismatch = errors.New("lowrank: warm start from another problem")
 // λ may differ freely.
 //
 // A Warm takes (3m + k)·n floats (m×n Z, U₂, U₃ and k×n U₁, k ≤ d),
-// three to four times the size of Z; (2m + k)·n for LRR.
+// three to four times the size of Z, m·n fewer without U₂; (2m + k)·n for
+// LRR.
 type Warm struct {
 	lrr        bool // the state of an LRR solve
 	d, k, m, n int
 	fp         uint64     // fingerprint of X and A
 	mu         [3]float64 // penalties the multipliers are scaled by
 	p          Params     // the problem solved, for Params
-	// The state: z, u2, u3 are m×n, u1 is k×n; u3 is nil for LRR.
+	// The state: z, u2, u3 are m×n, u1 is k×n; u2 is nil where implied,
+	// u3 for LRR.
 	z, u1, u2, u3 *mat.Dense
 }
 
@@ -78,21 +81,18 @@ func fingerprint(x, a *mat.Dense) uint64 {
 	return h
 }
 
-// saveWarm returns the state st of s as a Warm.
+// saveWarm returns the state st of s as a Warm, which takes its
+// matrices: s is not used after.
 func (s *admm) saveWarm(st state) *Warm {
 	d, _ := s.x.Dims()
-	w := &Warm{
+	return &Warm{
 		lrr: s.pr.lrr,
 		d:   d, k: s.k, m: s.m, n: s.n,
 		fp: s.fp,
 		mu: [3]float64{s.mu1, s.mu2, s.mu3},
 		p:  s.pr.Params,
-		z:  mat.DenseCopyOf(st.z), u1: mat.DenseCopyOf(st.u1), u2: mat.DenseCopyOf(st.u2),
+		z:  st.z, u1: st.u1, u2: st.u2, u3: st.u3,
 	}
-	if st.u3 != nil {
-		w.u3 = mat.DenseCopyOf(st.u3)
-	}
-	return w
 }
 
 // start sets the state of s to w, with the multipliers rescaled to the
@@ -119,13 +119,22 @@ func (s *admm) start(w *Warm) error {
 		return nil
 	}
 	s.xs.z.Copy(w.z)
-	mu := [3]float64{s.mu1, s.mu2, s.mu3}
-	pairs := [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}}
+	s.xs.u1.Scale(w.mu[0]/s.mu1, w.u1)
 	if !s.pr.lrr {
-		pairs = append(pairs, [2]*mat.Dense{s.xs.u3, w.u3})
+		s.xs.u3.Scale(w.mu[2]/s.mu3, w.u3)
 	}
-	for i, pair := range pairs {
-		pair[0].Scale(w.mu[i]/mu[i], pair[1])
+	switch {
+	case s.xs.u2 != nil && w.u2 != nil:
+		s.xs.u2.Scale(w.mu[1]/s.mu2, w.u2)
+	case s.xs.u2 != nil:
+		// Stored here, implied in the saved solve: μ₂U₂ = μ₁AᵀU₁ − μ₃U₃.
+		s.xs.u2.Mul(s.opA().T(), s.xs.u1)
+		s.xs.u2.Scale(s.mu1/s.mu2, s.xs.u2)
+		if !s.pr.lrr {
+			var u3 mat.Dense
+			u3.Scale(s.mu3/s.mu2, s.xs.u3)
+			s.xs.u2.Sub(s.xs.u2, &u3)
+		}
 	}
 	s.xs.az.Mul(s.opA(), s.xs.z)
 	return nil

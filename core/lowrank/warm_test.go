@@ -26,6 +26,7 @@ import (
 // The cases cover the plain path and the QR reduction (d > n), whose
 // state is kept in the reduced coordinates.
 func TestADMMWarmStart(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	tall, _ := subspaces(rand.New(rand.NewPCG(8, 8)), 200, 3, []int{15, 15, 15}) // d = 200 > n = 45
 	for _, tc := range []struct {
@@ -79,6 +80,7 @@ func TestADMMWarmStart(t *testing.T) {
 // fixed point and takes fewer iterations than a cold start, with the same
 // certificate.
 func TestADMMWarmPenalties(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	muFrom := [3]float64{20, 1, 5}
 	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{Mu: muFrom}, nil)
@@ -93,6 +95,9 @@ func TestADMMWarmPenalties(t *testing.T) {
 	}
 	w := prev.Warm
 	for i, pair := range [][2]*mat.Dense{{s.xs.u1, w.u1}, {s.xs.u2, w.u2}, {s.xs.u3, w.u3}} {
+		if pair[0] == nil || pair[1] == nil {
+			t.Fatalf("U%d not stored: the test's data is small", i+1)
+		}
 		for j, v := range raw(pair[0]) {
 			want := muFrom[i] * raw(pair[1])[j]
 			if got := set.Mu[i] * v; math.Abs(got-want) > 4*epsilon*math.Abs(want) {
@@ -128,6 +133,7 @@ func TestADMMWarmPenalties(t *testing.T) {
 // state, with the same β and λ: the continuation converges, certified,
 // in fewer iterations than a cold solve needs.
 func TestADMMWarmContinue(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	p := DefaultParams()
 	capped, err := NNLRS(context.Background(), x, nil, p, &ADMM{MaxIter: 40}, nil)
@@ -154,6 +160,7 @@ func TestADMMWarmContinue(t *testing.T) {
 // *Error wrapping ErrStartMismatch, before any iteration; a copy of the
 // same data is the same problem and is accepted.
 func TestADMMWarmMismatch(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{MaxIter: 10}, nil)
 	if err != nil || prev.Status != IterationLimit {
@@ -194,6 +201,7 @@ func TestADMMWarmMismatch(t *testing.T) {
 // step (the same iterations and the same Z), which certifies at its first
 // check. The optimum is λ||X||_2,1 = λn up to the certified gap.
 func TestADMMWarmZeroOptimal(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	_, n := x.Dims()
 	prev, err := NNLRS(context.Background(), x, nil, DefaultParams(), &ADMM{}, nil)
@@ -228,6 +236,7 @@ func TestADMMWarmZeroOptimal(t *testing.T) {
 // of the iteration counts, not of timing). The cases cover the plain path,
 // the QR reduction and a dictionary A ≠ X.
 func TestLRRWarmStart(t *testing.T) {
+	t.Parallel()
 	cs := lrrCases()
 	for _, tc := range []struct {
 		i        int
@@ -264,6 +273,7 @@ func TestLRRWarmStart(t *testing.T) {
 // LRR solve of the same data, nor the reverse (ErrStartMismatch, before any
 // iteration).
 func TestWarmOtherProblem(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	nn, err := NNLRS(context.Background(), x, nil, DefaultParams(), nil, nil)
 	if err != nil {

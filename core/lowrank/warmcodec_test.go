@@ -10,6 +10,7 @@ import (
 // same computation as from the original (same iterations, same objective
 // to the bit); and that bytes that are not a state are refused.
 func TestWarmCodec(t *testing.T) {
+	t.Parallel()
 	x, _ := subspaceData()
 	for _, tc := range []struct {
 		name  string

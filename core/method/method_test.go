@@ -6,8 +6,10 @@ import (
 )
 
 func TestBytes(t *testing.T) {
-	// NNLRS on 400 samples of 1024 pixels: 12·400² + 6·1024·400 words.
-	if got, want := Bytes(NNLRS, 1024, 400), int64(8*(12*400*400+6*1024*400)); got != want {
+	// NNLRS on 400 samples of 1024 pixels (k = 400, the direct Z-step):
+	// (10·3 + 13 + 2)·400² + 27·400·400 + 2·1024·400 words, a tenth more.
+	words := int64(45*400*400 + 27*400*400 + 2*1024*400)
+	if got, want := Bytes(NNLRS, 1024, 400), 8*(words+words/10); got != want {
 		t.Errorf("Bytes(nnlrs, 1024, 400) = %d, want %d", got, want)
 	}
 	// Memory grows with n for every graph, quadratically.
@@ -16,11 +18,19 @@ func TestBytes(t *testing.T) {
 			t.Errorf("%s: %d bytes at n = 100, %d at n = 200", m, a, b)
 		}
 	}
+	// From 1000 samples on U₂ is implied: fewer bytes per n².
+	for _, m := range []Name{NNLRS, LRR} {
+		per := func(n int) float64 { return float64(Bytes(m, 256, n)) / float64(n*n) }
+		if !(per(1000) < 0.9*per(999)) {
+			t.Errorf("%s: %.1f bytes per n² at n = 999, %.1f at 1000", m, per(999), per(1000))
+		}
+	}
 }
 
 func ExampleBytes() {
-	fmt.Printf("%.0f MiB\n", float64(Bytes(NNLRS, 256, 200))/(1<<20))
-	// Output: 6 MiB
+	// USPS digits 1-4, 500 each.
+	fmt.Printf("%.2f GiB\n", float64(Bytes(NNLRS, 256, 2000))/(1<<30))
+	// Output: 1.26 GiB
 }
 
 func TestParse(t *testing.T) {

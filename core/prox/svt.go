@@ -30,12 +30,14 @@ type SVT struct {
 	u, v mat.Dense
 	sv   []float64
 
-	gram mat.SymDense // GᵀG or GGᵀ (Gram method)
-	eig  eigen.Sym
-	w    mat.Dense // kept eigenvectors, scaled
-	phi  mat.Dense // W Wᵀ
-	gv   mat.Dense // G W (low rank path)
-	dstG mat.Dense // result when dst aliases g
+	// Eig, if not nil, is the eigen-decomposition the Gram method works
+	// in, to share its workspace with the caller's other decompositions
+	// (it is overwritten by every Apply); nil: the SVT's own.
+	Eig    *eigen.Sym
+	eig    eigen.Sym
+	wData  []float64 // W: kept eigenvectors, scaled
+	gvData []float64 // G W (low rank path)
+	dstG   mat.Dense // result when dst aliases g
 }
 
 // SVTMethod selects the decomposition behind SVT.
@@ -131,16 +133,17 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 		}
 		return rank, nuclear, err
 	}
-	s.gram.Reset()
-	s.gram.ReuseAsSym(c)
-	s.gram.SymOuterK(1, g.T()) // GᵀG
-	// Only the eigenvectors of the eigenvalues above τ² enter Θ.
-	if _, ok := s.eig.FactorizeAbove(&s.gram, tau*tau); !ok {
+	eig := s.Eig
+	if eig == nil {
+		eig = &s.eig
+	}
+	// Only the eigenvectors of the eigenvalues above τ² of GᵀG enter Θ.
+	if _, ok := eig.FactorizeOuter(g.T(), true, tau*tau); !ok {
 		return 0, 0, ErrSVD
 	}
-	lam := s.eig.Values(s.sv)
+	lam := eig.Values(s.sv)
 	s.sv = lam
-	vec := s.eig.Vectors()
+	vec := eig.Vectors()
 	// Eigenvalues ascend: the kept ones (σ > τ) are the last.
 	first := c
 	for first > 0 && lam[first-1] > tau*tau && math.Sqrt(lam[first-1]) > tau {
@@ -151,17 +154,15 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 		dst.Zero()
 		return 0, 0, nil
 	}
-	// W = V_k diag(√f), so that V f Vᵀ = W Wᵀ.
-	reuse(&s.w, c, rank)
-	if s.w.IsEmpty() {
-		s.w.ReuseAs(c, rank)
-	}
+	// W = V_k diag(√f), so that V f Vᵀ = W Wᵀ. W and G W live in
+	// buffers kept from call to call: the rank changes with every call.
+	w := mat.NewDense(c, rank, grow(&s.wData, c*rank, c*c))
 	for k := 0; k < rank; k++ {
 		sigma := math.Sqrt(lam[first+k])
 		nuclear += sigma - tau
 		f := math.Sqrt(1 - tau/sigma)
 		for i := 0; i < c; i++ {
-			s.w.Set(i, k, vec.At(i, first+k)*f)
+			w.Set(i, k, vec.At(i, first+k)*f)
 		}
 	}
 	out := dst
@@ -172,29 +173,36 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 	}
 	if 3*rank < c {
 		// Low rank: Θ = (G W) Wᵀ.
-		s.gv.Reset()
-		s.gv.Mul(g, &s.w)
-		out.Mul(&s.gv, s.w.T())
+		gv := mat.NewDense(r, rank, grow(&s.gvData, r*rank, r*c))
+		gv.Mul(g, w)
+		out.Mul(gv, w.T())
 	} else {
-		// Φ = W Wᵀ by a symmetric rank-k update, mirrored, then G Φ.
-		reuse(&s.phi, c, c)
-		if s.phi.IsEmpty() {
-			s.phi.ReuseAs(c, c)
-		}
-		pr := s.phi.RawMatrix()
-		wr := s.w.RawMatrix()
+		// Φ = W Wᵀ by a symmetric rank-k update, mirrored, then G Φ. Φ
+		// takes the place of the eigenvectors, read into W already.
+		phi := vec
+		pr := phi.RawMatrix()
+		wr := w.RawMatrix()
 		blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, c, rank, 1, wr.Data, wr.Stride, 0, pr.Data, pr.Stride)
 		for i := 0; i < c; i++ {
 			for j := 0; j < i; j++ {
 				pr.Data[i*pr.Stride+j] = pr.Data[j*pr.Stride+i]
 			}
 		}
-		out.Mul(g, &s.phi)
+		out.Mul(g, phi)
 	}
 	if out != dst {
 		dst.Copy(out)
 	}
 	return rank, nuclear, nil
+}
+
+// grow returns (*b)[:n], reallocated when shorter with a quarter more
+// (at most most): the rank, and with it n, creeps from call to call.
+func grow(b *[]float64, n, most int) []float64 {
+	if cap(*b) < n {
+		*b = make([]float64, n, max(n, min(most, n+n/4)))
+	}
+	return (*b)[:n]
 }
 
 // aliased reports whether dst and g may share storage.

@@ -170,7 +170,7 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.StringVar(&cfg.script, "script", filepath.Join("tools", "numpy", "ladmap.py"), "the NumPy reference script")
 	fs.BoolVar(&cfg.ladmap, "ladmap", false, "also run the Go LADMAP (Algorithm 1 as written, with the paper's eta1 = ||X||_2^2)")
 	fs.Float64Var(&cfg.tight, "tight", 0, "also run ADMM to this certified gap (e.g. 1e-4) to estimate the optimum; 0: off")
-	fs.IntVar(&cfg.procs, "procs", 1, "GOMAXPROCS for the Go solvers (1: one core, as the browser has); NumPy gets as many BLAS threads")
+	fs.IntVar(&cfg.procs, "procs", runtime.GOMAXPROCS(0), "GOMAXPROCS for the Go solvers (default: every core; 1: one, as the browser has); NumPy gets as many BLAS threads")
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
 	fs.BoolVar(&cfg.lrr, "lrr", false, "instead, time LRR by the default ADMM against the inexact ALM, at the page's LRR lambda of each case's data")

@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
+	"nnlrs/core/diagnose"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
@@ -146,6 +148,81 @@ func spectralNorm(a mat.Matrix) float64 {
 		return math.Inf(1) // no bound: checkLambda then refuses nothing
 	}
 	return svd.Values(nil)[0]
+}
+
+// warnings returns the warnings of one line each, without the command's
+// name, on the graph g of method m built on the d×n data x with the
+// options o and labels (nil for none): for the NNLRS graphs, the problems
+// the page's advice finds (package diagnose) with the flags that may mend
+// them; for the others, degenerate's.
+func warnings(m method.Name, g *graph.Graph, x *mat.Dense, labels []int, o *optionFlags) []string {
+	if m != method.NNLRS && m != method.NNLRSEF && m != method.PCANNLRS {
+		if w := degenerate(m, g, x, o); w != "" {
+			return []string{w}
+		}
+		return nil
+	}
+	n := g.W.SymmetricDim()
+	ms := diagnose.Measures{N: n, Converged: true, Density: weights.Density(g.W), DiagonalShare: weights.DiagonalShare(g.W),
+		WithinClass: math.NaN(), Components: weights.Components(g.W), Unreached: -1}
+	if labels != nil {
+		ms.WithinClass = weights.WithinClass(g.W, labels)
+		ms.Classes = len((&dataset.Set{Labels: labels}).Classes())
+	}
+	for i := 0; i < n; i++ {
+		alone := true
+		for j := 0; j < n && alone; j++ {
+			alone = i == j || g.W.At(i, j) == 0
+		}
+		if alone {
+			ms.Isolated++
+		}
+	}
+	if g.E != nil {
+		for j := 0; j < n; j++ {
+			ms.ENorm = append(ms.ENorm, mat.Norm(g.E.ColView(j), 2))
+		}
+	}
+	if ms.Density == 0 && o.theta > 0 && g.Z != nil {
+		ms.ThetaCut = weights.Density(weights.ThresholdNormalized(g.Z, 0)) > 0
+	}
+	var out []string
+	// The solver's iteration cap has its own warning (graphCmd).
+	for _, p := range diagnose.Find(ms, diagnose.Settings{Lambda: o.lambda, Theta: o.theta}) {
+		if p.Kind != diagnose.Unconverged {
+			out = append(out, strings.TrimSpace(p.Text+" "+flagChanges(p.Changes, o)))
+		}
+	}
+	return out
+}
+
+// flagChanges says changes of settings as flags to try: "Try: lower
+// -lambda, lower -beta."; "change -lambda" for both ways. A setting at 0,
+// the flags' options o, is not said to be lowered (the page's sliders
+// skip a move past their end alike).
+func flagChanges(changes []diagnose.Change, o *optionFlags) string {
+	value := map[string]float64{"beta": o.beta, "lambda": o.lambda, "theta": o.theta}
+	var said []string
+	for _, c := range changes {
+		dir := "raise"
+		if c.Steps < 0 {
+			dir = "lower"
+			if value[c.Setting] <= 0 {
+				continue
+			}
+		}
+		w := dir + " -" + c.Setting
+		switch k := slices.Index(said, map[string]string{"raise": "lower", "lower": "raise"}[dir]+" -"+c.Setting); {
+		case k >= 0:
+			said[k] = "change -" + c.Setting // both ways
+		case !slices.Contains(said, w) && !slices.Contains(said, "change -"+c.Setting):
+			said = append(said, w)
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return "Try: " + strings.Join(said, ", ") + "."
 }
 
 // degenerate returns a warning of one line, without the command's name,

@@ -10,17 +10,19 @@ import (
 	"nnlrs/core/method"
 )
 
-// cpuRate is the units of work (package cost) one core of this machine
-// does in a second, measured on USPS digits 1-4, 100 per class (n = 400,
-// d = 256), under the CPU time (user) of
+// cpuRate is the units of work (package cost) this machine's solver does
+// in a second of CPU time, the CPU time of all its threads counted,
+// measured on USPS digits 1-4 (d = 256) under
 //
-//	/usr/bin/time go run ./tools/nnlrs graph -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class 100
+//	/usr/bin/time -v go run ./tools/nnlrs graph -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class N -lambda L
 //
-// NNLRS: 160 iterations in 12.8 s, 1.3e9 units/s; l1: 1.1 s, 35 n²d at
-// 1.3e9; LRR by ADMM on Yale B 10 × 40: 30 iterations in 2.1 s, 1.8e9. To
-// re-measure, run the same and divide the units by the CPU seconds (wall
-// time counts the other processes of a shared machine).
-const cpuRate = 1.3e9
+// NNLRS by ADMM at n = 500, 1000 and 2000: 1.7e9, 1.8e9 to 2.2e9 and
+// 2.4e9 units per CPU second (docs/BENCH.md); l1: 35 n²d, LRR by ADMM on
+// Yale B 10 × 40: 30 iterations, both at about the same rate. To
+// re-measure, run the same and divide the units by the user and system
+// seconds (wall time counts the other processes of a shared machine, and
+// the cores).
+const cpuRate = 2.0e9
 
 // longCommand is the estimated seconds from which a command announces
 // its cost before it starts.
@@ -29,22 +31,29 @@ const longCommand = 10
 // graphCost is the estimated cost of building a graph.
 type graphCost struct {
 	iterations int     // of the solver; 0 for the direct and per-sample methods
-	seconds    float64 // of one core of this machine, unloaded
+	seconds    float64 // of CPU time of this machine, unloaded
+	bytes      int64   // of memory at the peak; 0 when not estimated
 }
 
 // estimateGraph returns the estimated cost of graph m on n samples of
-// dimension d (cost.Graph at cpuRate): with the NNLRS solver "admm" or
-// "ladmap" and its iteration cap maxIter (0: the default); dim and
-// efOuter are the reduced dimension and the alternations of the embedded
-// graphs (0: the default).
+// dimension d (cost.Graph at cpuRate) at the paper's λ: with the NNLRS
+// solver "admm" or "ladmap" and its iteration cap maxIter (0: the
+// default); dim and efOuter are the reduced dimension and the
+// alternations of the embedded graphs (0: the default).
 func estimateGraph(m method.Name, d, n int, solver string, maxIter, dim, efOuter int) graphCost {
-	w := cost.Graph(m, d, n, cost.Options{Solver: solver, MaxIter: maxIter, Dim: dim, EFOuter: efOuter})
-	return graphCost{w.Iterations, w.Units / cpuRate}
+	return estimateBuild(m, d, n, cost.Options{Solver: solver, MaxIter: maxIter, Dim: dim, EFOuter: efOuter})
+}
+
+// estimateBuild returns the estimated time of graph m on n samples of
+// dimension d built with the options o (cost.Graph at cpuRate).
+func estimateBuild(m method.Name, d, n int, o cost.Options) graphCost {
+	w := cost.Graph(m, d, n, o)
+	return graphCost{iterations: w.Iterations, seconds: w.Units / cpuRate}
 }
 
 // announce prints on w, for work (what) whose cost is c, the estimate
-// when it is long, in one line: what is done, for how long, and how to
-// stop.
+// when it is long, in one line: what is done, for how long and in how
+// much memory, and how to stop.
 func announce(w io.Writer, prefix, what string, c graphCost) {
 	if c.seconds < longCommand {
 		return
@@ -53,8 +62,12 @@ func announce(w io.Writer, prefix, what string, c graphCost) {
 	if c.iterations > 0 {
 		per = fmt.Sprintf(": about %d iterations of %s", c.iterations, cost.Rough(c.seconds/float64(c.iterations)))
 	}
-	fmt.Fprintf(w, "%s: %s takes about %s of a core here (an estimate%s); Ctrl-C stops it\n",
-		prefix, what, cost.Rough(c.seconds), per)
+	mem := ""
+	if c.bytes > 0 {
+		mem = " and " + formatBytes(float64(c.bytes)) + " of memory"
+	}
+	fmt.Fprintf(w, "%s: %s takes about %s of CPU time%s here (an estimate%s); Ctrl-C stops it\n",
+		prefix, what, cost.Rough(c.seconds), mem, per)
 }
 
 // statusLine draws one line of progress on a terminal, rewritten in place

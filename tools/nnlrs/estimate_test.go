@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"nnlrs/core/cost"
 	"nnlrs/core/graph"
 	"nnlrs/core/method"
 )
@@ -49,8 +51,8 @@ func TestEstimateGraph(t *testing.T) {
 // announce prints one line for a long command, nothing for a short one.
 func TestAnnounce(t *testing.T) {
 	var b bytes.Buffer
-	announce(&b, "nnlrs graph", "nnlrs on 9298 samples", graphCost{iterations: 1500, seconds: 1e6})
-	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "nnlrs graph: nnlrs on 9298 samples takes about 12 days of a core here (an estimate: about 1500 iterations of 11 min); Ctrl-C stops it") {
+	announce(&b, "nnlrs graph", "nnlrs on 9298 samples", graphCost{iterations: 1500, seconds: 1e6, bytes: 3 << 30})
+	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "nnlrs graph: nnlrs on 9298 samples takes about 12 days of CPU time and 3 GiB of memory here (an estimate: about 1500 iterations of 11 min); Ctrl-C stops it") {
 		t.Errorf("announce: %q", got)
 	}
 	b.Reset()
@@ -135,5 +137,33 @@ func TestGraphQuietInLogs(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(log.Name()); len(b) != 0 {
 		t.Errorf("stderr %q, want nothing", b)
+	}
+}
+
+// graph estimates with its -lambda (more iterations at a larger λ) and
+// records what it estimated in stats.json, the memory being what it caps
+// its heap at.
+func TestGraphEstimateLambda(t *testing.T) {
+	if a, b := estimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 0.3}), estimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 10}); !(a.iterations < b.iterations/3) {
+		t.Errorf("λ 0.3: %d iterations, λ 10: %d", a.iterations, b.iterations)
+	}
+	st := filepath.Join(t.TempDir(), "s.json")
+	if status, _, errs := runCLI(t, "graph", "-in", "synthetic", "-lambda", "1", "-stats", st); status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var s struct {
+		Estimate struct {
+			Iterations int
+			CPUSeconds float64 `json:"cpu_seconds"`
+			Bytes      int64
+		}
+	}
+	b, _ := os.ReadFile(st)
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	want := estimateBuild(method.NNLRS, 50, 100, cost.Options{Lambda: 1})
+	if s.Estimate.Iterations != want.iterations || s.Estimate.CPUSeconds != want.seconds || s.Estimate.Bytes != memoryEstimate(method.NNLRS, 50, 100) {
+		t.Errorf("stats' estimate %+v, want %+v and %d bytes", s.Estimate, want, memoryEstimate(method.NNLRS, 50, 100))
 	}
 }

@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,12 +32,17 @@ type dataFlags struct {
 	perClass  int
 	seed      uint64
 	normalize bool
+
+	// drawn are the samples load drew (-classes, -per-class), as indices
+	// of the file's samples (rows), in the order of the data; nil when it
+	// kept them all.
+	drawn []int
 }
 
 func addDataFlags(fs *flag.FlagSet) *dataFlags {
 	f := &dataFlags{}
-	fs.StringVar(&f.in, "in", "", "data: a CSV file (one sample per row; an optional header may name a label column), a MAT-file with fea and gnd, or \""+syntheticName+"\"")
-	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels to draw (default: all)")
+	fs.StringVar(&f.in, "in", "", "data, one sample per row: a .csv file (an optional header may name a label column), a .mat file with fea and gnd, a .npy array or a .npz SciPy sparse matrix, or \""+syntheticName+"\"")
+	fs.StringVar(&f.classes, "classes", "", "comma-separated classes to draw, labels or class names as the file spells them (default: all)")
 	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: all samples)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random draw (and of the synthetic data)")
 	fs.BoolVar(&f.normalize, "normalize", true, "scale samples to unit l2 norm, as the paper does")
@@ -51,9 +60,8 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 			return nil, err
 		}
 	} else {
-		set, err = dataset.Load(f.in)
-		if err != nil {
-			return nil, usageError{err}
+		if set, err = loadData(f.in); err != nil {
+			return nil, err
 		}
 		if err := checkValues(f.in, set, f.normalize); err != nil {
 			return nil, err
@@ -68,8 +76,7 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 		}
 		classes := set.Classes()
 		if f.classes != "" {
-			classes, err = parseInts(f.classes)
-			if err != nil {
+			if classes, err = parseClasses(f.classes, set); err != nil {
 				return nil, usagef("-classes: %v", err)
 			}
 		}
@@ -77,13 +84,35 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 		if per == 0 {
 			per = minClassSize(set, classes)
 		}
-		set, err = set.Subset(classes, per, rng)
+		f.drawn, err = set.Draw(classes, per, rng)
 		if err != nil {
 			return nil, usageError{err}
 		}
+		set = set.Pick(f.drawn)
 	}
 	if f.normalize {
 		set.NormalizeUnit()
+	}
+	return set, nil
+}
+
+// loadData reads the data file in: a .csv or .mat file by dataset.Load,
+// a .npy or .npz matrix of one sample per row (without labels).
+func loadData(in string) (*dataset.Set, error) {
+	if err := checkMatrixExt("-in", in); err != nil {
+		return nil, err
+	}
+	switch matrixExt(in) {
+	case ".npy", ".npz":
+		m, err := readMatrixFile(in, "", nil)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return &dataset.Set{Name: strings.TrimSuffix(filepath.Base(in), filepath.Ext(in)), X: mat.DenseCopyOf(m.T())}, nil
+	}
+	set, err := dataset.Load(in)
+	if err != nil {
+		return nil, usageError{err}
 	}
 	return set, nil
 }
@@ -100,6 +129,24 @@ func minClassSize(set *dataset.Set, classes []int) int {
 		}
 	}
 	return m
+}
+
+// parseClasses reads the classes of -classes: names of set's classes
+// when it has them, integer labels otherwise.
+func parseClasses(s string, set *dataset.Set) ([]int, error) {
+	if set.ClassNames == nil {
+		return parseInts(s)
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		name := strings.TrimSpace(f)
+		l := slices.Index(set.ClassNames, name)
+		if l < 0 {
+			return nil, fmt.Errorf("no class %q in the data (classes: %s)", excerpt(name), excerpt(strings.Join(set.ClassNames, ", ")))
+		}
+		out = append(out, l)
+	}
+	return out, nil
 }
 
 func parseInts(s string) ([]int, error) {
@@ -262,12 +309,39 @@ func (f *optionFlags) options() (graph.Options, error) {
 
 // checkSize refuses problems whose memory estimate exceeds maxGiB.
 func checkSize(name method.Name, d, n int, maxGiB float64) error {
-	need := float64(method.Bytes(name, d, n))
+	need := float64(memoryEstimate(name, d, n))
 	if need > maxGiB*(1<<30) {
 		return usagef("%s of dimension %d need about %s for %s, above the limit of %s (-max-mem %g); draw a subset with -classes and -per-class",
 			count(n, "sample"), d, formatBytes(need), name, formatBytes(maxGiB*(1<<30)), maxGiB)
 	}
 	return nil
+}
+
+// programBytes is the memory of the command beside its solver's
+// matrices: the runtime, the code, the data and its copies, measured on
+// USPS (docs/BENCH.md).
+const programBytes = 32 << 20
+
+// memoryEstimate is the peak memory of building graph name on n samples
+// of dimension d: the solver's matrices (method.Bytes) and the program.
+func memoryEstimate(name method.Name, d, n int) int64 {
+	return method.Bytes(name, d, n) + programBytes
+}
+
+// limitHeap sets the garbage collector's soft memory limit to bytes, the
+// estimate of what the command needs (memoryEstimate), unless the
+// environment sets one (GOMEMLIMIT): the collector then runs before the
+// heap reaches twice the live matrices, as it otherwise lets garbage do,
+// and the peak memory of a solve stays near the estimate (docs/BENCH.md).
+// A solve that needs more than the estimate still runs, with the
+// collector working harder. It returns the function that restores the
+// limit before (commands run in the tests' process too).
+func limitHeap(bytes int64) (restore func()) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(bytes)
+	return func() { debug.SetMemoryLimit(old) }
 }
 
 // writeMatrix writes m as CSV, one row per line, each entry in the

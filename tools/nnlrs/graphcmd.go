@@ -7,11 +7,16 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/cost"
+	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
@@ -49,15 +54,35 @@ type stats struct {
 	// DiagonalShare is the fraction of W's weight on its diagonal (near 1:
 	// Z is close to the identity).
 	DiagonalShare float64 `json:"diagonal_share"`
+	// Estimate is what the command estimated before the run: the
+	// solver's iterations, its CPU seconds on this machine and the peak
+	// memory in bytes (the heap's limit), to set beside the run's own
+	// (seconds here, and the operating system's accounting).
+	Estimate estimate `json:"estimate"`
+	// Provenance says how the run was made.
+	Provenance provenance `json:"provenance"`
+}
+
+// estimate is the cost estimated before a run.
+type estimate struct {
+	Iterations int     `json:"iterations"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	Bytes      int64   `json:"bytes"`
 }
 
 // graphConfig is the flags of `nnlrs graph`.
 type graphConfig struct {
 	method         method.Name
 	w, z, stats    string // output files; "" for none
+	samples        string
+	cpuProfile     string // pprof profiles; "" for none
+	memProfile     string
 	out            outputs
 	wOut, zOut     *output // nil for none
 	statsOut       *output
+	samplesOut     *output
+	params         map[string]any // every flag's value (provenance)
+	rows           []sampleRow    // the samples of the run (-samples)
 	progress       int
 	gamma          float64
 	dim, efOuter   int
@@ -87,17 +112,25 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkSize(cfg.sizeMethod(), d, n, cfg.opts.maxMem); err != nil {
 		return err
 	}
+	defer limitHeap(memoryEstimate(cfg.sizeMethod(), d, n))()
 	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
 		return err
 	}
-	cost := estimateGraph(cfg.method, d, n, cfg.opts.solverName(), cfg.opts.maxIter, cfg.dim, cfg.efOuter)
-	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), cost)
+	est := estimateBuild(cfg.method, d, n, cost.Options{Solver: cfg.opts.solverName(), MaxIter: cfg.opts.maxIter,
+		Dim: cfg.dim, EFOuter: cfg.efOuter, Lambda: cfg.opts.lambda})
+	est.bytes = memoryEstimate(cfg.sizeMethod(), d, n)
+	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), est)
 	var line *statusLine
 	if cfg.progress == 0 {
 		line = newStatusLine(stderr)
 	}
-	cfg.setProgress(&opts, stderr, line, cost)
+	cfg.setProgress(&opts, stderr, line, est)
 
+	stopProfiles, err := cfg.startProfiles()
+	if err != nil {
+		return err
+	}
+	defer stopProfiles()
 	start := time.Now()
 	g, err := cfg.build(set.X, opts, stderr, line)
 	line.clear()
@@ -109,10 +142,14 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
 	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
+	st.Estimate = estimate{Iterations: est.iterations, CPUSeconds: est.seconds, Bytes: est.bytes}
+	if st.Provenance, err = cfg.provenance(set); err != nil {
+		return err
+	}
 	if err := cfg.write(g, st); err != nil {
 		return err
 	}
-	if w := degenerate(cfg.method, g, set.X, cfg.opts); w != "" {
+	for _, w := range warnings(cfg.method, g, set.X, set.Labels, cfg.opts) {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s\n", w)
 	}
 	fmt.Fprintln(stdout, summary)
@@ -125,9 +162,12 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	fs.SetOutput(stderr)
 	cfg := &graphConfig{}
 	fs.StringVar(&cfg.methodFlagText, "method", string(method.NNLRS), "graph: "+method.Join(graphMethods(), "|"))
-	fs.StringVar(&cfg.w, "w", "", "write the symmetric n×n weights W to this CSV file")
-	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this CSV file (entry i,j: coefficient of sample i for sample j)")
-	fs.StringVar(&cfg.stats, "stats", "", "write run statistics to this JSON file")
+	fs.StringVar(&cfg.w, "w", "", "write the symmetric n×n weights W to this file: .csv, .npy, .mat (variable W) or .npz (SciPy sparse CSR)")
+	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this file, formats as -w (entry i,j: coefficient of sample i for sample j; .mat variable Z)")
+	fs.StringVar(&cfg.stats, "stats", "", "write run statistics and their provenance (every flag, the input's SHA-256, the build, the samples drawn) to this JSON file")
+	fs.StringVar(&cfg.samples, "samples", "", "write the samples of the run to this CSV file: index (the row of the input file, from 0) and label per sample")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
+	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile at the end of the run to this file (go tool pprof -sample_index=alloc_space: every allocation of the run by its place in the code)")
 	fs.IntVar(&cfg.progress, "progress", 0, "print solver progress to stderr every N iterations (0: off); for nnlrs-ef, any N > 0 prints every half step of Algorithm 4")
 	fs.Float64Var(&cfg.gamma, "gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term ||X - P'PX||^2")
 	fs.IntVar(&cfg.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
@@ -165,6 +205,22 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	if cfg.statsOut, err = cfg.out.add("-stats", cfg.stats); err != nil {
 		return nil, err
 	}
+	if cfg.samplesOut, err = cfg.out.add("-samples", cfg.samples); err != nil {
+		return nil, err
+	}
+	for _, f := range [][2]string{{"-cpuprofile", cfg.cpuProfile}, {"-memprofile", cfg.memProfile}} {
+		if f[1] != "" {
+			if err := writableFolder(filepath.Dir(f[1])); err != nil {
+				return nil, usagef("%s %s: %v", f[0], f[1], err)
+			}
+		}
+	}
+	cfg.params = flagValues(fs)
+	for _, f := range [][2]string{{"-w", cfg.w}, {"-z", cfg.z}} {
+		if err := checkMatrixExt(f[0], f[1]); err != nil {
+			return nil, err
+		}
+	}
 	return cfg, nil
 }
 
@@ -197,6 +253,7 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line 
 		return
 	}
 	every := cfg.progress
+	fmt.Fprintln(stderr, progressLegend)
 	opts.Progress = func(p lowrank.Progress) {
 		if p.Iter%every == 0 {
 			fmt.Fprintf(stderr, "iter %6d  residual %.3e  change %.3e  mu %.3e  rank %d  nnz %d  objective %.6g  lower bound %.6g\n",
@@ -204,6 +261,13 @@ func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line 
 		}
 	}
 }
+
+// progressLegend says, before the lines of -progress, what their
+// objective and lower bound are (lowrank.Progress).
+const progressLegend = "nnlrs graph: progress: objective = the value of problem (6) at the iterate, " +
+	"which does not yet meet its constraints (residual > 0), so it may lie below the optimum and below the bound; " +
+	"lower bound = the value of a dual point, never above the optimum (admm; 0 for ladmap); " +
+	"admm stops once a feasible point is certified within 0.4% of the bound"
 
 // build builds the graph of x: by core/embed for NNLRS-EF and PCA+NNLRS,
 // by graph.Build for the others.
@@ -269,11 +333,54 @@ func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
 	if err != nil {
 		return err
 	}
-	cfg.wOut.set(func(w io.Writer) error { return writeMatrix(w, g.W) })
-	cfg.zOut.set(func(w io.Writer) error { return writeMatrix(w, g.Z) })
+	cfg.wOut.set(func(w io.Writer) error { return writeMatrixFile(w, cfg.w, "W", g.W) })
+	cfg.zOut.set(func(w io.Writer) error { return writeMatrixFile(w, cfg.z, "Z", g.Z) })
 	cfg.statsOut.set(func(w io.Writer) error {
 		_, err := w.Write(append(js, '\n'))
 		return err
 	})
+	cfg.samplesOut.set(func(w io.Writer) error { return writeSamples(w, cfg.rows) })
 	return cfg.out.commit()
+}
+
+// startProfiles starts the CPU profile of -cpuprofile and returns the
+// function that stops it and writes the heap profile of -memprofile.
+func (cfg *graphConfig) startProfiles() (stop func(), err error) {
+	var cpu *os.File
+	if cfg.cpuProfile != "" {
+		if cpu, err = os.Create(cfg.cpuProfile); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cpu); err != nil {
+			cpu.Close()
+			return nil, err
+		}
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			cpu.Close()
+		}
+		if cfg.memProfile != "" {
+			if f, err := os.Create(cfg.memProfile); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}
+	}, nil
+}
+
+// provenance returns the provenance of the run on set and keeps its
+// samples for -samples.
+func (cfg *graphConfig) provenance(set *dataset.Set) (provenance, error) {
+	in, err := describeInput(cfg.data.in)
+	if err != nil {
+		return provenance{}, usageError{err}
+	}
+	cfg.rows = sampleRows(set, cfg.data.drawn)
+	p := provenance{Command: "graph", Parameters: cfg.params, Input: in, Version: readBuildInfo()}
+	if cfg.data.drawn != nil {
+		p.Samples = cfg.rows
+	}
+	return p, nil
 }

@@ -216,7 +216,7 @@ func (r *numpyRunner) iterSeconds(set *dataset.Set, iters int) (iterCost, error)
 	}
 	defer os.RemoveAll(dir)
 	xPath := filepath.Join(dir, "X.npy")
-	if err := writeNpy(xPath, set.X); err != nil {
+	if err := writeNpyFile(xPath, set.X); err != nil {
 		return notMeasured, err
 	}
 	cmd := exec.Command(r.python, r.script, xPath, "--iter-times", "--max-iter", strconv.Itoa(iterWarm+iters))

@@ -51,7 +51,7 @@ var commands []command
 func register(c command) { commands = append(commands, c) }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: nnlrs COMMAND [flags]   (nnlrs COMMAND -h for its flags)")
+	fmt.Fprintln(w, "usage: nnlrs COMMAND [flags]   (nnlrs COMMAND -h for its flags; nnlrs -version for the build)")
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
@@ -67,6 +67,10 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 			status = 1
 		}
 	}()
+	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version") {
+		printVersion(stdout)
+		return 0
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stdout)
 		if len(args) == 0 {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -395,5 +396,98 @@ func TestGraphZeroDiagonal(t *testing.T) {
 	status, _, errs := runCLI(t, "graph", "-method", "nnlrs", "-in", in, "-zero-diagonal", "-solver", "ladmap")
 	if status != 2 || !strings.Contains(errs, "-zero-diagonal needs -solver admm") {
 		t.Errorf("with LADMAP: status %d, %q", status, errs)
+	}
+}
+
+// -version prints one line naming the module, the Go toolchain and the
+// platform, from the build information.
+func TestVersion(t *testing.T) {
+	status, out, _ := runCLI(t, "-version")
+	if status != 0 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "nnlrs: nnlrs ") || !strings.Contains(out, runtime.Version()) || !strings.Contains(out, runtime.GOOS+"/"+runtime.GOARCH) {
+		t.Errorf("nnlrs -version: status %d, %q", status, out)
+	}
+}
+
+// -progress starts with a legend saying what the objective and the lower
+// bound are; the bound is a dual value, never above the optimum, so no
+// line's bound exceeds the certified final objective, while the
+// objective of an iterate (not yet feasible) may lie below it.
+func TestGraphProgressLegend(t *testing.T) {
+	dir := t.TempDir()
+	in, st := filepath.Join(dir, "x.csv"), filepath.Join(dir, "s.json")
+	writeSubspaceCSV(t, in)
+	status, _, errs := runCLI(t, "graph", "-in", in, "-lambda", "1", "-progress", "1", "-stats", st)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	if strings.Count(errs, progressLegend) != 1 || !strings.HasPrefix(errs, progressLegend) {
+		t.Errorf("stderr does not start with the legend once:\n%s", errs)
+	}
+	var s struct{ Objective float64 }
+	b, _ := os.ReadFile(st)
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, l := range strings.Split(errs, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 || f[0] != "iter" {
+			continue
+		}
+		lines++
+		bound, err := strconv.ParseFloat(f[len(f)-1], 64)
+		if err != nil || f[len(f)-3] != "lower" {
+			t.Fatalf("line %q: no lower bound at its end", l)
+		}
+		// Printed to 6 digits.
+		if bound > s.Objective*(1+1e-6) {
+			t.Errorf("line %q: bound above the final objective %v", l, s.Objective)
+		}
+	}
+	if lines == 0 {
+		t.Errorf("no progress line:\n%s", errs)
+	}
+}
+
+// Class names in the label column of a CSV file: -classes draws by name,
+// and a name not in the file is refused with the names it has.
+func TestGraphClassNames(t *testing.T) {
+	dir := t.TempDir()
+	plain, in := filepath.Join(dir, "plain.csv"), filepath.Join(dir, "named.csv")
+	writeSubspaceCSV(t, plain)
+	b, _ := os.ReadFile(plain)
+	names := []string{"first line", "second", "third"}
+	var named strings.Builder
+	named.WriteString("a,b,c,d,class\n")
+	for i, row := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		named.WriteString(row + "," + names[i/6] + "\n")
+	}
+	os.WriteFile(in, []byte(named.String()), 0o644)
+	status, out, errs := runCLI(t, "graph", "-in", in, "-lambda", "1", "-classes", "third,first line", "-per-class", "4")
+	if status != 0 || !strings.HasPrefix(out, "nnlrs: n=8 d=4") || !strings.Contains(out, "within-class=") {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out, errs)
+	}
+	status, _, errs = runCLI(t, "graph", "-in", in, "-classes", "second,fourth")
+	if want := `-classes: no class "fourth" in the data (classes: first line, second, third)`; status != 2 || !strings.Contains(errs, want) {
+		t.Errorf("status %d, stderr %q; want 2 and %q", status, errs, want)
+	}
+}
+
+// -cpuprofile and -memprofile write pprof profiles (gzip-compressed
+// protocol buffers); a missing folder is refused before the run.
+func TestGraphProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.pb"), filepath.Join(dir, "mem.pb")
+	if status, _, errs := runCLI(t, "graph", "-in", "synthetic", "-cpuprofile", cpu, "-memprofile", mem); status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	for _, p := range []string{cpu, mem} {
+		if b, err := os.ReadFile(p); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s: not a gzip-compressed profile (%v)", p, err)
+		}
+	}
+	status, _, errs := runCLI(t, "graph", "-in", "synthetic", "-memprofile", filepath.Join(dir, "none", "m.pb"))
+	if status != 2 || !strings.Contains(errs, "does not exist") {
+		t.Errorf("status %d, stderr %q", status, errs)
 	}
 }

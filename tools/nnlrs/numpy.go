@@ -64,7 +64,7 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 	}
 	defer os.RemoveAll(dir)
 	xPath := filepath.Join(dir, "X.npy")
-	if err := writeNpy(xPath, set.X); err != nil {
+	if err := writeNpyFile(xPath, set.X); err != nil {
 		return benchRow{}, err
 	}
 	out := filepath.Join(dir, "out")
@@ -94,7 +94,7 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 	}
 	ms := map[string]*mat.Dense{}
 	for _, name := range []string{"Z", "H", "Y1", "Y2"} {
-		m, err := readNpy(out + name + ".npy")
+		m, err := readNpyFile(out + name + ".npy")
 		if err != nil {
 			return benchRow{}, err
 		}

@@ -49,6 +49,63 @@ func TestPropagate(t *testing.T) {
 	}
 }
 
+// -truth scores the predictions 4,4,4,9,9,9,-1 of TestPropagate: of the
+// unlabeled nodes 1, 2, 4, 5 and 6, node 2 (truth 9) and node 6 (truth 4,
+// unreached, no prediction) are wrong, 2 of 5.
+func TestPropagateTruth(t *testing.T) {
+	dir := t.TempDir()
+	w, y, truth := filepath.Join(dir, "w.csv"), filepath.Join(dir, "y.csv"), filepath.Join(dir, "t.csv")
+	os.WriteFile(w, []byte(twoTriangles), 0o644)
+	os.WriteFile(y, []byte(twoLabels), 0o644)
+	os.WriteFile(truth, []byte("4\n4\n9\n9\n9\n9\n4\n"), 0o644)
+	status, stdout, stderr := runCLI(t, "propagate", "-w", w, "-labels", y, "-truth", truth, "-out", filepath.Join(dir, "p.csv"))
+	if status != 0 || !strings.Contains(stdout, "error=40.00% (of 5 unlabeled)") {
+		t.Errorf("status %d, stdout %q, stderr %q; want error=40.00%% (of 5 unlabeled)", status, stdout, stderr)
+	}
+}
+
+// Class names as labels: the predictions are written as the names, and
+// -truth may name them too (a class only the truth names counts as an
+// error wherever it is true).
+func TestPropagateClassNames(t *testing.T) {
+	dir := t.TempDir()
+	w, y, truth, out := filepath.Join(dir, "w.csv"), filepath.Join(dir, "y.csv"), filepath.Join(dir, "t.csv"), filepath.Join(dir, "p.csv")
+	os.WriteFile(w, []byte(twoTriangles), 0o644)
+	os.WriteFile(y, []byte("four\n-1\n-1\nnine 9\n-1\n-1\n-1\n"), 0o644)
+	os.WriteFile(truth, []byte("four\nfour\nfour\nnine 9\nfour\nnine 9\nemu\n"), 0o644)
+	status, stdout, stderr := runCLI(t, "propagate", "-w", w, "-labels", y, "-truth", truth, "-out", out)
+	if status != 0 || !strings.Contains(stdout, "classes=2 unreached=1 error=40.00%") {
+		t.Errorf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	b, _ := os.ReadFile(out)
+	if got, want := string(b), "four\nfour\nfour\nnine 9\nnine 9\nnine 9\n-1\n"; got != want {
+		t.Errorf("predictions %q, want %q", got, want)
+	}
+}
+
+// LGC does not clamp the labeled nodes, and -h says so: on a star whose
+// centre is labeled A and whose three leaves B, LGC (alpha 0.99) gives
+// the centre B, F(0) = (I - alpha S)^-1 Y = (50.25, 86.17) (NumPy), while
+// GHF keeps A.
+func TestPropagateLGCRelabels(t *testing.T) {
+	dir := t.TempDir()
+	w, y, out := filepath.Join(dir, "w.csv"), filepath.Join(dir, "y.csv"), filepath.Join(dir, "p.csv")
+	os.WriteFile(w, []byte("0,1,1,1\n1,0,0,0\n1,0,0,0\n1,0,0,0\n"), 0o644)
+	os.WriteFile(y, []byte("A\nB\nB\nB\n"), 0o644)
+	for method, want := range map[string]string{"lgc": "B\nB\nB\nB\n", "ghf": "A\nB\nB\nB\n"} {
+		if status, _, stderr := runCLI(t, "propagate", "-w", w, "-labels", y, "-method", method, "-out", out); status != 0 {
+			t.Fatalf("%s: status %d: %s", method, status, stderr)
+		}
+		if b, _ := os.ReadFile(out); string(b) != want {
+			t.Errorf("%s: predictions %q, want %q", method, b, want)
+		}
+	}
+	status, _, help := runCLI(t, "propagate", "-h")
+	if status != 0 || !strings.Contains(help, "does not clamp the labeled nodes") {
+		t.Errorf("propagate -h (status %d) does not say that LGC does not clamp the labeled nodes:\n%s", status, help)
+	}
+}
+
 // Bad input: exit status 2 and one line on stderr.
 func TestPropagateBadInput(t *testing.T) {
 	dir := t.TempDir()
@@ -80,6 +137,8 @@ func TestPropagateBadInput(t *testing.T) {
 		{"empty W", []string{"-w", file("empty.csv", ""), "-labels", y, "-out", out}, "empty"},
 		{"labels too short", []string{"-w", w, "-labels", file("short.csv", "1\n-1\n"), "-out", out}, "2 labels, W has 7"},
 		{"label not int", []string{"-w", w, "-labels", file("float.csv", "1.5\n"), "-out", out}, "line 1"},
+		{"truth too short", []string{"-w", w, "-labels", y, "-truth", file("t.csv", "1\n"), "-out", out}, "1 labels, W has 7"},
+		{"truth unlabeled", []string{"-w", w, "-labels", y, "-truth", file("t1.csv", "4\n4\n\n4\n9\n-1\n9\n9\n"), "-out", out}, "line 6 is -1"},
 		{"label negative", []string{"-w", w, "-labels", file("neglab.csv", "-2\n"), "-out", out}, "negative"},
 		{"no labeled", []string{"-w", w, "-labels", file("none.csv", strings.Repeat("-1\n", 7)), "-out", out}, "labels no node"},
 		{"extra argument", []string{"-w", w, "-labels", y, "-out", out, "x"}, "unexpected"},
@@ -145,22 +204,27 @@ func FuzzParseWeights(f *testing.F) {
 	})
 }
 
-// FuzzParseLabels: any input either fails cleanly or yields labels >= -1.
+// FuzzParseLabels: any input either fails cleanly or yields labels >= -1,
+// named classes numbered within their names.
 func FuzzParseLabels(f *testing.F) {
-	for _, s := range []string{twoLabels, "", "\n\n", "-1\n", "-2\n", "3\r\n4\r\n", "1 2\n", "99999999999999999999\n"} {
+	for _, s := range []string{twoLabels, "", "\n\n", "-1\n", "-2\n", "3\r\n4\r\n", "1 2\n", "99999999999999999999\n", "cat\n-1\ndog\n2\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		labels, err := parseLabels(strings.NewReader(s))
+		lines, err := parseLabels(strings.NewReader(s))
 		if err != nil {
 			return
 		}
-		if len(labels) == 0 {
+		if len(lines) == 0 {
 			t.Fatal("no error and no labels")
 		}
-		for _, l := range labels {
-			if l < -1 {
-				t.Fatalf("label %d", l)
+		cl, err := numberLabels(lines, nil)
+		if err != nil {
+			return
+		}
+		for _, l := range cl.given {
+			if l < -1 || (cl.names != nil && l >= len(cl.names)) {
+				t.Fatalf("label %d of %d names", l, len(cl.names))
 			}
 		}
 	})

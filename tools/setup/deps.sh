@@ -66,6 +66,12 @@ if [ -z "$python" ]; then
 elif ! numpy_blas "$python" | grep -qiE "$optimized"; then
 	lack "an optimized BLAS for NumPy" libopenblas0-pthread
 fi
+# SciPy: the tests of tools/nnlrs read the .mat and sparse .npz files
+# nnlrs writes with scipy.io.loadmat and scipy.sparse.load_npz
+# (tools/numpy/outputs.py).
+if [ -z "$python" ] || ! "$python" -c 'import scipy.io, scipy.sparse' >/dev/null 2>&1; then
+	lack scipy python3-scipy
+fi
 
 # say tells which BLAS NumPy runs on, and warns if it is still not an
 # optimized one (a NumPy that does not take the system's BLAS).
