@@ -64,19 +64,45 @@ func TestPageLinksNoSolver(t *testing.T) {
 	if runtime.GOOS == "js" {
 		t.Skip("needs the go command, which does not run under js/wasm")
 	}
-	cmd := exec.Command("go", "list", "-deps", "nnlrs/wasm/app")
+	deps := wasmDeps(t, "nnlrs/wasm/app", "nnlrs/core/propagate")
+	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "eigen", "gemm", "embed", "experiment"} {
+		if slices.Contains(deps, "nnlrs/core/"+solver) {
+			t.Errorf("the page links nnlrs/core/%s", solver)
+		}
+	}
+}
+
+// TestWorkerLinksNoPage proves that the solver worker (wasm/solver) links
+// no package of the page (nnlrs/ui/...: its settings table, presets, tour,
+// model and views): it reads the page's links from the bases the site
+// carries (core/demo.Links). It asks the go command for the worker's
+// dependencies under js/wasm.
+func TestWorkerLinksNoPage(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("needs the go command, which does not run under js/wasm")
+	}
+	deps := wasmDeps(t, "nnlrs/wasm/solver", "nnlrs/core/demo")
+	for _, d := range deps {
+		if d == "nnlrs/ui" || strings.HasPrefix(d, "nnlrs/ui/") {
+			t.Errorf("the worker links %s", d)
+		}
+	}
+}
+
+// wasmDeps returns the dependencies of program pkg under js/wasm, as the
+// go command lists them; known must be among them, or the listing is
+// wrong.
+func wasmDeps(t *testing.T, pkg, known string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", pkg)
 	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
 	deps := strings.Fields(string(out))
-	if !slices.Contains(deps, "nnlrs/core/propagate") {
-		t.Fatalf("nnlrs/core/propagate not among the page's dependencies; is the listing right?\n%s", out)
+	if !slices.Contains(deps, known) {
+		t.Fatalf("%s not among the dependencies of %s; is the listing right?\n%s", known, pkg, out)
 	}
-	for _, solver := range []string{"graph", "lowrank", "lasso", "prox", "eigen", "gemm", "embed", "experiment"} {
-		if slices.Contains(deps, "nnlrs/core/"+solver) {
-			t.Errorf("the page links nnlrs/core/%s", solver)
-		}
-	}
+	return deps
 }

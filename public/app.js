@@ -1,6 +1,13 @@
 // Loads the page's Go program (app.wasm), showing the download's progress.
 // Everything else happens in Go: see wasm/app.
 "use strict";
+// After one visit the page runs offline (sw.js), where the browser allows
+// it (a secure context: https, or localhost).
+// window.nnlrsOffline says when it has the site (the tests wait on it).
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+  navigator.serviceWorker.ready.then(() => { window.nnlrsOffline = true; });
+}
 // The first solver worker starts now, to compile solver.wasm while app.wasm
 // loads, with the page's link in its URL, so that it starts the link's
 // first graph as soon as it can (wasm/solver/headstart.go); the page's Go

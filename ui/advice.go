@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/diagnose"
@@ -32,9 +33,21 @@ type Suggestion struct {
 	says    func(v float64) string       // the measure in words
 }
 
-// checked records the graph of the check and measures it.
-func (s *Suggestion) checked(g *demo.Result) {
+// A Suggestion owns the job that checks it: the page's advice waits for
+// its graph, measures it, and forgets a check that failed.
+
+func (s *Suggestion) wants(uint32) bool { return s.Checked == nil && !s.Failed }
+
+func (s *Suggestion) progress(uint32, *demo.Progress) {}
+
+// finished records the graph of the check and measures it.
+func (s *Suggestion) finished(_ uint32, g *demo.Result, _ time.Time) {
 	s.Checked, s.Measured = g, s.measure(g)
+}
+
+func (s *Suggestion) failed(uint32, *demo.Failure, bool, time.Time) bool {
+	s.Failed = true
+	return false
 }
 
 // Holds reports whether the check confirmed the suggestion: the measure

@@ -9,7 +9,7 @@ import (
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
-	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
 )
 
 // CurveShares are the labeled shares, in percent, at which the labeled
@@ -136,14 +136,11 @@ func (c *LabeledCurve) evaluate(i int) {
 	given := CurveDraw(c.truth, CurveShares[s], c.seed, k)
 	w := c.weights[name]
 	sum, count := c.sum[name], c.count[name]
-	if res, err := propagate.GHF(w, given); err == nil {
-		sum[0][s] += propagate.ErrorRate(res.Pred, c.truth, given)
-		count[0][s]++
-		c.GHF[name][s] = sum[0][s] / float64(count[0][s])
-	}
-	if res, err := propagate.LGC(w, given, c.alpha); err == nil {
-		sum[1][s] += propagate.ErrorRate(res.Pred, c.truth, given)
-		count[1][s]++
-		c.LGC[name][s] = sum[1][s] / float64(count[1][s])
+	for k, out := range []map[method.Name][]float64{c.GHF, c.LGC} {
+		if e, _, err := errorRate(w, given, c.truth, params.Propagators[k], c.alpha); err == nil {
+			sum[k][s] += e
+			count[k][s]++
+			out[name][s] = sum[k][s] / float64(count[k][s])
+		}
 	}
 }

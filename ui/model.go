@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,6 +50,9 @@ type Model struct {
 	Study *Study
 	// Workers is how many workers build the graphs, for Expected (0: one).
 	Workers int
+	// Still: the reader asked for reduced motion, so the labels do not
+	// spread by themselves (autoplay); Play starts them.
+	Still bool
 
 	rate     deviceRate // measured on the last run (Expected)
 	nextID   uint32
@@ -272,10 +276,11 @@ type Reused struct {
 }
 
 // Reuse returns what a run with settings p (and the upload f) can take
-// over from the finished run prev (nil: nothing). The graphs depend on
-// the data and on their own settings only (params.Settings' Work): kNN
-// and l1 on none, LRR on its λ, NNLRS on β, λ and the solver's gap (θ
-// re-weighs its Z). The labels and the view settings are the page's alone.
+// over from the finished run prev (nil: nothing): the data when p draws
+// the same samples, and every graph that no changed setting's work builds
+// again (params.Work.Graphs), θ's aside for an NNLRS graph whose Z a new
+// θ re-weighs (carry). The labels and the view settings are the page's
+// alone.
 func Reuse(prev *Run, p params.Params, f demo.File) Reused {
 	u := Reused{Graphs: map[method.Name]bool{}}
 	if prev == nil || prev.State != Done || prev.Data == nil {
@@ -286,14 +291,18 @@ func Reuse(prev *Run, p params.Params, f demo.File) Reused {
 	if !u.Data {
 		return u
 	}
-	same := map[method.Name]bool{
-		method.KNN0:  true,
-		method.L1:    true,
-		method.LRR:   params.Same(p, q, params.SolveLRR),
-		method.NNLRS: params.Same(p, q, params.SolveNNLRS) && (params.Same(p, q, params.Reweigh) || prev.Graphs[method.NNLRS].hasZ()),
-	}
-	for g, ok := range same {
-		if old := prev.Graphs[g]; ok && old != nil && old.Final != nil {
+	for g, old := range prev.Graphs {
+		if old == nil || old.Final == nil {
+			continue
+		}
+		keep := true
+		for w := params.View; w <= params.Draw; w++ {
+			if params.Same(p, q, w) || !slices.Contains(w.Graphs(), g) || w == params.Reweigh && old.hasZ() {
+				continue
+			}
+			keep = false
+		}
+		if keep {
 			u.Graphs[g] = true
 		}
 	}
@@ -334,7 +343,8 @@ func describeFile(name string) string {
 
 // restore goes back to the figure of the last finished run, if there is
 // one, after the current run r ended without a figure: the views keep the
-// last figure, the view settings stay as they are.
+// last figure, the view settings stay as they are, and its labels spread
+// again by themselves.
 func (m *Model) restore(r *Run) {
 	if m.last == nil {
 		return
@@ -343,7 +353,12 @@ func (m *Model) restore(r *Run) {
 	view := m.Params
 	m.Run, m.Params = m.last, m.last.Params.WithView(view)
 	m.Prop.Reset(m.Run, m.Params.Propagator, m.Params.Alpha)
+	m.autoplay()
 }
+
+// autoplay lets the labels spread by themselves, unless the reader asked
+// for reduced motion (Still).
+func (m *Model) autoplay() { m.Prop.Play(!m.Still) }
 
 // Cancel marks the run cancelled; it reports whether one was running,
 // whose jobs the caller then cancels.
@@ -369,149 +384,6 @@ func (m *Model) Latest() *Run {
 // Running reports whether a run is in progress.
 func (m *Model) Running() bool { return m.Run != nil && m.Run.State == Running }
 
-// graphOf returns the graph of the current run that job id builds and
-// that is not finished yet, or nil.
-func (m *Model) graphOf(id uint32) *Graph {
-	if !m.Running() || id < m.Run.base || id-m.Run.base >= uint32(len(demo.Order)) {
-		return nil
-	}
-	if g := m.Run.Graphs[demo.Order[id-m.Run.base]]; !g.Finished() {
-		return g
-	}
-	return nil
-}
-
-// The answers of the workers: each names its job. Those of earlier runs,
-// of finished graphs, and those that arrive after the run was cancelled
-// are ignored.
-
-// Samples takes the samples of job id; the page draws their labeled set.
-func (m *Model) Samples(id uint32, s *demo.Samples) {
-	if m.graphOf(id) == nil {
-		return
-	}
-	d := &Data{Samples: *s}
-	if p := m.Run.Params; d.Labels != nil {
-		d.Given = p.Given(d.Labels)
-	}
-	m.Run.Data = d
-}
-
-// Progress takes a report on the running job id.
-func (m *Model) Progress(id uint32, pr *demo.Progress) {
-	if s := m.suggestion(id); s != nil || m.Study != nil && m.Study.jobs[id] != nil {
-		return
-	}
-	g := m.graphOf(id)
-	if g == nil {
-		return
-	}
-	g.Iters = append(g.Iters, pr.Iters...)
-	g.Done, g.Total, g.Elapsed = pr.Done, pr.Total, pr.Elapsed
-	if pr.W != nil {
-		g.N, g.W = pr.N, pr.W
-		g.Version = m.bump()
-	}
-}
-
-// Finished takes the finished graph of job id.
-func (m *Model) Finished(id uint32, res *demo.Result, now time.Time) {
-	if s := m.suggestion(id); s != nil {
-		s.checked(res)
-		return
-	}
-	if m.Study != nil && m.Study.finished(id, res) {
-		return
-	}
-	g := m.graphOf(id)
-	if g == nil {
-		return
-	}
-	g.Final, g.N, g.W, g.Elapsed = res, res.N, res.W, res.Elapsed
-	g.Version = m.bump()
-	m.settle(now)
-}
-
-// Failed takes the failure of job id. It reports whether the rest of the
-// run should be cancelled: the data cannot be used, so every job would
-// fail alike.
-func (m *Model) Failed(id uint32, f *demo.Failure, now time.Time) (cancelRest bool) {
-	if s := m.suggestion(id); s != nil {
-		s.Failed = true
-		return false
-	}
-	if m.Study != nil && m.Study.failed(id, f) {
-		return false
-	}
-	g := m.graphOf(id)
-	if g == nil {
-		return false
-	}
-	g.Err = f.Message
-	if f.Fault == demo.InputFault || f.Fault == demo.LimitFault {
-		m.Run.State, m.Run.Err, m.Run.Finished = Failed, f.Message, now
-		m.Problem = f.Message
-		m.restore(m.Run)
-		return true
-	}
-	m.settle(now)
-	return false
-}
-
-// Wants reports whether the answers to job id are still awaited: a graph
-// of the current run, or a check of the advice.
-func (m *Model) Wants(id uint32) bool {
-	if s := m.suggestion(id); s != nil {
-		return s.Checked == nil && !s.Failed
-	}
-	if m.Study != nil {
-		if j := m.Study.jobs[id]; j != nil {
-			return !j.done
-		}
-	}
-	return m.graphOf(id) != nil
-}
-
-// Retrying records that the worker running job stopped and that the page
-// gives the job to a new worker.
-func (m *Model) Retrying(job *demo.Job) {
-	m.Notice = fmt.Sprintf("A solver worker stopped (it may have run out of memory); a new one computes the %s graph again.", params.GraphNames[job.Method])
-}
-
-// Lost records that the worker running job stopped (job nil: an idle
-// worker) and that the job is given up; the page has started a new
-// worker. A graph lost so ends its run without a figure of its own: the
-// views keep the last complete figure, if any. It reports whether the rest
-// of the run should be cancelled.
-func (m *Model) Lost(job *demo.Job, now time.Time) (cancelRest bool) {
-	m.Notice = "A solver worker stopped (it may have run out of memory); a new one was started. Press Run to try again."
-	if job == nil {
-		return false
-	}
-	if s := m.suggestion(job.ID); s != nil {
-		s.Failed = true
-		return false
-	}
-	if m.Study != nil && m.Study.failed(job.ID, &demo.Failure{Message: "its worker stopped twice before finishing"}) {
-		return false
-	}
-	g := m.graphOf(job.ID)
-	if g == nil {
-		return false
-	}
-	g.Err = "its worker stopped twice before finishing (it may have run out of memory)"
-	if m.last == nil {
-		m.settle(now)
-		return false
-	}
-	r := m.Run
-	r.State, r.Finished = Failed, now
-	r.Err = fmt.Sprintf("The %s graph could not be built: %s.", params.GraphNames[g.Method], g.Err)
-	m.Problem = r.Err
-	m.restore(r)
-	return true
-}
-
 // settle ends the run once every graph is finished, and starts the
 // propagation over the graphs.
 func (m *Model) settle(now time.Time) {
@@ -536,7 +408,7 @@ func (m *Model) settle(now time.Time) {
 		m.Problem = strings.Join(failed, ". ") + "."
 	}
 	m.Prop.Reset(r, m.Params.Propagator, m.Params.Alpha)
-	m.Prop.Play(true) // the labels spread by themselves, once
+	m.autoplay() // the labels spread by themselves, once
 	m.settled = true
 
 }
@@ -561,7 +433,7 @@ func (m *Model) SetView(p params.Params) {
 	m.Params = m.Params.WithView(p)
 	if restart && m.Run != nil && m.Run.State == Done {
 		m.Prop.Reset(m.Run, p.Propagator, p.Alpha)
-		m.Prop.Play(true)
+		m.autoplay()
 	}
 	m.Hover = -1
 }

@@ -458,7 +458,7 @@ func TestAdvice(t *testing.T) {
 					changed++
 				}
 			}
-			if changed != 1 || j.Method != "nnlrs" || j.Data != run.Data() || j.SendData {
+			if changed != 1 || j.Method != "nnlrs" || j.Data != run.Data || j.SendData {
 				t.Errorf("%s: check %+v of run %+v", c.name, j, run)
 			}
 		}
@@ -485,7 +485,7 @@ func TestAdvice(t *testing.T) {
 			for _, s := range pr.Suggestions {
 				g := finalGraph("nnlrs", twoBlocks(4, 0), 8)
 				g.Density = 0.3
-				s.checked(g)
+				m.Finished(s.job, g, t0)
 			}
 		}
 		adv = strings.Join(m.Advice(), " ")
@@ -592,5 +592,20 @@ func TestTickAfterRun(t *testing.T) {
 	m.Tick(end.Add(PlayEvery))
 	if m.Prop.Step != 1 || m.Prop.Curve.Done == 0 {
 		t.Errorf("the frame after: step %d, %d evaluations of the curve", m.Prop.Step, m.Prop.Curve.Done)
+	}
+}
+
+// TestStill checks that a reader who asked for reduced motion sees no
+// propagation play by itself: it waits at step 0 for Play.
+func TestStill(t *testing.T) {
+	m, jobs := started(t)
+	m.Still = true
+	finish(m, jobs, 4)
+	if m.Prop.Playing || m.Prop.Step != 0 || !m.Prop.Ready() {
+		t.Errorf("playing %v at step %d", m.Prop.Playing, m.Prop.Step)
+	}
+	m.Prop.Play(true)
+	if !m.Prop.Playing {
+		t.Error("Play did not start it")
 	}
 }

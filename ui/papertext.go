@@ -20,14 +20,39 @@ type PaperWords struct {
 	LiveText  string
 }
 
+// PaperPictures returns the paper's pictures the figure m shows draws
+// (Model.Figures by name): the weights figures of the committed runs
+// (DS-weights), or the galleries of the site's data sets (DS-samples).
+func PaperPictures(m *Model) []string {
+	ev := m.Evidence
+	if ev == nil {
+		return nil
+	}
+	var names []string
+	switch {
+	case m.Params.Paper == "weights":
+		for _, ds := range ev.Weights {
+			names = append(names, ds+"-weights")
+		}
+	case m.Params.Paper == "samples" && m.Params.Live == 0:
+		for _, g := range ev.Galleries {
+			names = append(names, g.Dataset+"-samples")
+		}
+	}
+	return names
+}
+
 // PaperText returns the words beside the paper figure m shows
 // (m.Params.Paper, which must be set), for the controls' settings c.
 func PaperText(m *Model, c params.Params) PaperWords {
 	name := m.Params.Paper
 	var t PaperWords
-	if c.Live == 1 && HasStudy(name) {
+	if c.Live == 1 && (HasStudy(name) || name == "samples") {
 		t.Live, t.LiveText = c, "Back to the paper's scale"
 		t.Live.Live = 0
+		if name == "samples" {
+			t.Note = append(t.Note, "The samples of the page's own draw, framed by class: choose USPS, Yale B or PIE, and the classes and samples per class.")
+		}
 		if s := m.Study; s != nil && s.Block != nil {
 			t.Note = append(t.Note, fmt.Sprintf("Measured now on the page's draw (%s), over %d draws of the labeled samples at each share; change the data, λ, β or θ and it follows. Beside it, ours at the paper's scale.",
 				s.Block.Title, s.Block.Trials))
@@ -38,7 +63,7 @@ func PaperText(m *Model, c params.Params) PaperWords {
 	cmp := m.Evidence.Comparison(name)
 	switch name {
 	case "samples":
-		t.Note = append(t.Note, "The paper shows a few pictures of each data set; here are the samples of the page's own draw: choose USPS, Yale B or PIE, and the classes and samples per class.")
+		t.Note = append(t.Note, "The paper's Fig. 1: a few samples of each of its data sets, here those of the subsets this site carries (two of each class shown). The live version shows the page's own draw.")
 	case "weights":
 		t.Note = append(t.Note, "The weights W of LRR, l1, NNLRS and NNLRS-EF on the paper's data at its scale (first trial, 30% labeled; the paper's Fig. 3 shows LRR and l1 on Yale B): LRR is dense, l1 sparse, NNLRS both sparse and grouped.")
 		if ghf := m.Evidence.Comparison("ghf"); ghf != nil {

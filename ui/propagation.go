@@ -11,6 +11,7 @@ import (
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
 )
 
 // Propagation runs GHF or LGC one step at a time (propagate.Iterator) on
@@ -86,11 +87,25 @@ func (p *Propagation) Clear() { *p = Propagation{carried: p.kept()} }
 type Final struct {
 	// GHF and LGC are the error rates on the unlabeled samples, NaN when
 	// the method could not be applied; GHFWhy and LGCWhy then say why.
+	// An unlabeled sample that no label reaches counts as an error.
 	GHF, LGC       float64
 	GHFWhy, LGCWhy string
+	// Unreached counts the unlabeled samples in pieces of the graph that
+	// no labeled sample reaches; GHFReached and LGCReached are the error
+	// rates among the others (NaN when there are none).
+	Unreached              int
+	GHFReached, LGCReached float64
+	// LGCPaper is LGC's error rate at the paper's α (PaperAlpha: its μ =
+	// 0.99 read literally), when it far from GHF's at another α
+	// (FarApart); NaN otherwise.
+	LGCPaper float64
 	// Pred are the predictions of the propagation watched.
 	Pred []int
 }
+
+// FarApart is how far apart, in error rate, GHF's and LGC's closed forms
+// on one graph must be for the Outcome to say why.
+const FarApart = 0.2
 
 // The pace and end of playing: a step every PlayEvery, or, while no
 // prediction changes (the colours only firm up), as many steps as
@@ -126,24 +141,7 @@ func (p *Propagation) Reset(r *Run, propagator string, alpha float64) {
 		}
 		w := mat.NewSymDense(g.N, append([]float64(nil), g.Final.W...))
 		p.weights[name] = w
-		f := &Final{GHF: math.NaN(), LGC: math.NaN()}
-		if res, err := propagate.GHF(w, p.given); err == nil {
-			f.GHF = propagate.ErrorRate(res.Pred, p.truth, p.given)
-			if p.Method == "ghf" {
-				f.Pred = res.Pred
-			}
-		} else {
-			f.GHFWhy = why(err)
-		}
-		if res, err := propagate.LGC(w, p.given, alpha); err == nil {
-			f.LGC = propagate.ErrorRate(res.Pred, p.truth, p.given)
-			if p.Method == "lgc" {
-				f.Pred = res.Pred
-			}
-		} else {
-			f.LGCWhy = why(err)
-		}
-		p.final[name] = f
+		p.final[name] = closeForms(w, p.given, p.truth, p.Method, alpha)
 	}
 	if p.Curve = curve; run != r || curve == nil || curve.alpha != alpha {
 		p.Curve = newLabeledCurve(p.weights, p.truth, r.Params.LabelsSeed(), alpha)
@@ -174,8 +172,85 @@ func (p *Propagation) Rewind() {
 	}
 }
 
-// why turns a propagation's error into words for the page.
+// closeForms returns the outcome of GHF and LGC with α in closed form on
+// the graph w, the labels given (against truth), with the predictions of
+// the propagation watched (method).
+func closeForms(w *mat.SymDense, given, truth []int, method string, alpha float64) *Final {
+	f := &Final{LGCPaper: math.NaN()}
+	var res [2]*propagate.Result
+	var err [2]error
+	f.GHF, res[0], err[0] = errorRate(w, given, truth, "ghf", alpha)
+	f.LGC, res[1], err[1] = errorRate(w, given, truth, "lgc", alpha)
+	f.GHFWhy, f.LGCWhy = why(err[0]), why(err[1])
+	f.GHFReached, f.LGCReached = math.NaN(), math.NaN()
+	for k, r := range res {
+		if r == nil {
+			continue
+		}
+		if method == params.Propagators[k] {
+			f.Pred = r.Pred
+		}
+		var e float64
+		f.Unreached, e = reachedError(r, given, truth)
+		if k == 0 {
+			f.GHFReached = e
+		} else {
+			f.LGCReached = e
+		}
+	}
+	if math.Abs(f.GHF-f.LGC) > FarApart && alpha != propagate.PaperAlpha {
+		f.LGCPaper, _, _ = errorRate(w, given, truth, "lgc", propagate.PaperAlpha)
+	}
+	return f
+}
+
+// reachedError returns how many unlabeled samples no label reaches in the
+// propagation r, and the error rate among the unlabeled samples reached
+// (NaN when none are).
+func reachedError(r *propagate.Result, given, truth []int) (int, float64) {
+	unreached, reached, wrong := 0, 0, 0
+	for i, l := range given {
+		switch {
+		case l != propagate.Unlabeled:
+		case r.Unreached[i]:
+			unreached++
+		default:
+			reached++
+			if r.Pred[i] != truth[i] {
+				wrong++
+			}
+		}
+	}
+	if reached == 0 {
+		return unreached, math.NaN()
+	}
+	return unreached, float64(wrong) / float64(reached)
+}
+
+// errorRate returns the share of the unlabeled samples (given holds
+// propagate.Unlabeled for them) that the labels given, spread over the
+// graph w in closed form by GHF (method "ghf") or by LGC with α ("lgc"),
+// misclassify against truth, and the propagation; NaN and why when the
+// method fails on the graph.
+func errorRate(w *mat.SymDense, given, truth []int, method string, alpha float64) (float64, *propagate.Result, error) {
+	var res *propagate.Result
+	var err error
+	if method == "lgc" {
+		res, err = propagate.LGC(w, given, alpha)
+	} else {
+		res, err = propagate.GHF(w, given)
+	}
+	if err != nil {
+		return math.NaN(), nil, err
+	}
+	return propagate.ErrorRate(res.Pred, truth, given), res, nil
+}
+
+// why turns a propagation's error into words for the page, "" for none.
 func why(err error) string {
+	if err == nil {
+		return ""
+	}
 	if errors.Is(err, propagate.ErrSingular) {
 		return "its linear system is singular to working precision (weights too uneven)"
 	}

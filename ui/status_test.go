@@ -2,9 +2,14 @@ package ui
 
 import (
 	"math"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"nnlrs/core/demo"
+	"nnlrs/core/method"
 )
 
 func TestIterProgress(t *testing.T) {
@@ -25,6 +30,34 @@ func TestIterProgress(t *testing.T) {
 	} {
 		if got := iterProgress(tc.iters); math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestStatusParts checks that no graph's time in the status exceeds the
+// run's without saying why: a solve the first worker began from the link
+// before the page asked (the head start) says how much of it came before.
+func TestStatusParts(t *testing.T) {
+	m, jobs := started(t)
+	m.Samples(jobs[0].ID, testData(3))
+	for _, j := range jobs {
+		res := finalGraph(j.Method, twoBlocks(3, 0), 6)
+		if j.Method == method.NNLRS {
+			res.Elapsed = 2.7 // begun 0.7 s before the run's start
+		}
+		m.Finished(j.ID, res, t0.Add(2*time.Second))
+	}
+	line, _ := m.Status(t0)
+	if !strings.HasPrefix(line, "Done in 2.0 s: NNLRS 10 iterations, 2.7 s, 0.7 s of it before the page asked") || !strings.Contains(line, "kNN 0.5 s;") {
+		t.Errorf("status %q", line)
+	}
+	re := regexp.MustCompile(`(\d+\.\d) s`)
+	whole := 2.0
+	for _, part := range strings.Split(line, ";") {
+		for _, s := range re.FindAllStringSubmatch(part, -1) {
+			if v, _ := strconv.ParseFloat(s[1], 64); v > whole && !strings.Contains(part, "before the page asked") {
+				t.Errorf("%q: %v s exceeds the whole %v s without saying why", part, v, whole)
+			}
 		}
 	}
 }

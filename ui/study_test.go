@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -10,6 +12,7 @@ import (
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
 	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
 )
 
 // done returns a model whose run finished with two-block graphs of two
@@ -146,7 +149,7 @@ func TestStudyBeta(t *testing.T) {
 func TestStudyJoint(t *testing.T) {
 	mo := doneLive(t, "joint", 6)
 	jobs := mo.StudyJobs()
-	if len(jobs) != 2 || jobs[0].Method != method.PCANNLRS || jobs[1].Method != method.NNLRSEF || jobs[0].Data != mo.Run.Params.Data() {
+	if len(jobs) != 2 || jobs[0].Method != method.PCANNLRS || jobs[1].Method != method.NNLRSEF || jobs[0].Data != mo.Run.Params.Data {
 		t.Fatalf("jobs %+v", jobs)
 	}
 	if !mo.Wants(jobs[1].ID) {
@@ -155,5 +158,20 @@ func TestStudyJoint(t *testing.T) {
 	mo.Failed(jobs[1].ID, &demo.Failure{Message: "boom"}, t0)
 	if s := mo.Study; s.Err == "" || !s.Finished() {
 		t.Errorf("after a failure: %+v", s)
+	}
+}
+
+// TestLiveFigures checks that the figures with a live version are those
+// the page's links know as such (params.LiveFigures), and that a link to
+// one that names no data set runs on its own data set.
+func TestLiveFigures(t *testing.T) {
+	if got := slices.Sorted(maps.Keys(figures)); !slices.Equal(got, slices.Sorted(slices.Values(params.LiveFigures))) {
+		t.Errorf("studies %v, live figures %v", got, params.LiveFigures)
+	}
+	for _, name := range params.LiveFigures {
+		p, notice := params.FromHash("paper=" + name + "&live=1")
+		if want := params.PaperLive(name, params.Default()); p.Data != want.Data || p.Params != want.Params || notice != "" {
+			t.Errorf("%s live: runs %+v, want %+v (notice %q)", name, p.Data, want.Data, notice)
+		}
 	}
 }

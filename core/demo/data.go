@@ -17,21 +17,24 @@ const SyntheticDim, SyntheticD = 4, 50
 const MinSamples = 10
 
 // Data says which samples a run draws. The same Data give the same
-// samples everywhere.
+// samples everywhere. The tag of a field is its key in the page's link
+// (Links).
 type Data struct {
 	// Dataset is Synthetic, Upload, or the name of a Builtin.
-	Dataset string
+	Dataset string `link:"data"`
 	// Classes and PerClass: the subspaces and samples per subspace of
 	// synthetic data; for a built-in set or a labeled upload, the first
 	// Classes classes and PerClass samples drawn from each. Zero means
 	// every sample of an upload.
-	Classes, PerClass int
+	Classes  int `link:"classes"`
+	PerClass int `link:"per"`
 	// Noise is the level of dense Gaussian noise and Corrupt the
 	// percentage of grossly corrupted samples (dataset.SyntheticParams);
 	// real data get them only when they are not zero.
-	Noise, Corrupt float64
+	Noise   float64 `link:"noise"`
+	Corrupt float64 `link:"corrupt"`
 	// Seed fixes the draw.
-	Seed uint64
+	Seed uint64 `link:"seed"`
 }
 
 // File is an uploaded file, for Data.Dataset == Upload.

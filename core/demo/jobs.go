@@ -2,17 +2,20 @@ package demo
 
 import "nnlrs/core/method"
 
-// Params are the parameters of the graphs a run builds.
+// Params are the parameters of the graphs a run builds. The tag of a
+// field is its key in the page's link (Links).
 type Params struct {
 	// Beta, Lambda and Theta are those of the NNLRS graph (problem (6)
 	// and Algorithm 2).
-	Beta, Lambda, Theta float64
+	Beta   float64 `link:"beta"`
+	Lambda float64 `link:"lambda"`
+	Theta  float64 `link:"theta"`
 	// LRRLambda is the λ of the LRR graph (graph.LRRParams).
-	LRRLambda float64
+	LRRLambda float64 `link:"lrr"`
 	// Gap is the relative duality gap at which the NNLRS solver stops
 	// (lowrank.ADMM.Gap: the answer is certified within this fraction of
 	// the optimum); 0 means the solver's default.
-	Gap float64
+	Gap float64 `link:"gap"`
 }
 
 // Job asks a worker for one graph of a run.

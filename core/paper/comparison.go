@@ -65,6 +65,20 @@ type Evidence struct {
 	// Weights names the data sets whose weights figure of the first trial
 	// (paper/NAME-weights.png, written by nnlrs reproduce) the site has.
 	Weights []string `json:"weights"`
+	// Galleries are the samples of the data sets the site carries, the
+	// paper's Fig. 1 (paper/NAME-samples.png).
+	Galleries []Gallery `json:"galleries,omitempty"`
+}
+
+// A Gallery is a picture of some samples of a data set: Images of them,
+// Cols to a row, with the classes and samples per class drawn.
+type Gallery struct {
+	Dataset  string `json:"dataset"`
+	Title    string `json:"title"`
+	Images   int    `json:"images"`
+	Cols     int    `json:"cols"`
+	Classes  int    `json:"classes"`
+	PerClass int    `json:"per_class"`
 }
 
 // Comparison returns the comparison name, nil if e has none.

@@ -321,7 +321,7 @@ func (cfg *benchConfig) loadSiteCase(c benchCase, stderr io.Writer) (*dataset.Se
 // default data (pageDefaultSite) need no file.
 func (cfg *benchConfig) drawSiteCase(c benchCase) (*dataset.Set, string, error) {
 	if c.site == pageDefaultSite {
-		set, err := draw.Samples(params.Default().Data(), demo.File{}, nil)
+		set, err := draw.Samples(params.Default().Data, demo.File{}, nil)
 		return set, "", err
 	}
 	i := slices.IndexFunc(demo.Builtins, func(b demo.Builtin) bool { return b.Name == c.site })

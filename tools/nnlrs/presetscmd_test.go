@@ -47,7 +47,7 @@ func TestPresetsGo(t *testing.T) {
 	if _, err := parser.ParseFile(token.NewFileSet(), "presets.go", src, 0); err != nil {
 		t.Errorf("%v in\n%s", err, src)
 	}
-	if !strings.Contains(string(src), `"usps": {Classes: 4, PerClass: 25, Labeled: 20, Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 0.5,
+	if !strings.Contains(string(src), `"usps": {Classes: 4, PerClass: 25, Labeled: 20, Params: demo.Params{Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 0.5},
 		Seeds: "1", ErrorGHF: map[method.Name]float64{"nnlrs": 0.0500, "knn0": 0.0400}},`) {
 		t.Errorf("no usps preset in\n%s", src)
 	}

@@ -23,8 +23,9 @@ var (
 
 // writeEvidence writes the paper's evidence into dir: paper/index.json
 // (paper.Evidence: every comparison of experiment.Compare over the runs of
-// the results folder) and the weights figures of those runs.
-func writeEvidence(dir, results string) error {
+// the results folder, and the galleries of the site's data sets, already
+// written) and the weights figures of those runs.
+func writeEvidence(dir, results string, galleries []paper.Gallery) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -42,7 +43,7 @@ func writeEvidence(dir, results string) error {
 		}
 		runs = append(runs, r)
 	}
-	ev := &paper.Evidence{}
+	ev := &paper.Evidence{Galleries: galleries}
 	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareSDA, experiment.CompareJoint} {
 		c, err := experiment.Compare(name, runs...)
 		if err != nil {

@@ -8,7 +8,8 @@
 //
 // make dist runs it. The data subsets are never committed: they are drawn
 // from the MAT-files of -datasets (skipped when absent) into data/, with
-// data/index.json listing them for the page. The paper's evidence comes
+// data/index.json listing them for the page; data/links.txt holds the
+// bases of the page's links for the solver worker. The paper's evidence comes
 // from the committed runs of -results (nnlrs reproduce): paper/index.json
 // (core/paper.Evidence) and the weights figures.
 package main
@@ -29,6 +30,8 @@ import (
 
 	"nnlrs/core/demo"
 	"nnlrs/core/demo/draw"
+	"nnlrs/core/paper"
+	"nnlrs/ui/params"
 )
 
 func main() {
@@ -95,7 +98,10 @@ func build(out, datasets, results, goCmd string) error {
 	if err != nil {
 		return err
 	}
-	cat, err := writeData(filepath.Join(tmp, "data"), datasets)
+	if err := os.MkdirAll(filepath.Join(tmp, "paper"), 0o755); err != nil {
+		return err
+	}
+	cat, galleries, err := writeData(filepath.Join(tmp, "data"), filepath.Join(tmp, "paper"), datasets)
 	if err != nil {
 		return err
 	}
@@ -106,7 +112,19 @@ func build(out, datasets, results, goCmd string) error {
 	if err := os.WriteFile(filepath.Join(tmp, "data", "index.json"), append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	if err := writeEvidence(filepath.Join(tmp, "paper"), results); err != nil {
+	// The bases of the page's links, from which the first worker starts
+	// the link's first graph (core/demo.Links).
+	links, err := params.Links().MarshalText()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "data", "links.txt"), links, 0o644); err != nil {
+		return err
+	}
+	if err := writeEvidence(filepath.Join(tmp, "paper"), results, galleries); err != nil {
+		return err
+	}
+	if err := writeOffline(tmp); err != nil {
 		return err
 	}
 	os.RemoveAll(out)
@@ -151,25 +169,31 @@ func copyFile(from, to string) error {
 }
 
 // writeData draws the subsets whose files are in dir and writes them to
-// out as MAT-files; it returns the catalog of those written.
-func writeData(out, dir string) ([]demo.Builtin, error) {
+// out as MAT-files, and a gallery of each (the paper's Fig. 1) into
+// figures; it returns the catalog of those written and their galleries.
+func writeData(out, figures, dir string) ([]demo.Builtin, []paper.Gallery, error) {
 	cat := []demo.Builtin{}
+	var galleries []paper.Gallery
 	for _, s := range demo.Builtins {
 		if _, err := os.Stat(filepath.Join(dir, s.File)); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		set, err := draw.Site(s, dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var b bytes.Buffer
 		if err := writeMAT(&b, set); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := os.WriteFile(filepath.Join(out, s.Name+".mat"), b.Bytes(), 0o644); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		cat = append(cat, s)
+		g, err := writeGallery(figures, s, set)
+		if err != nil {
+			return nil, nil, err
+		}
+		cat, galleries = append(cat, s), append(galleries, g)
 	}
-	return cat, nil
+	return cat, galleries, nil
 }

@@ -73,3 +73,10 @@ func (p Params) Flipped(given, truth []int) []int {
 	}
 	return given
 }
+
+// flipOK reports whether p's clicked labels are increasing sample numbers
+// within its samples.
+func flipOK(p Params) bool {
+	s, err := p.Flips()
+	return err == nil && (len(s) == 0 || p.N() == 0 || s[len(s)-1] < p.N())
+}

@@ -32,28 +32,47 @@ func (p Params) Hash() string {
 }
 
 // query splits a URL fragment into its settings, key by key, in the order
-// given: "key=value" parts joined by "&", each unescaped alone (a "+" is a
-// plus, as the page writes none for a space). A part that cannot be read
-// is named in bad, and the others stand.
+// given (demo.Parts), and names in bad, in words, the parts that cannot be
+// read.
 func query(hash string) (q map[string][]string, bad []string) {
-	q = map[string][]string{}
-	for _, part := range strings.Split(hash, "&") {
-		if part == "" {
-			continue
+	q, parts := demo.Parts(hash)
+	for _, part := range parts {
+		why := "not readable"
+		if strings.HasPrefix(part, "=") {
+			why = "no setting named"
 		}
-		k, v, _ := strings.Cut(part, "=")
-		key, err1 := url.PathUnescape(k)
-		val, err2 := url.PathUnescape(v)
-		switch {
-		case err1 != nil || err2 != nil:
-			bad = append(bad, fmt.Sprintf("%s (not readable)", excerpt(part)))
-		case key == "":
-			bad = append(bad, fmt.Sprintf("%s (no setting named)", excerpt(part)))
-		default:
-			q[key] = append(q[key], val)
-		}
+		bad = append(bad, fmt.Sprintf("%s (%s)", excerpt(part), why))
 	}
 	return q, bad
+}
+
+// Links returns the bases the page's links start from (demo.Links): the
+// defaults, each data set's preset (ForDataset) and each tour step's
+// settings (AtTour), every setting written out; and the data set of each
+// figure's live version (PaperLive), which a link to it that names none
+// runs on.
+func Links() demo.Links {
+	b := map[string]map[string]string{"": values(Default())}
+	for _, d := range append([]string{demo.Synthetic}, Builtin...) {
+		b[Dataset.Key+"="+d] = values(ForDataset(d))
+	}
+	for n := range TourSteps {
+		b[Tour.Key+"="+strconv.Itoa(n+1)] = values(AtTour(n+1, false))
+	}
+	live := map[string]string{}
+	for _, name := range LiveFigures {
+		live[name] = PaperLive(name, Default()).Dataset
+	}
+	return demo.Links{Bases: b, Live: live}
+}
+
+// values returns every setting of p as the link writes it, by key.
+func values(p Params) map[string]string {
+	m := map[string]string{}
+	for _, s := range Settings {
+		m[s.Key] = s.get(&p)
+	}
+	return m
 }
 
 // excerpt quotes at most 40 characters of s.
@@ -76,31 +95,24 @@ func excerpt(s string) string {
 // that does not parse, or out of range) falls back alone to its default,
 // and the notice, in words for the page, names it; the notice is "" when
 // the fragment was good or empty. A link that names an upload (which a
-// link cannot carry) gives the defaults.
-func FromHash(hash string) (Params, string) {
+// link cannot carry) gives the defaults. The embedded view must be one of
+// views, when they are given (the page's registry, ui/view).
+func FromHash(hash string, views ...string) (Params, string) {
 	hash = strings.TrimPrefix(hash, "#")
 	if hash == "" {
 		return Default(), ""
 	}
 	q, bad := query(hash)
-	base := Default()
-	tour := 0
-	if vs, ok := q[Tour.Key]; ok {
-		// A tour step's link starts from the step's settings.
-		if n, err := strconv.Atoi(vs[0]); err == nil && len(vs) == 1 && n >= 1 && n <= len(TourSteps) {
-			tour, base = n, AtTour(n, false)
-		}
-	}
-	if vs, ok := q[Dataset.Key]; ok && (tour == 0 || len(vs) != 1 || vs[0] != base.Dataset) {
-		switch {
-		case len(vs) == 1 && vs[0] == demo.Upload:
+	name, ok := Links().Base(q)
+	if !ok {
+		if vs := q[Dataset.Key]; len(vs) == 1 && vs[0] == demo.Upload {
 			return Default(), "A link cannot carry an uploaded file; showing the defaults. Load the file again to see it."
-		case len(vs) == 1 && (vs[0] == demo.Synthetic || slices.Contains(Builtin, vs[0])):
-			base = ForDataset(vs[0])
-			base.Tour = tour
-		default:
-			bad = append(bad, fmt.Sprintf("data=%s (no such data set)", strings.Join(vs, ",")))
 		}
+		bad = append(bad, fmt.Sprintf("data=%s (no such data set)", strings.Join(q[Dataset.Key], ",")))
+	}
+	var base Params
+	for k, v := range Links().Bases[name] {
+		Lookup(k).parse(&base, v)
 	}
 	keys := make([]string, 0, len(q))
 	for key := range q {
@@ -123,6 +135,19 @@ func FromHash(hash string) (Params, string) {
 				bad = append(bad, fmt.Sprintf("%s=%s (not a valid number or name)", key, excerpt(vs[0])))
 			}
 		}
+	}
+	// A teacher's lists of controls keep the keys that name one: the
+	// others are said and left out.
+	for _, s := range []*Setting{Only, Hide, Lock} {
+		kept, unknown := keysOnly(s.get(&p))
+		if len(unknown) > 0 {
+			bad = append(bad, fmt.Sprintf("%s=%s (no such control: ignored)", s.Key, excerpt(strings.Join(unknown, ","))))
+		}
+		s.parse(&p, kept)
+	}
+	if p.Embed != "" && len(views) > 0 && !slices.Contains(views, p.Embed) {
+		bad = append(bad, fmt.Sprintf("embed=%s (no such view: %s)", excerpt(p.Embed), strings.Join(views, ", ")))
+		p.Embed = base.Embed
 	}
 	// Settings out of range fall back one by one; the ones that depend on
 	// each other (the size cap) may take two steps.

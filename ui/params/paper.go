@@ -25,6 +25,23 @@ var PaperTitles = map[string]string{
 	"scale":   "The faces as the draw grows",
 }
 
+// LiveFigures are the figures whose live version measures the table on
+// the page's draw (ui.Study).
+var LiveFigures = []string{"ghf", "lgc", "sda", "joint", "beta"}
+
+// PaperLabels name the figures in the figure's choice, short enough for
+// the controls' width.
+var PaperLabels = map[string]string{
+	"samples": "Fig. 1: the samples",
+	"weights": "Fig. 3: the weights W",
+	"ghf":     "Table I: error under GHF",
+	"lgc":     "Table II: error under LGC",
+	"sda":     "Table III: error under SDA",
+	"joint":   "Features learnt: NNLRS-EF",
+	"beta":    "Table IV: sensitivity to β",
+	"scale":   "The faces as the draw grows",
+}
+
 // PaperData are the paper's data sets, in the order of its tables.
 var PaperData = []string{"yaleb", "pie", "usps"}
 
@@ -33,7 +50,7 @@ var PaperData = []string{"yaleb", "pie", "usps"}
 // when it is one of the paper's, else on Yale B (its preset). The tables
 // (GHF, LGC, SDA, the joint learning, β) are measured again on the page's
 // draw and shown beside ours at the paper's scale (Live 1); the samples
-// are the page's own; the weights are the tour's step on the faces; the
+// are the page's own draw (Live 1); the weights are the tour's step on the faces; the
 // scale is a larger draw of the faces, in the page's views.
 func PaperLive(name string, p Params) Params {
 	ds := p.Dataset
@@ -46,7 +63,7 @@ func PaperLive(name string, p Params) Params {
 	case "weights":
 		return AtTour(len(TourSteps), false)
 	case "samples":
-		q.Paper = name
+		q.Paper, q.Live = name, 1
 	case "scale":
 		q.Classes, q.PerClass = 10, 40
 		if q.N() > demo.MaxSamples {

@@ -1,13 +1,15 @@
-// Package params holds the settings of the in-browser demo: the value of
-// every control of the page, their defaults and limits, their round trip
-// through the URL hash (so that a link reproduces a figure), and the
-// protocol.Spec a run sends to the solver workers.
+// Package params holds the settings of the in-browser demo: one table
+// (Settings) of every setting of the page, with its control, its steps,
+// its range and what its change recomputes, from which the link (so that
+// a link reproduces a figure), the controls' entries, the range checks and
+// the choice lists derive; the defaults, the data sets' presets and the
+// guided tour; and the jobs (core/demo) a run asks of the solver workers.
 package params
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
+	"strings"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
@@ -15,44 +17,33 @@ import (
 
 // Params are the values of the page's controls.
 type Params struct {
-	// Dataset is demo.Synthetic, a built-in data set name, or
-	// demo.Upload.
-	Dataset string
-	// Classes and PerClass size the data: n = Classes·PerClass samples,
-	// PerClass drawn at random from each of the first Classes classes. An
-	// upload takes every sample when both are 0.
-	Classes, PerClass int
+	// Data are the samples drawn (demo.Data: the data set, Classes ×
+	// PerClass samples, the noise and corruption added, the seed). An
+	// upload takes every sample when Classes and PerClass are both 0.
+	demo.Data
 	// Labeled is the percentage of each class whose labels are given.
 	Labeled float64
-	// Noise is the dense noise level, Corrupt the percentage of grossly
-	// corrupted samples.
-	Noise, Corrupt float64
-	// Beta, Lambda and Theta are the parameters of the NNLRS graph
-	// (problem (6) and Algorithm 2).
-	Beta, Lambda, Theta float64
-	// LRRLambda is the λ of the LRR graph (Liu et al.'s problem, the
-	// baseline).
-	LRRLambda float64
-	// Gap is the accuracy to which the NNLRS graph is solved: the relative
-	// duality gap at which the solver stops, between MinGap and MaxGap; 0
-	// means the solver's default (0.4%). The link alone carries it: a
-	// researcher's setting, and a way to make a solve run long.
-	Gap float64
+	// Params are the parameters of the graphs (demo.Params: NNLRS's β, λ
+	// and θ of problem (6) and Algorithm 2, LRR's λ, and the relative
+	// duality gap at which the NNLRS solver stops, between MinGap and
+	// MaxGap, 0 for its default, which the link alone carries: a
+	// researcher's setting, and a way to make a solve run long).
+	demo.Params
 	// Propagator ("ghf" or "lgc") is the propagation watched step by step;
 	// Alpha is LGC's α.
 	Propagator string
 	Alpha      float64
-	// Seed fixes the data, the corruption and, unless LabelSeed is set,
-	// the labels; LabelSeed, when not 0, fixes the labeled draw alone, so
-	// that other labels need no new graphs.
-	Seed, LabelSeed uint64
+	// LabelSeed, when not 0, fixes the labeled draw alone (Data.Seed fixes
+	// it otherwise), so that other labels need no new graphs.
+	LabelSeed uint64
 	// Flip lists the samples whose labeled state the user flipped by a
 	// click, "" for none (see Flips).
 	Flip string
 	// Graph is the graph the graph and propagation views show.
 	Graph method.Name
 	// Embed, when not empty, names the one view the page shows, without
-	// controls (for slides and iframes).
+	// controls (for slides and iframes): a view of the page's registry
+	// (ui/view), which the link's reader checks (FromHash).
 	Embed string
 	// Paper, when not empty, names the figure of the paper the page shows
 	// in place of its views (PaperFigures); with Live 1, its live version,
@@ -62,6 +53,11 @@ type Params struct {
 	// Tour is the step of the guided tour shown (1-based, see Tour), 0
 	// for none.
 	Tour int
+	// Only, Hide and Lock list controls by their settings' keys, joined
+	// by commas, for a teacher's link: Only keeps just those usable and
+	// hides the others, Hide hides those, Lock shows them disabled
+	// (Access).
+	Only, Hide, Lock string
 }
 
 // The graphs a run builds, in the order of the paper's tables, and their
@@ -71,11 +67,12 @@ var (
 	GraphNames = map[method.Name]string{method.KNN0: "kNN", method.L1: "l1", method.LRR: "LRR", method.NNLRS: "NNLRS"}
 )
 
-// Propagators are the values of Params.Propagator.
-var Propagators = []string{"ghf", "lgc"}
-
-// Views are the values of Params.Embed besides "".
-var Views = []string{"graph", "weights", "propagation", "convergence", "outcome", "curves"}
+// Propagators are the values of Params.Propagator, and PropagatorNames
+// their words on the page.
+var (
+	Propagators     = []string{"ghf", "lgc"}
+	PropagatorNames = map[string]string{"ghf": "GHF (harmonic function)", "lgc": "LGC (local and global consistency)"}
+)
 
 // Builtin are the names of the real data sets the site may carry
 // (demo.Builtins: tools/site writes them when ../shared/datasets is
@@ -97,6 +94,41 @@ var Titles = map[string]string{
 	demo.Upload:    "your own file",
 }
 
+// The options of the choices (Setting.Options): the data sets (the
+// synthetic ones, those built into the site, an upload), the propagations,
+// the graphs and the paper's figures (or none).
+func datasetOptions(cat []demo.Builtin) []Option {
+	opts := []Option{{demo.Synthetic, Titles[demo.Synthetic]}}
+	for _, b := range cat {
+		opts = append(opts, Option{b.Name, b.Title})
+	}
+	return append(opts, Option{demo.Upload, Titles[demo.Upload] + " (.mat, .csv)"})
+}
+
+func propagatorOptions([]demo.Builtin) []Option {
+	var opts []Option
+	for _, v := range Propagators {
+		opts = append(opts, Option{v, PropagatorNames[v]})
+	}
+	return opts
+}
+
+func graphOptions([]demo.Builtin) []Option {
+	var opts []Option
+	for _, g := range []method.Name{method.NNLRS, method.LRR, method.L1, method.KNN0} {
+		opts = append(opts, Option{string(g), GraphNames[g]})
+	}
+	return opts
+}
+
+func paperOptions([]demo.Builtin) []Option {
+	opts := []Option{{"", "none: the live views"}}
+	for _, f := range PaperFigures {
+		opts = append(opts, Option{f, PaperLabels[f]})
+	}
+	return opts
+}
+
 // Default returns the settings of a fresh page: 4 subspaces of dimension
 // 4 in R^50 with 25 samples each, noise 0.2 and 20% of the samples grossly
 // corrupted, one labeled sample per class (5%), and NNLRS with the paper's
@@ -116,10 +148,10 @@ var Titles = map[string]string{
 // more). β = 2 gives Z = 0, β = 0 a dense class-blind graph (55% within).
 func Default() Params {
 	return Params{
-		Dataset: demo.Synthetic, Classes: 4, PerClass: 25, Labeled: 5,
-		Noise: 0.2, Corrupt: 20,
-		Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 1,
-		Propagator: "ghf", Alpha: 0.99, Seed: 1, Graph: method.NNLRS,
+		Data:       demo.Data{Dataset: demo.Synthetic, Classes: 4, PerClass: 25, Noise: 0.2, Corrupt: 20, Seed: 1},
+		Labeled:    5,
+		Params:     demo.Params{Beta: 0.2, Lambda: 1, Theta: 0.05, LRRLambda: 1},
+		Propagator: "ghf", Alpha: 0.99, Graph: method.NNLRS,
 	}
 }
 
@@ -137,6 +169,22 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Msg }
 
+// Line is the message as the page shows it beside the control: a
+// sentence, its first letter capitalized, unless it opens with a file's
+// name (a word with an extension, "faces.csv: …") or a symbol (λ, θ),
+// whose case is kept.
+func (e *FieldError) Line() string {
+	if e.Msg == "" {
+		return ""
+	}
+	msg := strings.TrimSuffix(e.Msg, ".") + "."
+	first, _, _ := strings.Cut(msg, " ")
+	if c := msg[0]; c < 'a' || c > 'z' || strings.Contains(strings.TrimSuffix(first, ":"), ".") {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}
+
 // Validate returns a *FieldError, in words for the page, naming the first
 // setting out of its range.
 func (p Params) Validate() error {
@@ -147,8 +195,14 @@ func (p Params) Validate() error {
 	// An upload may be drawn down class by class; 0 classes and 0 samples
 	// per class take every sample.
 	all := upload && p.Classes == 0 && p.PerClass == 0
-	if p.Dataset != demo.Synthetic && !upload && !slices.Contains(Builtin, p.Dataset) {
-		return bad(Dataset.Key, "unknown data set %q", p.Dataset)
+	for _, s := range Settings {
+		if v := s.get(&p); s.options != nil && !(s.Optional && v == "") && !s.allowed(v) {
+			var vs []string
+			for _, o := range s.Options(demo.Builtins) {
+				vs = append(vs, o.Value)
+			}
+			return bad(s.Key, "unknown %s %q (one of %s)", s.Name, v, strings.Join(vs, ", "))
+		}
 	}
 	for _, s := range Settings {
 		if !s.Ranged() || all && (s == Classes || s == PerClass) {
@@ -163,16 +217,8 @@ func (p Params) Validate() error {
 		}
 	}
 	switch {
-	case !slices.Contains(Propagators, p.Propagator):
-		return bad(Propagator.Key, "unknown propagation %q (ghf or lgc)", p.Propagator)
 	case !flipOK(p):
 		return bad(Flip.Key, "flip must list increasing sample numbers joined by dots, have %q", p.Flip)
-	case !slices.Contains(Graphs, p.Graph):
-		return bad(Graph.Key, "unknown graph %q", p.Graph)
-	case p.Embed != "" && !slices.Contains(Views, p.Embed):
-		return bad(Embed.Key, "unknown view %q", p.Embed)
-	case p.Paper != "" && !slices.Contains(PaperFigures, p.Paper):
-		return bad(Paper.Key, "unknown figure of the paper %q", p.Paper)
 	case p.Live != 0 && p.Live != 1:
 		return bad(Live.Key, "live is 1 (the figure measured on the page's draw) or 0, have %d", p.Live)
 	case p.Tour < 0 || p.Tour > len(TourSteps):
@@ -189,21 +235,10 @@ func (p Params) Validate() error {
 	return nil
 }
 
-// Data returns the samples p draws.
-func (p Params) Data() demo.Data {
-	return demo.Data{Dataset: p.Dataset, Classes: p.Classes, PerClass: p.PerClass,
-		Noise: p.Noise, Corrupt: p.Corrupt, Seed: p.Seed}
-}
-
-// GraphParams returns the parameters of the graphs p builds.
-func (p Params) GraphParams() demo.Params {
-	return demo.Params{Beta: p.Beta, Lambda: p.Lambda, Theta: p.Theta, LRRLambda: p.LRRLambda, Gap: p.Gap}
-}
-
 // Jobs returns the jobs of a run with settings p and the upload f,
 // numbered from first (demo.Jobs).
 func (p Params) Jobs(f demo.File, first uint32) []demo.Job {
-	return demo.Jobs(p.Data(), p.GraphParams(), f, first)
+	return demo.Jobs(p.Data, p.Params, f, first)
 }
 
 // LabelsSeed returns the seed of the labeled draw: LabelSeed, or Seed
@@ -215,16 +250,7 @@ func (p Params) LabelsSeed() uint64 {
 	return p.Seed
 }
 
-// SameData reports whether p and q draw the same samples (an upload
-// also needs the same file): the settings whose change is a new Draw.
-func (p Params) SameData(q Params) bool { return Same(p, q, Draw) }
-
 // WithView returns p with the view settings of v, those the page alone
 // shows: the graph shown, the propagation watched and its α, the embedded
 // view and the tour's step.
 func (p Params) WithView(v Params) Params { return p.With(v, View) }
-
-func flipOK(p Params) bool {
-	s, err := p.Flips()
-	return err == nil && (len(s) == 0 || p.N() == 0 || s[len(s)-1] < p.N())
-}

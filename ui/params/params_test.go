@@ -3,6 +3,7 @@ package params
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -26,9 +27,9 @@ func TestHashRoundTrip(t *testing.T) {
 	if got, notice := FromHash(p.Hash()); got != p || notice != "" {
 		t.Errorf("default: got %+v, %q", got, notice)
 	}
-	q := Params{Dataset: "usps", Classes: 3, PerClass: 40, Labeled: 20, Noise: 0, Corrupt: 5,
-		Beta: 0.5, Lambda: 10, Theta: 0, LRRLambda: 3, Gap: 1e-9, Propagator: "lgc", Alpha: 0.5, Seed: 18446744073709551615,
-		Graph: "lrr", Embed: "weights"}
+	q := Params{Data: demo.Data{Dataset: "usps", Classes: 3, PerClass: 40, Noise: 0, Corrupt: 5, Seed: 18446744073709551615},
+		Labeled: 20, Params: demo.Params{Beta: 0.5, Lambda: 10, Theta: 0, LRRLambda: 3, Gap: 1e-9},
+		Propagator: "lgc", Alpha: 0.5, Graph: "lrr", Embed: "weights"}
 	h := q.Hash()
 	if !strings.Contains(h, "embed=weights") || !strings.HasPrefix(h, "data=usps&classes=3&per=40") {
 		t.Errorf("hash %q", h)
@@ -97,7 +98,7 @@ func TestFromHashMalformed(t *testing.T) {
 		{"&&&===&", def, []string{"=== (no setting named)"}},
 		{"data=upload&seed=3", def, []string{"cannot carry an uploaded file"}},
 	} {
-		p, notice := FromHash(c.hash)
+		p, notice := FromHash(c.hash, "graph", "weights")
 		if p != c.want {
 			t.Errorf("%q: got %+v, want %+v", c.hash, p, c.want)
 		}
@@ -167,12 +168,12 @@ func TestValidate(t *testing.T) {
 	if err := p.Validate(); err != nil {
 		t.Errorf("upload: %v", err)
 	}
-	if s := p.Data(); s.Classes != 0 || s.PerClass != 0 || s.Dataset != demo.Upload {
+	if s := p.Data; s.Classes != 0 || s.PerClass != 0 || s.Dataset != demo.Upload {
 		t.Errorf("upload spec %+v", s)
 	}
 	// An upload drawn down class by class.
 	p.Classes, p.PerClass = 3, 20
-	if s := p.Data(); s.Classes != 3 || s.PerClass != 20 {
+	if s := p.Data; s.Classes != 3 || s.PerClass != 20 {
 		t.Errorf("upload spec %+v", s)
 	}
 	p.Classes = 0
@@ -266,6 +267,24 @@ func TestPresetNote(t *testing.T) {
 	}
 }
 
+// TestDataNote checks that the data set's note describes the draw on
+// screen: the preset's numbers for the preset's draw; for another draw, its
+// own size and parameters first, and the preset's numbers named as such.
+func TestDataNote(t *testing.T) {
+	p := ForDataset("yaleb")
+	if got, want := DataNote(p), PresetNote("yaleb"); got != want || got == "" {
+		t.Errorf("the preset: %q, want %q", got, want)
+	}
+	p.Classes, p.PerClass = 10, 40
+	got := DataNote(p)
+	if !strings.HasPrefix(got, "This draw is 10 people × 40 at 30% labeled, with NNLRS λ = 5") || !strings.Contains(got, "The preset (5 × 20 at 30% labeled") {
+		t.Errorf("10 × 40: %q", got)
+	}
+	if got := DataNote(Default()); got != "" {
+		t.Errorf("synthetic: %q", got)
+	}
+}
+
 func TestDiffer(t *testing.T) {
 	p, q := Default(), Default()
 	q.Lambda, q.Dataset, q.Graph = 2, "usps", "lrr"
@@ -331,7 +350,7 @@ func TestTourLinks(t *testing.T) {
 	}
 	for n := 1; n <= len(TourSteps); n++ {
 		s := TourSteps[n-1]
-		if s.Title == "" || s.Text == "" || !slices.Contains(Views, s.View) || s.Params.Tour != 0 || s.Params.Embed != "" {
+		if s.Title == "" || s.Text == "" || s.View == "" || s.Params.Tour != 0 || s.Params.Embed != "" {
 			t.Errorf("step %d: %+v", n, s)
 		}
 		for _, embedded := range []bool{false, true} {
@@ -391,5 +410,117 @@ func TestLabelSeed(t *testing.T) {
 	}
 	if got, notice := FromHash(q.Hash()); got != q || notice != "" {
 		t.Errorf("round trip: %+v, %q", got, notice)
+	}
+}
+
+// TestLinkTags checks that the link key a field of demo.Data or
+// demo.Params carries in its tag (which the solver worker reads links by)
+// is the key of the setting that writes that field.
+func TestLinkTags(t *testing.T) {
+	var p Params
+	for _, v := range []reflect.Value{reflect.ValueOf(&p.Data).Elem(), reflect.ValueOf(&p.Params).Elem()} {
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			s := Lookup(f.Tag.Get("link"))
+			if s == nil {
+				t.Errorf("%s.%s: tag %q names no setting", v.Type(), f.Name, f.Tag.Get("link"))
+				continue
+			}
+			want := "7"
+			if f.Type.Kind() == reflect.String {
+				want = "usps"
+			}
+			q := Params{}
+			if err := s.Set(&q, want); err != nil {
+				t.Fatal(err)
+			}
+			vq := reflect.ValueOf(&q).Elem().FieldByName(f.Name)
+			if got := fmt.Sprint(vq.Interface()); got != want {
+				t.Errorf("setting %s writes %s.%s = %s, want %s", s.Key, v.Type(), f.Name, got, want)
+			}
+		}
+	}
+}
+
+// TestLinksJob checks that the first job of a link read from the bases
+// (demo.Links, as the solver worker reads it) is the page's first job for
+// the settings the page reads from the link.
+func TestLinksJob(t *testing.T) {
+	links := Links()
+	for _, link := range []string{"", "#data=usps", "#data=pie&seed=3", "#tour=1", "#tour=8", "#tour=5&data=yaleb", "#paper=beta&live=1",
+		"#lambda=0.7&beta=0.05&theta=0.2&lrr=3&gap=1e-6&noise=0.1&corrupt=5&classes=3&per=30&seed=9"} {
+		j, ok := links.Job(link)
+		p, notice := FromHash(link)
+		want := p.Jobs(demo.File{}, 0)[0]
+		if !ok || notice != "" || !reflect.DeepEqual(j, want) {
+			t.Errorf("%q: job %+v (%v), page's %+v (notice %q)", link, j, ok, want, notice)
+		}
+	}
+}
+
+// TestChoices checks that every choice lists its options with words, the
+// figures of the paper each once, and that Validate holds a value to them.
+func TestChoices(t *testing.T) {
+	for _, s := range Settings {
+		if s.Control != Choice {
+			continue
+		}
+		opts := s.Options(demo.Builtins)
+		if len(opts) < 2 {
+			t.Errorf("%s: %d options", s.Key, len(opts))
+		}
+		for _, o := range opts {
+			p := Default()
+			if err := s.Set(&p, o.Value); err != nil || o.Label == "" || p.Validate() != nil && s != Dataset {
+				t.Errorf("%s: option %+v: %v, %v", s.Key, o, err, p.Validate())
+			}
+		}
+		p := Default()
+		s.Set(&p, "nosuch")
+		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), `unknown `+s.Name+` "nosuch"`) {
+			t.Errorf("%s=nosuch: %v", s.Key, err)
+		}
+	}
+	if got := len(Paper.Options(nil)); got != len(PaperFigures)+1 {
+		t.Errorf("%d paper options, want the %d figures and none", got, len(PaperFigures))
+	}
+}
+
+// TestExercises checks that every exercise's link opens without a notice
+// and keeps exactly one control usable, the one its question is about.
+func TestExercises(t *testing.T) {
+	if len(Exercises) < 3 {
+		t.Fatalf("%d exercises, want at least 3", len(Exercises))
+	}
+	for _, e := range Exercises {
+		p, notice := FromHash(e.Link)
+		if notice != "" || p.Validate() != nil || e.Title == "" || e.Question == "" || e.Answer == "" {
+			t.Errorf("%s: %q (%v)", e.Title, notice, p.Validate())
+		}
+		var usable []string
+		for _, s := range Controls() {
+			if _, ok := p.Access(s); ok {
+				usable = append(usable, s.Key)
+			}
+		}
+		if len(usable) != 1 || usable[0] != p.Only {
+			t.Errorf("%s: usable %v", e.Title, usable)
+		}
+	}
+}
+
+// TestFieldErrorLine: the page's line beside a control is a sentence, but a
+// file's name at its start keeps its case.
+func TestFieldErrorLine(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{"choose a .mat or .csv file to load first", "Choose a .mat or .csv file to load first."},
+		{"λ must be positive.", "λ must be positive."},
+		{"faces.CSV: row 7 is not a number", "faces.CSV: row 7 is not a number."},
+		{"nan.csv holds NaN", "nan.csv holds NaN."},
+		{"", ""},
+	} {
+		if got := (&FieldError{Field: "x", Msg: c.msg}).Line(); got != c.want {
+			t.Errorf("Line of %q = %q, want %q", c.msg, got, c.want)
+		}
 	}
 }

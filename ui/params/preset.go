@@ -18,9 +18,9 @@ type Preset struct {
 	// percentage, as Params.Labeled.
 	Classes, PerClass int
 	Labeled           float64
-	// β, λ and θ of the NNLRS graph (Algorithm 2), and LRR's λ.
-	Beta, Lambda, Theta float64
-	LRRLambda           float64
+	// Params are the graphs' parameters: β, λ and θ of the NNLRS graph
+	// (Algorithm 2), and LRR's λ; the solver's default gap.
+	demo.Params
 	// ErrorGHF is each graph's GHF error rate on the unlabeled samples
 	// with the preset, averaged over the draws of Seeds (measured, never
 	// chosen from), by method.
@@ -45,9 +45,42 @@ func ForDataset(name string) Params {
 	}
 	if s, ok := Presets[name]; ok {
 		p.Classes, p.PerClass, p.Labeled = s.Classes, s.PerClass, s.Labeled
-		p.Beta, p.Lambda, p.Theta, p.LRRLambda = s.Beta, s.Lambda, s.Theta, s.LRRLambda
+		p.Params = s.Params
 	}
 	return p
+}
+
+// DataNote says what the note under the data set describes for the draw
+// p shows: for a built-in data set drawn as its preset (its size, labeled
+// share and graph parameters), how each graph fared with the preset when it
+// was chosen (PresetNote); for another draw of it, that the note's numbers
+// are the preset's and not this draw's, whose rates the Outcome shows; ""
+// for other data or without measurements.
+func DataNote(p Params) string {
+	s, ok := Presets[p.Dataset]
+	note := PresetNote(p.Dataset)
+	if !ok || note == "" {
+		return ""
+	}
+	if p.Classes == s.Classes && p.PerClass == s.PerClass && p.Labeled == s.Labeled && p.Params == s.Params {
+		return note
+	}
+	return fmt.Sprintf("This draw is %d %s × %d at %g%% labeled, with NNLRS λ = %g, β = %g, θ = %g; the Outcome shows its error rates. "+
+		"The preset (%d × %d at %g%% labeled, λ = %g, β = %g, θ = %g) was measured so: %s",
+		p.Classes, classWord(p.Dataset), p.PerClass, p.Labeled, p.Lambda, p.Beta, p.Theta,
+		s.Classes, s.PerClass, s.Labeled, s.Lambda, s.Beta, s.Theta, strings.TrimPrefix(note, "With this preset, "))
+}
+
+// classWord names a class of data set name: people for faces, digits,
+// classes otherwise.
+func classWord(name string) string {
+	switch name {
+	case "yaleb", "pie":
+		return "people"
+	case "usps":
+		return "digits"
+	}
+	return "classes"
 }
 
 // PresetNote says, for a built-in data set, how each graph fared with its

@@ -2,7 +2,10 @@
 
 package params
 
-import "nnlrs/core/method"
+import (
+	"nnlrs/core/demo"
+	"nnlrs/core/method"
+)
 
 // Presets are the settings the page opens the built-in data sets with,
 // chosen by GHF cross-validation on the labeled samples only, summed over
@@ -31,10 +34,10 @@ import "nnlrs/core/method"
 //	| pie | lrr | 16.7% | 8.6-21.4% | 67.6% | 9.6% | 40.0% | 0 of 3 |
 //	| pie | nnlrs | 12.9% | 5.7-24.3% | 31.0% | 37.0% | 83.7% | 0 of 3 |
 var Presets = map[string]Preset{
-	"usps": {Classes: 4, PerClass: 25, Labeled: 20, Beta: 0.1, Lambda: 1, Theta: 0.1, LRRLambda: 0.2,
+	"usps": {Classes: 4, PerClass: 25, Labeled: 20, Params: demo.Params{Beta: 0.1, Lambda: 1, Theta: 0.1, LRRLambda: 0.2},
 		Seeds: "1, 2, 3", ErrorGHF: map[method.Name]float64{"knn0": 0.1125, "l1": 0.1083, "lrr": 0.2542, "nnlrs": 0.0667}},
-	"yaleb": {Classes: 5, PerClass: 20, Labeled: 30, Beta: 0.2, Lambda: 5, Theta: 0.01, LRRLambda: 3,
+	"yaleb": {Classes: 5, PerClass: 20, Labeled: 30, Params: demo.Params{Beta: 0.2, Lambda: 5, Theta: 0.01, LRRLambda: 3},
 		Seeds: "1, 2, 3", ErrorGHF: map[method.Name]float64{"knn0": 0.5190, "l1": 0.1048, "lrr": 0.1190, "nnlrs": 0.1667}},
-	"pie": {Classes: 5, PerClass: 20, Labeled: 30, Beta: 0.05, Lambda: 5, Theta: 0.05, LRRLambda: 3,
+	"pie": {Classes: 5, PerClass: 20, Labeled: 30, Params: demo.Params{Beta: 0.05, Lambda: 5, Theta: 0.05, LRRLambda: 3},
 		Seeds: "1, 2, 3", ErrorGHF: map[method.Name]float64{"knn0": 0.4429, "l1": 0.0905, "lrr": 0.1667, "nnlrs": 0.1286}},
 }

@@ -30,6 +30,22 @@ const (
 	Draw
 )
 
+// Graphs returns the graphs that a change needing work w builds again:
+// every graph for a new draw; NNLRS's for a new solve of it, and for a new
+// θ its weights (Algorithm 2's steps 3-4, from its Z when the graph kept
+// it); LRR's for a new solve of it; none for the labels and the view.
+func (w Work) Graphs() []method.Name {
+	switch w {
+	case Reweigh, SolveNNLRS:
+		return []method.Name{method.NNLRS}
+	case SolveLRR:
+		return []method.Name{method.LRR}
+	case Draw:
+		return demo.Order
+	}
+	return nil
+}
+
 // Control is how the page shows a setting.
 type Control uint8
 
@@ -65,6 +81,32 @@ type Setting struct {
 	Work Work
 
 	field
+	// options gives a choice's options, those of the data sets the site
+	// has built in (cat) included; Validate holds a value to them.
+	options func(cat []demo.Builtin) []Option
+}
+
+// An Option is one value of a choice, with its words on the page.
+type Option struct{ Value, Label string }
+
+// Options returns the options of a choice (Control Choice) for a site
+// whose built-in data sets are cat, in the order the page lists them; nil
+// for other settings.
+func (s *Setting) Options(cat []demo.Builtin) []Option {
+	if s.options == nil {
+		return nil
+	}
+	return s.options(cat)
+}
+
+// allowed reports whether v is one of the choice's values on some site.
+func (s *Setting) allowed(v string) bool {
+	for _, o := range s.Options(demo.Builtins) {
+		if o.Value == v {
+			return true
+		}
+	}
+	return false
 }
 
 // Get returns the setting's value in p, as the link writes it.
@@ -100,7 +142,7 @@ const (
 // The settings, one variable each, named after their field of Params.
 var (
 	Dataset = &Setting{Key: "data", Name: "data set", Control: Choice, Min: 1, Max: 0, Work: Draw,
-		field: str(func(p *Params) *string { return &p.Dataset })}
+		field: str(func(p *Params) *string { return &p.Dataset }), options: datasetOptions}
 	Classes = &Setting{Key: "classes", Name: "classes", Control: Number, Min: MinClasses, Max: MaxClasses, Work: Draw,
 		field: integer(func(p *Params) *int { return &p.Classes })}
 	PerClass = &Setting{Key: "per", Name: "samples per class", Control: Number, Min: MinPerClass, Max: demo.MaxSamples, Work: Draw,
@@ -129,7 +171,7 @@ var (
 	Gap = &Setting{Key: "gap", Name: "the solver's gap", Control: LinkOnly, Min: MinGap, Max: MaxGap, Optional: true, Work: SolveNNLRS,
 		field: number(func(p *Params) *float64 { return &p.Gap })}
 	Propagator = &Setting{Key: "prop", Name: "propagation", Control: Choice, Min: 1, Max: 0, Work: View,
-		field: str(func(p *Params) *string { return &p.Propagator })}
+		field: str(func(p *Params) *string { return &p.Propagator }), options: propagatorOptions}
 	Alpha = &Setting{Key: "alpha", Name: "LGC's α", Control: Slider, Min: 0.01, Max: 0.999, Work: View,
 		Steps: []float64{0.1, 0.3, 0.5, PaperAlpha, 0.7, 0.9, 0.95, 0.99, 0.995},
 		field: number(func(p *Params) *float64 { return &p.Alpha })}
@@ -140,19 +182,25 @@ var (
 	Flip = &Setting{Key: "flip", Name: "clicked labels", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: Labels,
 		field: str(func(p *Params) *string { return &p.Flip })}
 	Graph = &Setting{Key: "graph", Name: "graph shown", Control: Choice, Min: 1, Max: 0, Work: View,
-		field: name(func(p *Params) *method.Name { return &p.Graph })}
+		field: name(func(p *Params) *method.Name { return &p.Graph }), options: graphOptions}
 	Embed = &Setting{Key: "embed", Name: "view embedded", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
 		field: str(func(p *Params) *string { return &p.Embed })}
 	Paper = &Setting{Key: "paper", Name: "paper figure", Control: Choice, Min: 1, Max: 0, Optional: true, Work: View,
-		field: str(func(p *Params) *string { return &p.Paper })}
+		field: str(func(p *Params) *string { return &p.Paper }), options: paperOptions}
 	Live = &Setting{Key: "live", Name: "live figure", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
 		field: integer(func(p *Params) *int { return &p.Live })}
 	Tour = &Setting{Key: "tour", Name: "tour step", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
 		field: integer(func(p *Params) *int { return &p.Tour })}
+	Only = &Setting{Key: "only", Name: "controls kept", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Only })}
+	Hide = &Setting{Key: "hide", Name: "controls hidden", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Hide })}
+	Lock = &Setting{Key: "lock", Name: "controls locked", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Lock })}
 )
 
 // Settings is the table of the page's settings, in the order of the link.
-var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour}
+var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour, Only, Hide, Lock}
 
 // field reads and writes one field of Params as the link writes it.
 type field struct {
@@ -286,6 +334,10 @@ func Same(p, q Params, w Work) bool {
 	}
 	return true
 }
+
+// SameData reports whether p and q draw the same samples (an upload
+// also needs the same file): the settings whose change is a new Draw.
+func (p Params) SameData(q Params) bool { return Same(p, q, Draw) }
 
 // With returns p with the settings of q whose change needs work of kind w
 // (WithView: the view settings).

@@ -7,10 +7,17 @@ import (
 // TourStep is one step of the guided tour of the paper: a preset, a title
 // and a sentence or two, and the view to look at.
 type TourStep struct {
+	// Text may quote the run on screen: "{ghf G}" is GHF's error rate on
+	// graph G, "{cross G}" the share of G's weight between classes,
+	// "{edges G}" its share of the possible edges, "{flagged}" how many
+	// samples NNLRS's E flags (ui.TourText fills them in).
 	Title, Text string
-	// View is the params.Views name of the view the step is about: the
+	// View is the name of the view the step is about (ui/view.Registry): the
 	// page frames it, and an embedded tour shows it.
 	View string
+	// Control is the id of the control the text asks to use, which the
+	// page brings into sight and marks; "" for none.
+	Control string
 	// Params are the settings the step shows (Tour and Embed unset).
 	Params Params
 }
@@ -24,10 +31,11 @@ type TourStep struct {
 var TourSteps = []TourStep{
 	{
 		Title: "A union of subspaces",
-		Text: "Each colour is one class: 25 samples from a 4-dimensional subspace of R^50, one labeled per class (ringed). " +
+		Text: "Each colour is one class: 25 samples from a 4-dimensional subspace of R⁵⁰, one labeled per class (ringed). " +
 			"A graph for learning from few labels should link samples within their subspace only. On these clean data " +
 			"NNLRS does: all its weight stays within the colours, in four separate pieces (other seeds may leave a " +
-			"trace across, as the solver stops 0.4% from the optimum).",
+			"trace across, as the solver stops 0.4% from the optimum); here {cross nnlrs} of it joins classes. " +
+			"None of these samples is corrupted; the {flagged} crossed are those NNLRS's error term E explains least (step 7).",
 		View:   "graph",
 		Params: tourData(0, 0, method.NNLRS),
 	},
@@ -35,15 +43,15 @@ var TourSteps = []TourStep{
 		Title: "kNN links across subspaces under noise",
 		Text: "Now noise is added and 20% of the samples are grossly corrupted. kNN looks at distances only: " +
 			"6-9% of its weight now joins different classes (red edges), and labels spread on it go wrong for " +
-			"2-29% of the samples, depending on the seed.",
+			"2-29% of the samples, depending on the seed: here {cross knn0} of its weight, and GHF errs {ghf knn0}.",
 		View:   "graph",
 		Params: tourData(0.2, 20, method.KNN0),
 	},
 	{
 		Title: "The l1-graph is sparse, but not grouped",
-		Text: "The l1-graph writes each sample with few others: it keeps about a fifth of the possible edges. " +
-			"But each sample picks its partners alone, blind to the subspaces: 13% of its weight falls between " +
-			"classes, more than kNN's.",
+		Text: "The l1-graph writes each sample with few others: it keeps about a fifth of the possible edges ({edges l1} here). " +
+			"But each sample picks its partners alone, blind to the subspaces: {cross l1} of its weight falls between " +
+			"classes, against kNN's {cross knn0}.",
 		View:   "weights",
 		Params: tourData(0.2, 20, method.L1),
 	},
@@ -51,38 +59,43 @@ var TourSteps = []TourStep{
 		Title: "LRR groups, but is dense",
 		Text: "LRR asks the codes of all samples to be low-rank together. On the clean data of step 1 it keeps " +
 			"all its weight within the subspaces, yet every pair of samples gets a weight: W is full. " +
-			"With the corrupted samples those weights spread: only 56-57% stay within classes.",
+			"With the corrupted samples those weights spread: {cross lrr} of them join classes.",
 		View:   "weights",
 		Params: tourData(0.2, 20, method.LRR),
 	},
 	{
 		Title: "NNLRS is both",
 		Text: "NNLRS asks for low rank and sparsity at once, with nonnegative weights (problem (6)): " +
-			"97-99% of its weight within classes, on a tenth of the possible edges. " +
+			"97-99% of its weight within classes ({cross nnlrs} across here), on a tenth of the possible edges ({edges nnlrs}). " +
 			"Move θ, which thresholds the weights, and the graph thins at once.",
-		View:   "weights",
-		Params: tourData(0.2, 20, method.NNLRS),
+		View:    "weights",
+		Control: "theta",
+		Params:  tourData(0.2, 20, method.NNLRS),
 	},
 	{
 		Title: "Labels spread along the edges",
-		Text: "From one labeled sample per class, GHF spreads the labels along the edges: press Play. It misses " +
-			"0-1% of the unlabeled samples on NNLRS, 2-29% on kNN, 1-9% on l1, 20-62% on LRR (seeds 1-3); the error " +
+		Text: "From one labeled sample per class, GHF spreads the labels along the edges, step by step, by itself " +
+			"(Reset and Play replay it, Step goes one step). Once settled it misses {ghf nnlrs} of the unlabeled samples on NNLRS, " +
+			"{ghf knn0} on kNN, {ghf l1} on l1, {ghf lrr} on LRR (seeds 1-3: 0-1%, 2-29%, 1-9%, 20-62%); the error " +
 			"curves compare them. Click a node to label it.",
-		View:   "propagation",
-		Params: tourData(0.2, 20, method.NNLRS),
+		View:    "propagation",
+		Control: "play",
+		Params:  tourData(0.2, 20, method.NNLRS),
 	},
 	{
 		Title: "The error term E catches the corrupted samples",
 		Text: "NNLRS writes X = XZ + E: E takes what the other samples cannot explain. 85-95% of the samples with " +
-			"the largest columns of E are the corrupted ones, crossed in the graph. Raise λ and E is pushed " +
+			"the largest columns of E are the corrupted ones, crossed in the graph ({flagged} crossed here). Raise λ and E is pushed " +
 			"towards zero: the corrupted samples then link to themselves.",
-		View:   "graph",
-		Params: tourData(0.2, 20, method.NNLRS),
+		View:    "graph",
+		Control: "lambda",
+		Params:  tourData(0.2, 20, method.NNLRS),
 	},
 	{
 		Title: "Real data: the paper's faces",
 		Text: "Extended Yale B, 5 people × 20 images, at the preset's settings. As in the paper's Fig. 3, LRR's W " +
-			"is denser than l1's. At this scale l1 labels these faces better than NNLRS (GHF 10% against 17%); " +
+			"is denser than l1's ({edges lrr} of the possible edges against {edges l1}). At this scale l1 labels these faces better than NNLRS " +
+			"(GHF errs {ghf l1} against {ghf nnlrs} here; 10% against 17% over seeds 1-3); " +
 			"on 15 people × 50 images NNLRS does (8.6% against 13.9% at 10% labeled): the paper's ranking holds at its scale, " +
 			"not at the page's (The paper's evidence: the faces as the draw grows). On USPS digits NNLRS does best.",
 		View:   "weights",

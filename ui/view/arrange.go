@@ -4,66 +4,115 @@ import "nnlrs/ui/params"
 
 // Panel is a view's place on the canvas.
 type Panel struct {
-	Name string // a params.Views name
+	Name string // a View's name
 	Rect Rect
 }
 
 // Gap separates the panels and the canvas edge.
 const Gap = 10
 
-// The smallest view, in CSS pixels at text scale 1: a view narrower than
-// MinW or lower than MinH cannot show its text and its picture side by
-// side. The page stacks the views (and scrolls) rather than go below.
+// MinW and MinH are the smallest size of the views that have none of
+// their own (View.MinW, View.MinH), in CSS pixels at text scale 1.
 const (
 	MinW = 300
 	MinH = 180
 )
 
-// row is a row of views: their names, the shares of the row's width they
-// take, and the row's least height at text scale 1.
+// row is a row of a layout: its views and their places in it.
 type row struct {
-	names  []string
-	shares []float32
-	minH   float32
+	views  []*View
+	places []Place
+}
+
+// minH returns the row's least height for a canvas area w wide at text
+// scale ts, at text scale 1.
+func (r row) minH(w, ts float32) float32 {
+	var h float32
+	for _, p := range r.places {
+		h = max(h, p.Height.at(w, ts))
+	}
+	return h
+}
+
+// minW returns the least width of the row at text scale ts.
+func (r row) minW(ts float32) float32 {
+	w := Gap * float32(len(r.views)-1)
+	for _, v := range r.views {
+		w += v.minW() * ts
+	}
+	return w
+}
+
+func (v *View) minW() float32 {
+	if v.MinW > 0 {
+		return v.MinW
+	}
+	return MinW
+}
+
+func (v *View) minH() float32 {
+	if v.MinH > 0 {
+		return v.MinH
+	}
+	return MinH
+}
+
+// layout returns the rows of layout k (0: three columns, 1: two, 2: one)
+// from the views' places, each row's views in the order of Registry.
+func layout(k int) []row {
+	var rs []row
+	for _, v := range Registry {
+		if v.Places == nil {
+			continue
+		}
+		p := v.Places[k]
+		for len(rs) <= p.Row {
+			rs = append(rs, row{})
+		}
+		rs[p.Row].views = append(rs[p.Row].views, v)
+		rs[p.Row].places = append(rs[p.Row].places, p)
+	}
+	return rs
 }
 
 // rows returns the rows of the views in a canvas w wide at text scale ts:
-// three views above three where three fit side by side, two columns where
-// two fit, else one column.
+// the first layout, from three columns to one, whose rows fit the width;
+// one column at worst.
 func rows(w, ts float32) []row {
 	area := w - 2*Gap
-	minW := MinW * ts
-	switch {
-	case area >= 3*minW+2*Gap:
-		// The outcome's table needs its least width; graph and
-		// propagation share the rest.
-		inner := area - 2*Gap
-		ow := max(minW, 0.28*inner)
-		g := (inner - ow) / 2 / inner
-		// The charts too; the weights' heatmaps take the rest.
-		cw := max(minW, 0.27*inner) / inner
-		return []row{
-			{[]string{"graph", "propagation", "outcome"}, []float32{g, g, 1 - 2*g}, 270},
-			{[]string{"weights", "curves", "convergence"}, []float32{1 - 2*cw, cw, cw}, 220},
+	for k := 0; k < 2; k++ {
+		rs := layout(k)
+		fits := true
+		for _, r := range rs {
+			fits = fits && r.minW(ts) <= area
 		}
-	case area >= 2*minW+Gap:
-		return []row{
-			{[]string{"graph", "propagation"}, []float32{0.5, 0.5}, 250},
-			{[]string{"weights"}, []float32{1}, 200},
-			{[]string{"outcome", "curves"}, []float32{0.5, 0.5}, 270},
-			{[]string{"convergence"}, []float32{1}, 250},
+		if fits {
+			return rs
 		}
 	}
-	// One column: the graphs as tall as about 3/4 of their width.
-	gh := max(260, min(0.75*area/ts, 420))
-	return []row{
-		{[]string{"graph"}, []float32{1}, gh},
-		{[]string{"propagation"}, []float32{1}, gh},
-		{[]string{"curves"}, []float32{1}, 300},
-		{[]string{"outcome"}, []float32{1}, 290},
-		{[]string{"weights"}, []float32{1}, max(200, min(0.45*area/ts, 300))},
-		{[]string{"convergence"}, []float32{1}, 240},
+	return layout(2)
+}
+
+// widths returns the widths of the views of r in a row inner wide (the
+// row's width less its gaps) at text scale ts: those with a share take it,
+// at least their least width; the others share what is left equally.
+func (r row) widths(inner, ts float32) []float32 {
+	ws := make([]float32, len(r.views))
+	rest, equal := inner, 0
+	for i, p := range r.places {
+		if p.Share > 0 {
+			ws[i] = max(r.views[i].minW()*ts, p.Share*inner)
+			rest -= ws[i]
+		} else {
+			equal++
+		}
 	}
+	for i, p := range r.places {
+		if p.Share == 0 {
+			ws[i] = rest / float32(equal)
+		}
+	}
+	return ws
 }
 
 // Shown returns the one view settings p show alone ("paper" for a figure
@@ -94,28 +143,29 @@ func Height(w, viewH float32, embed string, ts float32) float32 {
 		// has, each at least paperBlockH.
 		cols := max(1, min(paperMostBlocks, int((w-Gap)/(MinW*ts+Gap))))
 		rows := (paperMostBlocks + cols - 1) / cols
-		need := float32(rows)*paperBlockH*ts + float32(rows+1)*Gap + titleH()
+		need := float32(rows)*paperBlockH*ts + float32(rows+1)*Gap + titleH(ts)
 		return max(viewH, need)
 	}
-	if embed != "" {
-		return max(viewH, MinH*ts+2*Gap)
+	if v := Lookup(embed); v != nil {
+		return max(viewH, v.minH()*ts+2*Gap)
 	}
 	rs := rows(w, ts)
-	need := Gap*float32(len(rs)+1) + least(rs, ts)
+	need := Gap*float32(len(rs)+1) + least(rs, w-2*Gap, ts)
 	return max(viewH, float32(int(need+0.999)))
 }
 
-// least returns the sum of the rows' least heights at text scale ts.
-func least(rs []row, ts float32) float32 {
+// least returns the sum of the rows' least heights in a canvas area w
+// wide at text scale ts.
+func least(rs []row, w, ts float32) float32 {
 	var h float32
 	for _, r := range rs {
-		h += r.minH * ts
+		h += r.minH(w, ts) * ts
 	}
 	return h
 }
 
 // Arrange places the views in a w×h canvas at text scale ts: the one view
-// embed names alone, or all five in the rows of rows, each row as tall as
+// embed names alone, or all those with a place in the rows of rows, each row as tall as
 // its least height plus a share of what the canvas has beyond the least
 // heights (or less in proportion, if the canvas is lower than Height
 // asks).
@@ -126,19 +176,20 @@ func Arrange(w, h float32, embed string, ts float32) []Panel {
 	}
 	rs := rows(w, ts)
 	avail := area.H - Gap*float32(len(rs)-1)
-	need := least(rs, ts)
+	need := least(rs, area.W, ts)
 	var ps []Panel
 	y := area.Y
 	for _, r := range rs {
-		rh := r.minH * ts * avail / need
-		inner := area.W - Gap*float32(len(r.names)-1)
+		rh := r.minH(area.W, ts) * ts * avail / need
+		inner := area.W - Gap*float32(len(r.views)-1)
+		ws := r.widths(inner, ts)
 		x := area.X
-		for i, n := range r.names {
-			cw := r.shares[i] * inner
-			if i == len(r.names)-1 {
+		for i, v := range r.views {
+			cw := ws[i]
+			if i == len(r.views)-1 {
 				cw = area.X + area.W - x
 			}
-			ps = append(ps, Panel{n, Rect{x, y, cw, rh}})
+			ps = append(ps, Panel{v.Name, Rect{x, y, cw, rh}})
 			x += cw + Gap
 		}
 		y += rh + Gap

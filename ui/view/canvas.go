@@ -42,8 +42,10 @@ type Canvas interface {
 	// Polyline draws the segments joining the points (x0, y0, x1, y1, ...)
 	// as one stroke.
 	Polyline(xy []float32, width float32, c color.RGBA)
-	// Disc fills a circle; Ring strokes one.
+	// Disc fills a circle; Ring strokes one; Polygon fills the convex
+	// polygon of the points (x0, y0, x1, y1, ...).
 	Disc(x, y, r float32, c color.RGBA)
+	Polygon(xy []float32, c color.RGBA)
 	Ring(x, y, r, width float32, c color.RGBA)
 	// Text draws s with its top-left corner at (x, y).
 	Text(s string, x, y float32, size Size, c color.RGBA)
@@ -56,26 +58,15 @@ type Canvas interface {
 	// Layer draws what draw draws (in canvas coordinates, within r)
 	// through a cache: draw runs again only when key, version or r change.
 	Layer(key string, version uint64, r Rect, draw func(Canvas))
+	// TextScale is the scale of its text sizes (FontSize): 1, or
+	// ui.PresentationScale.
+	TextScale() float32
 }
 
-// The text scale of the presentation size (one click away on the page,
-// for the back of a classroom).
-const PresentationScale = 1.4
-
-// textScale scales every text size; see SetTextScale.
-var textScale float32 = 1
-
-// SetTextScale sets the scale of the views' text: 1, or
-// PresentationScale. The page calls it before arranging and drawing; the
-// panels' keys include it, so that a change redraws them.
-func SetTextScale(s float32) { textScale = max(s, 0.5) }
-
-// TextScale returns the scale SetTextScale set.
-func TextScale() float32 { return textScale }
-
-// FontSize returns the size of the font of the text size in CSS pixels
-// (its em): at least 14 at scale 1, readable from the back of a room.
-func FontSize(s Size) float32 {
+// FontSize returns the size of the font of the text size at text scale ts
+// in CSS pixels (its em): at least 14 at scale 1, readable from the back
+// of a room.
+func FontSize(s Size, ts float32) float32 {
 	px := float32(15)
 	switch s {
 	case Small:
@@ -83,10 +74,14 @@ func FontSize(s Size) float32 {
 	case Title:
 		px = 17
 	}
-	return px * textScale
+	return px * max(ts, 0.5)
 }
 
-// LineHeight returns the height of a line of text of the size.
-func LineHeight(s Size) float32 {
-	return float32(int(FontSize(s)*1.3 + 0.5))
+// LineHeight returns the height of a line of text of the size at text
+// scale ts.
+func LineHeight(s Size, ts float32) float32 {
+	return float32(int(FontSize(s, ts)*1.3 + 0.5))
 }
+
+// lineH returns the height of a line of text of the size on c.
+func lineH(c Canvas, s Size) float32 { return LineHeight(s, c.TextScale()) }

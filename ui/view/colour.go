@@ -7,19 +7,20 @@ import (
 	"nnlrs/core/method"
 )
 
-// Palette colours the classes (Tableau 10): class k of a run, counted from
-// 0 in increasing label order, has Palette[k % len(Palette)].
+// Palette colours the classes: Okabe and Ito's colours for colour-vision
+// deficiency (the black of their eight is the page's ink), the yellow,
+// faint on white, last. Class k of a run, counted from 0 in increasing
+// label order, has Palette[k % len(Palette)] and the marker Shapes[k %
+// len(Shapes)]: the first classes differ in shape as well as colour, and
+// no two of the first len(Palette)·len(Shapes) share both.
 var Palette = []color.RGBA{
-	{0x4e, 0x79, 0xa7, 0xff}, // blue
-	{0xf2, 0x8e, 0x2b, 0xff}, // orange
-	{0x59, 0xa1, 0x4f, 0xff}, // green
-	{0xe1, 0x57, 0x59, 0xff}, // red
-	{0xb0, 0x7a, 0xa1, 0xff}, // purple
-	{0x76, 0xb7, 0xb2, 0xff}, // teal
-	{0xed, 0xc9, 0x48, 0xff}, // yellow
-	{0xff, 0x9d, 0xa7, 0xff}, // pink
-	{0x9c, 0x75, 0x5f, 0xff}, // brown
-	{0x79, 0x70, 0x6e, 0xff}, // grey
+	{0xe6, 0x9f, 0x00, 0xff}, // orange
+	{0x56, 0xb4, 0xe9, 0xff}, // sky blue
+	{0x00, 0x9e, 0x73, 0xff}, // bluish green
+	{0x00, 0x72, 0xb2, 0xff}, // blue
+	{0xd5, 0x5e, 0x00, 0xff}, // vermillion
+	{0xcc, 0x79, 0xa7, 0xff}, // reddish purple
+	{0xf0, 0xe4, 0x42, 0xff}, // yellow
 }
 
 // The other colours of the page.
@@ -30,20 +31,29 @@ var (
 	Muted      = color.RGBA{0x6a, 0x73, 0x7d, 0xff}
 	Rule       = color.RGBA{0xd0, 0xd7, 0xde, 0xff}
 	Alarm      = color.RGBA{0xc0, 0x1c, 0x28, 0xff}
-	Accent     = color.RGBA{0x1f, 0x4e, 0x9a, 0xff} // the frame of the view a tour step is about
-	Unknown    = color.RGBA{0xc8, 0xcc, 0xd0, 0xff}
-	HeatHigh   = color.RGBA{0x10, 0x1c, 0x3c, 0xff}
+	// Across marks what crosses classes (an edge, a wrong prediction):
+	// Okabe and Ito's vermillion, never told from the page's grey by hue
+	// alone (across edges are thicker, wrong predictions doubly ringed).
+	Across   = color.RGBA{0xd5, 0x5e, 0x00, 0xff}
+	Accent   = color.RGBA{0x1f, 0x4e, 0x9a, 0xff} // the frame of the view a tour step is about
+	Unknown  = color.RGBA{0xc8, 0xcc, 0xd0, 0xff}
+	HeatHigh = color.RGBA{0x10, 0x1c, 0x3c, 0xff}
 )
 
-// GraphColours tell the graphs apart in the charts.
+// GraphColours tell the graphs apart in the charts, in Okabe and Ito's
+// colours and greys, chosen so that those drawn together stay apart under
+// every colour-vision deficiency: in CIELAB after Machado et al.'s
+// simulation of protanopia, deuteranopia and tritanopia, the four graphs
+// of a run are at least 32 apart, the three of the joint-learning figure
+// 24 (the first choice with NNLRS in blue; kNN grey and l1 green were 17).
 var GraphColours = map[method.Name]color.RGBA{
-	method.NNLRS: {0x1f, 0x4e, 0x9a, 0xff},
-	method.LRR:   {0xe0, 0x7b, 0x00, 0xff},
-	method.L1:    {0x2e, 0x8b, 0x3e, 0xff},
-	method.KNN0:  {0x80, 0x80, 0x80, 0xff},
+	method.NNLRS: {0x00, 0x72, 0xb2, 0xff}, // blue
+	method.LRR:   {0xe6, 0x9f, 0x00, 0xff}, // orange
+	method.L1:    {0x33, 0x33, 0x33, 0xff}, // near-black
+	method.KNN0:  {0x99, 0x99, 0x99, 0xff}, // grey
 	// The paper's own variants of NNLRS, in its joint-learning figure.
-	method.NNLRSEF:  {0x8e, 0x3b, 0xa8, 0xff},
-	method.PCANNLRS: {0x00, 0x8b, 0x8b, 0xff},
+	method.NNLRSEF:  {0xd5, 0x5e, 0x00, 0xff}, // vermillion
+	method.PCANNLRS: {0x56, 0xb4, 0xe9, 0xff}, // sky blue
 }
 
 // ClassIndex maps the labels of a run to 0, 1, ... in increasing order.
@@ -70,6 +80,41 @@ func ClassIndex(labels []int) map[int]int {
 
 // ClassColour returns the colour of class index k.
 func ClassColour(k int) color.RGBA { return Palette[k%len(Palette)] }
+
+// Shape is a marker's shape.
+type Shape int
+
+// The shapes of the classes' markers, in their order.
+const (
+	Circle Shape = iota
+	Square
+	Triangle
+	Diamond
+)
+
+// Shapes are the classes' markers' shapes, in order (ClassShape).
+var Shapes = []Shape{Circle, Square, Triangle, Diamond}
+
+// ClassShape returns the shape of class index k's markers.
+func ClassShape(k int) Shape { return Shapes[k%len(Shapes)] }
+
+// Marker draws a marker of the shape at (x, y), of about the area of a
+// disc of radius r.
+func Marker(c Canvas, s Shape, x, y, r float32, col color.RGBA) {
+	switch s {
+	case Square:
+		h := r * 0.886 // half the side of the square of the disc's area
+		c.Polygon([]float32{x - h, y - h, x + h, y - h, x + h, y + h, x - h, y + h}, col)
+	case Triangle:
+		h := r * 1.347 // the circumradius of the triangle of the disc's area
+		c.Polygon([]float32{x, y - h, x + h*0.866, y + h/2, x - h*0.866, y + h/2}, col)
+	case Diamond:
+		h := r * 1.253 // half the diagonal of the square of the disc's area
+		c.Polygon([]float32{x, y - h, x + h, y, x, y + h, x - h, y}, col)
+	default:
+		c.Disc(x, y, r, col)
+	}
+}
 
 // Mix returns a + t(b − a), t in [0, 1].
 func Mix(a, b color.RGBA, t float64) color.RGBA {

@@ -12,6 +12,19 @@ import (
 	"nnlrs/ui/params"
 )
 
+// convergenceView draws the solvers' residuals and stopping measure by
+// iteration.
+var convergenceView = &View{
+	Name: "convergence", Title: "Convergence of the solvers", Short: "Convergence",
+	reads: func(k *keyer, m *ui.Model) {
+		if k.run(m) {
+			k.graphs(m, ConvergenceGraphs)
+		}
+	},
+	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawConvergence(c, r, m) },
+	Places: &[3]Place{{Row: 1, Share: 0.27, Height: fixed(220)}, {Row: 3, Height: fixed(250)}, {Row: 5, Height: fixed(240)}},
+}
+
 // ConvergenceGraphs are the iterative solvers the convergence view follows.
 var ConvergenceGraphs = []method.Name{method.NNLRS, method.LRR}
 
@@ -64,21 +77,21 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 		c.Fill(Rect{x, r.Y + 6, 14, 3}, GraphColours[gm])
 		c.Text(name, x+18, r.Y, Small, Ink)
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	top := r.Y + lh + 2
 	h := (r.H - lh - 2 - lh - 3*8) / 3
 	charts := []struct {
-		title    string
+		title    []string // the longest first, shorter ones for a narrow chart
 		lo, hi   float64
 		y        func(it demo.Iter) float64
 		ticks    func(v float64) string
 		logScale bool
 	}{
-		{"stopping measure / threshold", stopLo, stopHi, func(it demo.Iter) float64 { return math.Log10(it.Stop) },
+		{[]string{"stopping measure / threshold", "stop / threshold", "stop"}, stopLo, stopHi, func(it demo.Iter) float64 { return math.Log10(it.Stop) },
 			func(v float64) string { return fmt.Sprintf("1e%d", int(v)) }, true},
-		{"rank(Z)", 0, float64(n), func(it demo.Iter) float64 { return float64(it.RankZ) },
+		{[]string{"rank(Z)"}, 0, float64(n), func(it demo.Iter) float64 { return float64(it.RankZ) },
 			func(v float64) string { return fmt.Sprintf("%d", int(v)) }, false},
-		{"nonzeros of H, %", 0, 100, func(it demo.Iter) float64 { return 100 * float64(it.NNZH) / float64(n*n) },
+		{[]string{"nonzeros of H, %", "nonzeros, %"}, 0, 100, func(it demo.Iter) float64 { return 100 * float64(it.NNZH) / float64(n*n) },
 			func(v float64) string { return fmt.Sprintf("%d", int(v)) }, false},
 	}
 	axisW := float32(0) // as wide as the widest tick label
@@ -88,7 +101,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	axisW += 6
 	for k, ch := range charts {
 		box := Rect{r.X + axisW, top + float32(k)*(h+8), r.W - axisW, h}
-		axes(c, box, r.X, ch.ticks(ch.hi), ch.ticks(ch.lo), ch.title)
+		axes(c, box, r.X, ch.ticks(ch.hi), ch.ticks(ch.lo), ch.title...)
 		if k == 0 { // where the solvers stop
 			y := box.Y + 2 + float32(stopHi)/(stopHi-stopLo)*(box.H-4)
 			c.Fill(Rect{box.X, y, box.W, 1}, Muted)
@@ -150,12 +163,13 @@ func line(c Canvas, box Rect, n int, fx, fy func(k int) float64, col color.RGBA)
 
 // axes draws the axes of a chart in box, its top and bottom tick labels hi
 // and lo from x, and its title at the top right.
-func axes(c Canvas, box Rect, x float32, hi, lo, title string) {
-	lh := LineHeight(Small)
+func axes(c Canvas, box Rect, x float32, hi, lo string, titles ...string) {
+	lh := lineH(c, Small)
 	c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
 	c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
 	c.Text(hi, x, box.Y-2, Small, Muted)
 	c.Text(lo, x, box.Y+box.H-lh+2, Small, Muted)
-	t := Clip(c, title, Small, box.W-8)
-	c.Text(t, box.X+box.W-c.TextWidth(t, Small)-4, box.Y, Small, Muted)
+	if t := Fit(c, Small, box.W-8, titles...); t != "" {
+		c.Text(t, box.X+box.W-c.TextWidth(t, Small)-4, box.Y, Small, Muted)
+	}
 }

@@ -10,6 +10,29 @@ import (
 	"nnlrs/ui/params"
 )
 
+// curvesView draws the error rate step by step, and against the labeled
+// share (the labeled curve, computed a little every frame).
+var curvesView = &View{
+	Name: "curves", Title: "Error curves",
+	reads: func(k *keyer, m *ui.Model) {
+		if !k.run(m) {
+			return
+		}
+		k.steps(m)
+		p := m.Params
+		k.f(p.Labeled)
+		k.s(p.Flip)
+		k.s(string(p.Graph))
+	},
+	progress: func(k *keyer, m *ui.Model) {
+		if c := m.Prop.Curve; c != nil {
+			k.n(uint64(c.Done))
+		}
+	},
+	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawCurves(c, r, m) },
+	Places: &[3]Place{{Row: 1, Share: 0.27, Height: fixed(220)}, {Row: 2, Height: fixed(270)}, {Row: 2, Height: fixed(300)}},
+}
+
 // drawCurves charts two error curves of every graph, one above the other:
 // the error of the propagation watched against its step (how fast, and how
 // right, labels spread on each graph: ui.Propagation.History), and the
@@ -29,7 +52,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, s)
 		return
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	// The legend, right-aligned on the first line.
 	x := r.X + r.W
 	for i := len(params.Graphs) - 1; i >= 0; i-- {
@@ -47,7 +70,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	// Error against the step.
 	steps := pr.Step
 	box := Rect{r.X + axisW, top, r.W - axisW, h}
-	axes(c, box, r.X, "100%", "0%", name+" error, step by step")
+	axes(c, box, r.X, "100%", "0%", name+" error, step by step", name+", by step", "by step")
 	for _, gm := range params.Graphs {
 		hist := pr.History(gm)
 		line(c, box, len(hist), func(k int) float64 { return float64(k) / float64(max(1, steps)) },
@@ -58,7 +81,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	// Error against the labeled share.
 	cv := pr.Curve
 	box2 := Rect{r.X + axisW, box.Y + box.H + lh + 6, r.W - axisW, h}
-	axes(c, box2, r.X, "100%", "0%", name+" error vs labeled %")
+	axes(c, box2, r.X, "100%", "0%", name+" error vs labeled %", name+" vs labeled %", "vs labeled %")
 	lo, hi := ui.CurveShares[0], ui.CurveShares[len(ui.CurveShares)-1]
 	xOf := func(share float64) float32 {
 		return box2.X + 2 + float32((share-lo)/(hi-lo))*(box2.W-4)

@@ -7,10 +7,68 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
+	"nnlrs/core/demo"
+	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui"
+	"nnlrs/ui/params"
 )
+
+// graphView draws the graph shown (Params.Graph) by its layout: the nodes
+// coloured by class, the strongest edges, the labeled samples ringed.
+var graphView = &View{
+	Name: "graph", Title: "Graph",
+	caption: func(m *ui.Model) []string { return []string{"Graph: " + params.GraphNames[m.Params.Graph]} },
+	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, false) },
+	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, false) },
+	Places: &[3]Place{{Row: 0, Height: fixed(270)}, {Row: 0, Height: fixed(250)},
+		{Row: 0, Height: Extent{Least: 260, OfWidth: 0.75, Most: 420}}},
+}
+
+// propagationView draws the labels spreading over the graph shown, step
+// by step (Propagation).
+var propagationView = &View{
+	Name: "propagation", Title: "Propagation",
+	caption: propagationTitle,
+	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, true) },
+	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, true) },
+	Places: &[3]Place{{Row: 0, Height: fixed(270)}, {Row: 0, Height: fixed(250)},
+		{Row: 1, Height: Extent{Least: 260, OfWidth: 0.75, Most: 420}}},
+}
+
+// readsGraph keys what the graph view, or with prop the propagation view,
+// shows: the graph shown, the hovered node, the NNLRS graph (its E flags
+// samples), and the propagation's step.
+func readsGraph(k *keyer, m *ui.Model, prop bool) {
+	if !k.run(m) {
+		return
+	}
+	k.graph(m.Shown())
+	k.n(uint64(m.Hover + 1))
+	if pr := &m.Prop; prop {
+		k.n(uint64(pr.Step))
+		k.s(pr.Method + pr.Err)
+		k.bool(pr.Ready())
+		k.bool(pr.Converged)
+	}
+	k.graphs(m, []method.Name{method.NNLRS})
+}
+
+func propagationTitle(m *ui.Model) []string {
+	name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Params.Propagator]
+	s := fmt.Sprintf("Propagation: %s on %s", name, params.GraphNames[m.Params.Graph])
+	if !m.Prop.Ready() {
+		return []string{s}
+	}
+	step := fmt.Sprintf("%s, step %d", s, m.Prop.Step)
+	short := []string{fmt.Sprintf("Propagation: %s, step %d", name, m.Prop.Step), fmt.Sprintf("Propagation: step %d", m.Prop.Step)}
+	if m.Prop.Converged {
+		return append([]string{step + " (converged)", step + " (settled)", step}, short...)
+	}
+	return append([]string{step}, short...)
+}
 
 // The graph view draws at most MaxEdges edges, the strongest, and the
 // hover card lists a node's strongest neighbours.
@@ -19,13 +77,10 @@ const (
 	neighbours = 5
 )
 
-// legendLines is the room under the graph for its legend.
-const legendLines = 3
-
 // plotArea returns the square in r where the nodes go (the layout's unit
-// square, with room for the nodes' radius), above the legend.
-func plotArea(r Rect) Rect {
-	side := min(r.W, r.H-legendLines*LineHeight(Small)-4)
+// square, with room for the nodes' radius), above a legend legendH high.
+func plotArea(r Rect, legendH float32) Rect {
+	side := min(r.W, r.H-legendH-4)
 	return Rect{r.X + (r.W-side)/2, r.Y, side, side}.Inset(8)
 }
 
@@ -46,33 +101,29 @@ func positions(layout []float64, sq Rect) []float32 {
 }
 
 // NodePosition returns where node i of the graph shown is drawn in the
-// panel called name, if it is.
-func NodePosition(m *ui.Model, panels []Panel, name string, i int) (x, y float32, ok bool) {
+// panel called name, if it is, as Draw last drew it.
+func (v *Views) NodePosition(m *ui.Model, name string, i int) (x, y float32, ok bool) {
 	g := m.Shown()
-	if g == nil || i < 0 || i >= g.N {
+	sq, drawn := v.plots[name]
+	if g == nil || i < 0 || i >= g.N || !drawn {
 		return 0, 0, false
 	}
-	for _, p := range panels {
-		if p.Name == name {
-			pos := positions(g.Final.Layout[2*i:2*i+2], plotArea(body(p.Rect)))
-			return pos[0], pos[1], true
-		}
-	}
-	return 0, 0, false
+	pos := positions(g.Final.Layout[2*i:2*i+2], sq)
+	return pos[0], pos[1], true
 }
 
 // NodeAt returns the node of the graph shown under (x, y) in the graph or
-// propagation panel, or -1.
-func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
+// propagation panel as Draw last drew it, or -1.
+func (v *Views) NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 	g := m.Shown()
 	if g == nil {
 		return -1
 	}
 	for _, p := range panels {
-		if p.Name != "graph" && p.Name != "propagation" || !p.Rect.Contains(x, y) {
+		sq, drawn := v.plots[p.Name]
+		if !drawn || !p.Rect.Contains(x, y) {
 			continue
 		}
-		sq := plotArea(body(p.Rect))
 		pos := positions(g.Final.Layout, sq)
 		best, bd := -1, float32(math.Inf(1))
 		reach := nodeRadius(g.N, sq.W) + 3
@@ -87,8 +138,10 @@ func NodeAt(m *ui.Model, panels []Panel, x, y float32) int {
 	return -1
 }
 
-// body returns the content area of a panel.
-func body(r Rect) Rect { return Rect{r.X + 10, r.Y + titleH(), r.W - 20, r.H - titleH() - 8} }
+// body returns the content area of a panel at text scale ts.
+func body(r Rect, ts float32) Rect {
+	return Rect{r.X + 10, r.Y + titleH(ts), r.W - 20, r.H - titleH(ts) - 8}
+}
 
 // edge is an edge of the graph view.
 type edge struct {
@@ -125,7 +178,7 @@ func strongest(w []float64, n, limit int) []edge {
 func EdgeColour(w, wmax float64, a, b int) color.RGBA {
 	base := Muted
 	if a >= 0 && b >= 0 && a != b {
-		base = Alarm
+		base = Across
 	}
 	return Alpha(base, 0.12+0.68*w/wmax)
 }
@@ -158,7 +211,15 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	n := g.N
 	data := m.Run.Data
 	class := classOf(data, n)
-	sq := plotArea(r)
+	flagged := v.flagged(m, g)
+	legend := v.legend(c, r.W, m, g, prop, flagged != nil)
+	lh := lineH(c, Small)
+	sq := plotArea(r, float32(len(legend))*lh)
+	name := "graph"
+	if prop {
+		name = "propagation"
+	}
+	v.plots[name] = sq
 	pos := positions(g.Final.Layout, sq)
 	rad := nodeRadius(n, sq.W)
 
@@ -170,11 +231,14 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 		es := strongest(g.W, n, MaxEdges)
 		for k := len(es) - 1; k >= 0; k-- { // strongest on top
 			e := es[k]
-			c.Line(pos[2*e.i], pos[2*e.i+1], pos[2*e.j], pos[2*e.j+1], 1, EdgeColour(e.w, es[0].w, class[e.i], class[e.j]))
+			width := float32(1)
+			if class[e.i] >= 0 && class[e.j] >= 0 && class[e.i] != class[e.j] {
+				width = 1.6 // across classes: thicker as well as another colour
+			}
+			c.Line(pos[2*e.i], pos[2*e.i+1], pos[2*e.j], pos[2*e.j+1], width, EdgeColour(e.w, es[0].w, class[e.i], class[e.j]))
 		}
 	})
 
-	flagged := v.flagged(m, g)
 	var res *propagate.Result
 	var idx map[int]int
 	if prop {
@@ -191,19 +255,25 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	given := func(i int) bool { return data != nil && data.Given != nil && data.Given[i] != propagate.Unlabeled }
 	for i := 0; i < n; i++ {
 		x, y := pos[2*i], pos[2*i+1]
-		fill := Unknown
+		fill, shape := Unknown, Circle
 		switch {
 		case prop:
 			fill = propagationColour(res, i, idx)
+			if p := res.Pred[i]; p != propagate.Unlabeled {
+				shape = ClassShape(idx[p])
+			}
 		case !prop && class[i] >= 0:
-			fill = ClassColour(class[i])
+			fill, shape = ClassColour(class[i]), ClassShape(class[i])
 		}
-		c.Disc(x, y, rad, fill)
+		Marker(c, shape, x, y, rad, fill)
 		switch {
 		case given(i):
 			c.Ring(x, y, rad+1.5, 2, Ink)
 		case prop && res.Pred[i] != propagate.Unlabeled && res.Pred[i] != data.Labels[i]:
-			c.Ring(x, y, rad+1.5, 2, Alarm)
+			// Wrong: a double ring, not told from the labeled's by colour
+			// alone.
+			c.Ring(x, y, rad+1.5, 1.5, Across)
+			c.Ring(x, y, rad+4, 1.5, Across)
 		}
 		if flagged != nil && flagged[i] && !prop {
 			d := rad * 0.9
@@ -211,7 +281,11 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 			c.Line(x-d, y+d, x+d, y-d, 1.5, Ink)
 		}
 	}
-	v.legend(c, r, m, g, prop, flagged != nil)
+	y := r.Y + r.H - float32(len(legend))*lh
+	for _, l := range legend {
+		c.Text(l, r.X, y, Small, Muted)
+		y += lh
+	}
 	if h := m.Hover; h >= 0 && h < n {
 		v.hover(c, r, m, g, pos, rad, class, flagged, h, !prop)
 	}
@@ -251,34 +325,46 @@ func propagationColour(res *propagate.Result, i int, idx map[int]int) color.RGBA
 
 // legend writes under the graph what the picture shows, and how to read
 // it.
-func (v *Views) legend(c Canvas, r Rect, m *ui.Model, g *ui.Graph, prop, flags bool) {
-	lh := LineHeight(Small)
-	var first, second string
+func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flags bool) []string {
 	f := g.Final
+	var firsts, seconds []string
 	if prop {
-		first = fmt.Sprintf("%d unlabeled samples; misclassified now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method))
-		second = "colour: predicted class, paler when unsure; grey: no label yet; black ring: labeled; red ring: wrong"
-	} else {
-		first = fmt.Sprintf("%d samples; %.0f%% of the possible edges; %d connected pieces", g.N, 100*f.Density, f.Components)
-		if f.Components == 1 {
-			first = fmt.Sprintf("%d samples; %.0f%% of the possible edges; connected", g.N, 100*f.Density)
+		firsts = []string{
+			fmt.Sprintf("%d unlabeled samples; misclassified now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
+			fmt.Sprintf("%d unlabeled; wrong now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
 		}
-		second = "colour: class; black ring: labeled; edges: grey within a class, red across"
+		seconds = []string{
+			"colour and shape: predicted class, paler when unsure; grey: no label yet; black ring: labeled; double ring: wrong",
+			"colour, shape: predicted class; grey: none yet; ring: labeled; double ring: wrong",
+		}
+	} else {
+		pieces := fmt.Sprintf("%d connected pieces", f.Components)
+		if f.Components == 1 {
+			pieces = "connected"
+		}
+		firsts = []string{
+			fmt.Sprintf("%d samples; %.0f%% of the possible edges; %s", g.N, 100*f.Density, pieces),
+			fmt.Sprintf("%d samples; %.0f%% of edges; %s", g.N, 100*f.Density, pieces),
+		}
+		cross := ""
 		if flags {
 			_, t := m.Run.Outliers()
-			second += fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
+			cross = fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
+		}
+		seconds = []string{
+			"colour and shape: class; black ring: labeled; edges: grey within a class, thick orange-red across" + cross,
+			"colour, shape: class; ring: labeled; thick edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
 		}
 	}
-	lines := append([]string{Clip(c, first, Small, r.W)}, Wrap(c, second, Small, r.W)...)
-	if len(lines) > legendLines { // the last line kept says that more was cut
-		lines = lines[:legendLines]
-		lines[legendLines-1] = Clip(c, lines[legendLines-1]+" ...", Small, r.W)
+	// The longer words while they take three lines at most.
+	var lines []string
+	for k := range firsts {
+		lines = append(Wrap(c, firsts[k], Small, w), Wrap(c, seconds[k], Small, w)...)
+		if len(lines) <= 3 {
+			break
+		}
 	}
-	y := r.Y + r.H - float32(len(lines))*lh
-	for _, l := range lines {
-		c.Text(l, r.X, y, Small, Muted)
-		y += lh
-	}
+	return lines
 }
 
 // unlabeled counts the samples without a given label.
@@ -337,7 +423,7 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 		pic, thumbs = v.samplePictures(data, g.Version, h, nb)
 	}
 	const picSide = 64
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	rowH, thumbW := lh, float32(0)
 	if thumbs != nil {
 		thumbW = float32(math.Round(float64(2*lh) * float64(data.ImageW) / float64(data.ImageH)))
@@ -442,14 +528,15 @@ func samplePicture(d *ui.Data, h int) *image.RGBA {
 	if d.D == 0 || len(d.X) < (h+1)*d.D {
 		return nil
 	}
-	return SamplePicture(d.X[h*d.D:(h+1)*d.D], d.ImageW, d.ImageH)
+	return SamplePicture(d.X[h*d.D:(h+1)*d.D], d.ImageW, d.ImageH, demo.Photo(d.Name))
 }
 
-// SamplePicture draws a sample: a w×h image in grey levels, dark for its
-// largest values (column-major pixels, as dataset.Set), when w·h is the
+// SamplePicture draws a sample: a w×h image in grey levels, bright for
+// its largest values when it is a photograph (photo), dark otherwise, as
+// ink on paper (column-major pixels, as dataset.Set), when w·h is the
 // sample's length; else a bar chart of its coordinates, one column each,
 // up from the middle for positive values and down for negative ones.
-func SamplePicture(x []float64, w, h int) *image.RGBA {
+func SamplePicture(x []float64, w, h int, photo bool) *image.RGBA {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range x {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
@@ -462,7 +549,10 @@ func SamplePicture(x []float64, w, h int) *image.RGBA {
 				if hi > lo {
 					t = (x[py+px*h] - lo) / (hi - lo)
 				}
-				g := uint8(math.Round(255 * (1 - t)))
+				if !photo {
+					t = 1 - t // ink: the highest value darkest
+				}
+				g := uint8(math.Round(255 * t))
 				img.SetRGBA(px, py, color.RGBA{g, g, g, 0xff})
 			}
 		}

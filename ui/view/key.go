@@ -48,83 +48,55 @@ func (k *keyer) sum() uint64 {
 	return h.Sum64()
 }
 
-// panelKey returns a fingerprint of everything the panel name shows of m:
-// equal keys draw equal panels.
-func panelKey(name string, m *ui.Model) uint64 {
+// keys returns the fingerprints of what view shows of m: equal keys draw
+// equal panels. Every panel shows the graph chosen, the propagation
+// watched and its α, and whether the tour's step is about it, at the text
+// scale ts; the view's reads and progress add the rest.
+func keys(view *View, m *ui.Model, ts float32) drawn {
 	var k keyer
-	k.s(name)
-	k.f(float64(textScale))
+	k.s(view.Name)
+	k.f(float64(ts))
 	p := m.Params
 	k.s(string(p.Graph))
 	k.s(p.Propagator)
 	k.f(p.Alpha)
-	k.bool(Focus(m) == name)
-	if name == "paper" {
-		k.s(p.Paper)
-		k.n(uint64(p.Live))
-		k.bool(m.Evidence != nil)
-		k.n(uint64(len(m.Figures)))
+	k.bool(Focus(m) == view.Name)
+	view.reads(&k, m)
+	d := drawn{key: k.sum()}
+	if view.progress != nil {
+		var pk keyer
+		view.progress(&pk, m)
+		d.progress = pk.sum()
 	}
+	return d
+}
+
+// run fingerprints the run of m: which, its state and whether its samples
+// arrived. It reports whether there is a run.
+func (k *keyer) run(m *ui.Model) bool {
 	r := m.Run
 	if r == nil {
-		return k.sum()
+		k.n(0)
+		return false
 	}
 	k.n(uint64(r.ID()), uint64(r.State))
 	k.bool(r.Data != nil)
-	pr := &m.Prop
-	switch name {
-	case "graph", "propagation":
-		k.graph(m.Shown())
-		k.n(uint64(m.Hover + 1))
-		if name == "propagation" {
-			k.n(uint64(pr.Step))
-			k.s(pr.Method + pr.Err)
-			k.bool(pr.Ready())
-			k.bool(pr.Converged)
-		}
-		if g := r.Graphs[method.NNLRS]; g != nil { // its E flags samples
-			k.graph(g)
-		}
-	case "weights":
-		for _, gm := range WeightGraphs {
-			k.graph(r.Graphs[gm])
-		}
-	case "convergence":
-		for _, gm := range ConvergenceGraphs {
-			k.graph(r.Graphs[gm])
-		}
-	case "curves":
-		for _, gm := range params.Graphs {
-			k.graph(r.Graphs[gm])
-		}
-		k.n(uint64(pr.Step))
-		k.s(pr.Method + pr.Err)
-		k.bool(pr.Ready())
-		if pr.Curve != nil {
-			k.n(uint64(pr.Curve.Done))
-		}
-		k.f(p.Labeled)
-		k.s(p.Flip)
-		k.s(string(p.Graph))
-	case "paper":
-		k.f(p.Labeled)
-		k.s(p.Flip)
-		k.n(p.LabelSeed)
-		k.n(uint64(p.Live))
-		if s := m.Study; s != nil {
-			// Redrawn at every tenth of the study, not at every
-			// evaluation: a frame computes a few.
-			k.n(uint64(10*s.Done/max(1, s.Total)), uint64(len(s.Err)))
-			k.bool(s.Finished())
-		}
-	case "outcome":
-		for _, gm := range params.Graphs {
-			k.graph(r.Graphs[gm])
-		}
-		k.n(uint64(pr.Step))
-		k.s(pr.Method)
-		k.bool(pr.Ready())
-		k.s(r.Params.Hash())
+	return true
+}
+
+// graphs fingerprints the graphs gs of the run of m.
+func (k *keyer) graphs(m *ui.Model, gs []method.Name) {
+	for _, g := range gs {
+		k.graph(m.Run.Graphs[g])
 	}
-	return k.sum()
+}
+
+// steps fingerprints every graph of the run of m and the propagation's
+// step over them.
+func (k *keyer) steps(m *ui.Model) {
+	k.graphs(m, params.Graphs)
+	pr := &m.Prop
+	k.n(uint64(pr.Step))
+	k.s(pr.Method + pr.Err)
+	k.bool(pr.Ready())
 }

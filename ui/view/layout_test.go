@@ -3,7 +3,10 @@ package view
 import (
 	"fmt"
 	"image/color"
+	"strings"
 	"testing"
+
+	"nnlrs/ui"
 )
 
 // TestArrangeSizes arranges the views on canvases from a phone's width to
@@ -11,7 +14,7 @@ import (
 // view is at least MinW×MinH (scaled; on a canvas narrower than that, as
 // wide as the canvas), inside the canvas, and apart from the others.
 func TestArrangeSizes(t *testing.T) {
-	for _, ts := range []float32{1, PresentationScale} {
+	for _, ts := range []float32{1, ui.PresentationScale} {
 		for _, viewH := range []float32{400, 480, 576, 720, 900, 1080, 1600} {
 			for w := float32(300); w <= 2000; w += 10 {
 				h := Height(w, viewH, "", ts)
@@ -70,11 +73,11 @@ type textBox struct {
 const em = 0.62
 
 func (mc *measurer) TextWidth(s string, size Size) float32 {
-	return float32(len([]rune(s))) * em * FontSize(size)
+	return float32(len([]rune(s))) * em * FontSize(size, mc.TextScale())
 }
 
 func (mc *measurer) Text(s string, x, y float32, size Size, _ color.RGBA) {
-	mc.boxes = append(mc.boxes, textBox{s, Rect{x, y, mc.TextWidth(s, size), FontSize(size)}})
+	mc.boxes = append(mc.boxes, textBox{s, Rect{x, y, mc.TextWidth(s, size), FontSize(size, mc.TextScale())}})
 }
 
 func (mc *measurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(mc) }
@@ -84,19 +87,25 @@ func (mc *measurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(
 // and checks that no text leaves its view or overlaps other text.
 func TestTextFits(t *testing.T) {
 	m := fixture(t)
-	defer SetTextScale(1)
-	for _, ts := range []float32{1, PresentationScale} {
-		SetTextScale(ts)
+	// The longest titles: the propagation settled, many steps on.
+	for !m.Prop.Converged {
+		m.Prop.Advance()
+	}
+	m.Prop.Step += 1000
+	for _, ts := range []float32{1, ui.PresentationScale} {
 		for _, w := range []float32{370, 520, 664, 760, 947, 1080, 1560} {
 			h := Height(w, 700, "", ts)
 			for _, p := range Arrange(w, h, "", ts) {
-				mc := &measurer{}
+				mc := &measurer{recorder: recorder{scale: ts}}
 				New().Draw(mc, m, []Panel{p}, w, h, true)
 				what := fmt.Sprintf("%v wide at %v: %s %v×%v", w, ts, p.Name, p.Rect.W, p.Rect.H)
 				if len(mc.boxes) < 2 {
 					t.Errorf("%s: %d texts", what, len(mc.boxes))
 				}
 				for i, b := range mc.boxes {
+					if strings.HasSuffix(b.s, "...") {
+						t.Errorf("%s: %q is cut off", what, b.s)
+					}
 					r := b.r
 					if r.X < p.Rect.X || r.Y < p.Rect.Y || r.X+r.W > p.Rect.X+p.Rect.W || r.Y+r.H > p.Rect.Y+p.Rect.H {
 						t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)
@@ -115,10 +124,8 @@ func TestTextFits(t *testing.T) {
 // TestOutcomeColumns checks that the outcome table's columns hold their
 // widest text, and drop from the right in a narrow view.
 func TestOutcomeColumns(t *testing.T) {
-	mc := &measurer{}
-	defer SetTextScale(1)
-	for _, ts := range []float32{1, PresentationScale} {
-		SetTextScale(ts)
+	for _, ts := range []float32{1, ui.PresentationScale} {
+		mc := &measurer{recorder: recorder{scale: ts}}
 		for w := float32(100); w <= 800; w += 20 {
 			cols := outcomeColumns(mc, w)
 			sum := float32(0)
@@ -144,17 +151,14 @@ func TestOutcomeColumns(t *testing.T) {
 }
 
 // TestFontSizes checks the text sizes: at least 14 CSS pixels, readable
-// from the back of a classroom, and larger by PresentationScale in the
+// from the back of a classroom, and larger by ui.PresentationScale in the
 // presentation size, with lines that do not touch.
 func TestFontSizes(t *testing.T) {
-	defer SetTextScale(1)
 	for _, s := range []Size{Small, Normal, Title} {
-		SetTextScale(1)
-		px, lh := FontSize(s), LineHeight(s)
-		SetTextScale(PresentationScale)
-		big := FontSize(s)
-		if px < 14 || lh <= px || big < PresentationScale*px-0.01 || LineHeight(s) <= big {
-			t.Errorf("size %d: %v px on lines of %v; presented %v px on lines of %v", s, px, lh, big, LineHeight(s))
+		px, lh := FontSize(s, 1), LineHeight(s, 1)
+		big, bigH := FontSize(s, ui.PresentationScale), LineHeight(s, ui.PresentationScale)
+		if px < 14 || lh <= px || big < ui.PresentationScale*px-0.01 || bigH <= big {
+			t.Errorf("size %d: %v px on lines of %v; presented %v px on lines of %v", s, px, lh, big, bigH)
 		}
 	}
 }

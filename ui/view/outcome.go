@@ -9,6 +9,20 @@ import (
 	"nnlrs/ui/params"
 )
 
+// outcomeView draws each graph's measures and error rates, as the
+// propagation stands and in closed form.
+var outcomeView = &View{
+	Name: "outcome", Title: "Outcome",
+	reads: func(k *keyer, m *ui.Model) {
+		if k.run(m) {
+			k.steps(m)
+			k.s(m.Run.Params.Hash())
+		}
+	},
+	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawOutcome(c, r, m) },
+	Places: &[3]Place{{Row: 0, Share: 0.28, Height: fixed(270)}, {Row: 2, Height: fixed(270)}, {Row: 3, Height: fixed(290)}},
+}
+
 // drawOutcome tabulates, per graph, the error rates of GHF and LGC (closed
 // forms), the within-class share of the weight and the density, between a
 // line on what the rates are and the run's settings. What does not fit in
@@ -20,8 +34,8 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 		return
 	}
 	p := m.Run.Params
-	lh, sh := LineHeight(Normal), LineHeight(Small)
-	sub := "error rates of GHF and of LGC with α = " + fmt.Sprint(m.Params.Alpha)
+	lh, sh := lineH(c, Normal), lineH(c, Small)
+	sub := "error rates once settled (closed forms) of GHF and of LGC with α = " + fmt.Sprint(m.Params.Alpha)
 	if u := unlabeled(m); u > 0 {
 		sub += fmt.Sprintf(" on the %d unlabeled samples", u)
 	}
@@ -41,18 +55,12 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 			}
 		}
 	}
-	notes = append(notes, fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed))
 	below := Wrap(c, strings.Join(notes, ". "), Small, r.W)
-	if m.Prop.Ready() {
-		name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Prop.Method]
-		s := fmt.Sprintf("%s after %d steps:", name, m.Prop.Step)
-		for _, gm := range params.Graphs {
-			if e := m.Prop.ErrorRate(gm); e >= 0 {
-				s += fmt.Sprintf(" %s %.0f%%", params.GraphNames[gm], 100*e)
-			}
-		}
-		below = append(below, Wrap(c, s, Small, r.W)...)
+	for _, l := range append(m.Steps(), m.Caveats()...) {
+		below = append(below, Wrap(c, l, Small, r.W)...)
 	}
+	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
+	below = append(below, Wrap(c, settings, Small, r.W)...)
 	// The heights: the heading row and its rule, the rows (each a line
 	// and an error bar), the rule below.
 	rows := float32(len(params.Graphs))

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	"nnlrs/core/demo"
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
 	"nnlrs/core/propagate"
@@ -39,6 +40,39 @@ func graphName(g method.Name) string {
 		method.LLE0: "LLE0", method.LLE1: "LLE1", method.SPG: "SPG"}[g]
 }
 
+// paperView draws a figure of the paper (Params.Paper), alone: ours at
+// the paper's scale beside the paper's numbers, or its live version on the
+// page's draw.
+var paperView = &View{
+	Name: "paper", Title: "The paper",
+	caption: paperTitle,
+	reads: func(k *keyer, m *ui.Model) {
+		p := m.Params
+		k.s(p.Paper)
+		k.n(uint64(p.Live))
+		k.bool(m.Evidence != nil)
+		k.n(uint64(len(m.Figures)))
+		if !k.run(m) {
+			return
+		}
+		k.f(p.Labeled)
+		k.s(p.Flip)
+		k.n(p.LabelSeed)
+		if s := m.Study; s != nil {
+			k.n(uint64(len(s.Err)))
+			k.bool(s.Finished())
+		}
+	},
+	progress: func(k *keyer, m *ui.Model) {
+		// Redrawn at every tenth of the study, not at every evaluation: a
+		// frame computes a few.
+		if s := m.Study; s != nil && m.Run != nil {
+			k.n(uint64(10 * s.Done / max(1, s.Total)))
+		}
+	},
+	draw: (*Views).drawPaper,
+}
+
 // rowColour is the colour of row k of a comparison block: its graph's, or
 // for rows without one (the β sweep's labeled shares) the class palette's.
 func rowColour(row *paper.Row, k int) color.RGBA {
@@ -49,11 +83,11 @@ func rowColour(row *paper.Row, k int) color.RGBA {
 }
 
 // paperTitle is the title of the paper panel.
-func paperTitle(m *ui.Model) string {
-	if live(m) {
-		return "The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper]
+func paperTitle(m *ui.Model) []string {
+	if live(m) || m.Params.Paper == "samples" && m.Params.Live == 1 {
+		return []string{"The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper], "Live: " + params.PaperTitles[m.Params.Paper]}
 	}
-	return "The paper: " + params.PaperTitles[m.Params.Paper]
+	return []string{"The paper: " + params.PaperTitles[m.Params.Paper], params.PaperTitles[m.Params.Paper]}
 }
 
 // drawPaper draws the figure m.Params.Paper in r.
@@ -61,7 +95,11 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 	name := m.Params.Paper
 	switch name {
 	case "samples":
-		v.drawGallery(c, r, m)
+		if m.Params.Live == 1 {
+			v.drawGallery(c, r, m)
+		} else {
+			drawGalleries(c, r, m)
+		}
 		return
 	case "weights":
 		drawFigures(c, r, m)
@@ -80,7 +118,7 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, msg)
 		return
 	}
-	bs := paperBlocks(r, len(cmp.Blocks))
+	bs := paperBlocks(r, len(cmp.Blocks), c.TextScale())
 	for i, b := range cmp.Blocks {
 		drawBlock(c, bs[i], cmp, b, name)
 	}
@@ -124,20 +162,20 @@ func drawLive(c Canvas, r Rect, m *ui.Model, cmp *paper.Comparison) {
 		live.Title += fmt.Sprintf(" (computing, %d%%)", 100*s.Done/max(1, s.Total))
 	}
 	blocks[0] = &live
-	bs := paperBlocks(r, len(blocks))
+	bs := paperBlocks(r, len(blocks), c.TextScale())
 	for i, b := range blocks {
 		drawBlock(c, bs[i], shape, b, name)
 	}
 }
 
 // paperBlocks splits r into n blocks: in as many columns as give each
-// MinW, row by row.
-func paperBlocks(r Rect, n int) []Rect {
+// MinW at text scale ts, row by row.
+func paperBlocks(r Rect, n int, ts float32) []Rect {
 	var out []Rect
 	if n == 0 {
 		return out
 	}
-	cols := max(1, min(n, int((r.W+Gap)/(MinW*TextScale()+Gap))))
+	cols := max(1, min(n, int((r.W+Gap)/(MinW*ts+Gap))))
 	rows := (n + cols - 1) / cols
 	w := (r.W - float32(cols-1)*Gap) / float32(cols)
 	h := (r.H - float32(rows-1)*Gap) / float32(rows)
@@ -178,23 +216,29 @@ func colLabel(cmp *paper.Comparison, b *paper.Block, k int) string {
 	return strconv.FormatFloat(100*x, 'g', -1, 64) + "%"
 }
 
-// num formats an error rate in percent with one decimal.
-func num(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
-
 // drawBlock draws one data set of a comparison: a chart of the rows
 // against the columns, then a table of the numbers.
 func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	rows := shownRows(b, name)
-	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd); the paper's (rings); † more than %d points apart",
+	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd; above in the table); the paper's (rings; in brackets); † more than %d points apart",
 		b.Title, b.Trials, paper.FarPoints)
 	switch {
 	case cmp.Name == "scale":
-		head = fmt.Sprintf("%s: mean of %d trials at each draw (discs, bars ±1 sd), parameters chosen by cross-validation on the labeled samples; under each error, the graph's connected components",
+		head = fmt.Sprintf("%s: mean of %d trials at each draw (discs, bars ±1 sd), parameters chosen by cross-validation on the labeled samples; under each error, in grey, the graph's connected components",
 			b.Title, b.Trials)
 	case b.Command == "": // measured in the page
-		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd); the paper's at its scale (rings); † more than %d points apart",
+		head = fmt.Sprintf("%s: mean of %d draws of the labeled samples (discs, bars ±1 sd; above in the table); the paper's at its scale (rings; in brackets); † more than %d points apart",
 			b.Title, b.Trials, paper.FarPoints)
+	}
+	if cmp.Name == "beta" {
+		// Its rates are SDA's on PIE, which read as contradicting Table I's
+		// GHF rates unless said.
+		lambda := "λ = 10, as in the paper"
+		if b.Command == "" {
+			lambda = "the λ of the page's settings"
+		}
+		head = "Table IV: NNLRS classified by SDA + nearest neighbour (Table I is GHF), " + lambda + ". " + head
 	}
 	lines := Wrap(c, head, Small, r.W)
 	for i, l := range lines {
@@ -223,7 +267,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	// The columns' quantity on its own line above the plot, where no
 	// curve reaches it.
 	box := Rect{r.X + axisW, top + lh, r.W - axisW - 4, chartH - lh}
-	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%", "")
+	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%")
 	xl := Clip(c, cmp.XLabel, Small, box.W-8)
 	c.Text(xl, box.X+box.W-c.TextWidth(xl, Small)-4, top, Small, Muted)
 	n := len(b.Columns)
@@ -277,6 +321,12 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		s := colLabel(cmp, b, k)
 		c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k)*cw, ty, Small, Muted)
 	}
+	// One decimal where every cell has room for it, else none.
+	digits := 1
+	if c.TextWidth("(100.0)", Small) > cw-2 || c.TextWidth("100.0†", Small) > cw-2 {
+		digits = 0
+	}
+	fmtNum := func(v float64) string { return strconv.FormatFloat(v, 'f', digits, 64) }
 	// The components in words where every cell has room for them, else
 	// as numbers in every cell (the block's heading says what they are).
 	short := false
@@ -296,7 +346,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			x := r.X + nameW + float32(k)*cw
 			ours, ink := "–", Muted
 			if cell.Ours != nil {
-				ours, ink = num(*cell.Ours), Ink
+				ours, ink = fmtNum(*cell.Ours), Ink
 				if cell.Far {
 					ours += "†"
 					ink = Alarm
@@ -305,7 +355,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
 			switch {
 			case cell.Paper != nil:
-				c.Text(Clip(c, "("+num(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
+				c.Text(Clip(c, "("+fmtNum(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
 			case cell.Components != nil:
 				c.Text(Clip(c, pieces(*cell.Components, short), Small, cw-2), x, y+lh, Small, Muted)
 			}
@@ -339,7 +389,7 @@ func rowName(row *paper.Row) string {
 func drawFigures(c Canvas, r Rect, m *ui.Model) {
 	var imgs []*image.RGBA
 	for _, ds := range params.PaperData {
-		if img := m.Figures[ds]; img != nil {
+		if img := m.Figures[ds+"-weights"]; img != nil {
 			imgs = append(imgs, img)
 		}
 	}
@@ -351,7 +401,7 @@ func drawFigures(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, msg)
 		return
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	lines := Wrap(c, "The weights of the first trial at 30% labeled, as nnlrs reproduce drew them (Yale B, PIE, USPS)", Small, r.W)
 	for i, l := range lines {
 		c.Text(l, r.X, r.Y+float32(i)*lh, Small, Ink)
@@ -369,6 +419,44 @@ func drawFigures(c Canvas, r Rect, m *ui.Model) {
 	}
 }
 
+// drawGalleries draws the paper's Fig. 1: the galleries of the data sets
+// the site carries, each under its title, one under the other as high as
+// the view allows.
+func drawGalleries(c Canvas, r Rect, m *ui.Model) {
+	var gs []paper.Gallery
+	if m.Evidence != nil {
+		for _, g := range m.Evidence.Galleries {
+			if m.Figures[g.Dataset+"-samples"] != nil {
+				gs = append(gs, g)
+			}
+		}
+	}
+	if len(gs) == 0 {
+		msg := "Loading the samples of the data sets..."
+		if m.Evidence != nil && len(m.Evidence.Galleries) == 0 {
+			msg = "This site carries none of the paper's data sets (make dist adds them when ../shared/datasets is present)."
+		}
+		placeholder(c, r, msg)
+		return
+	}
+	lh := lineH(c, Small)
+	each := (r.H - float32(len(gs)-1)*Gap) / float32(len(gs))
+	y := r.Y
+	for _, g := range gs {
+		img := m.Figures[g.Dataset+"-samples"]
+		title := fmt.Sprintf("%s: %d of the site's samples, %d of each of %d classes (a column each)", g.Title, g.Images, g.PerClass, g.Classes)
+		lines := Wrap(c, title, Small, r.W)
+		for _, l := range lines {
+			c.Text(l, r.X, y, Small, Ink)
+			y += lh
+		}
+		iw, ih := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+		sc := min(r.W/iw, max(0, each-float32(len(lines))*lh-4)/ih)
+		c.Image(img, Rect{r.X, y + 2, iw * sc, ih * sc})
+		y += each - float32(len(lines))*lh + Gap
+	}
+}
+
 // drawGallery draws the samples of the figure's run as pictures, framed
 // in their class's colour, the labeled ones with a thick frame: the
 // paper's Fig. 1 on the page's own draw.
@@ -382,7 +470,7 @@ func (v *Views) drawGallery(c Canvas, r Rect, m *ui.Model) {
 		placeholder(c, r, "These samples are not pictures: choose USPS, Yale B or PIE as the data set to see them.")
 		return
 	}
-	lh := LineHeight(Small)
+	lh := lineH(c, Small)
 	c.Text(Clip(c, fmt.Sprintf("%s: the %d samples of this draw, framed by class; a thick frame: labeled", d.Name, d.N), Small, r.W), r.X, r.Y, Small, Ink)
 	area := Rect{r.X, r.Y + lh + 6, r.W, r.H - lh - 6}
 	aspect := float64(d.ImageW) / float64(d.ImageH)
@@ -438,7 +526,7 @@ func (v *Views) gallery(m *ui.Model, cols int) *image.RGBA {
 		img.Pix[i] = 0xff
 	}
 	for j := 0; j < d.N; j++ {
-		p := SamplePicture(d.X[j*d.D:(j+1)*d.D], w, h)
+		p := SamplePicture(d.X[j*d.D:(j+1)*d.D], w, h, demo.Photo(d.Name))
 		x0, y0 := (j%cols)*(w+1), (j/cols)*(h+1)
 		for py := 0; py < h; py++ {
 			copy(img.Pix[img.PixOffset(x0, y0+py):img.PixOffset(x0+w, y0+py)], p.Pix[p.PixOffset(0, py):p.PixOffset(w, py)])
@@ -456,6 +544,17 @@ func PaperCells(m *ui.Model) int {
 	case "":
 		return 0
 	case "samples":
+		if m.Params.Live == 0 {
+			k := 0
+			if m.Evidence != nil {
+				for _, g := range m.Evidence.Galleries {
+					if m.Figures[g.Dataset+"-samples"] != nil {
+						k += g.Images
+					}
+				}
+			}
+			return k
+		}
 		if m.Run == nil || m.Run.Data == nil || m.Run.Data.ImageW == 0 {
 			return 0
 		}
@@ -463,7 +562,7 @@ func PaperCells(m *ui.Model) int {
 	case "weights":
 		k := 0
 		for _, ds := range params.PaperData {
-			if m.Figures[ds] != nil {
+			if m.Figures[ds+"-weights"] != nil {
 				k++
 			}
 		}

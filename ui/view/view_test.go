@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"nnlrs/core/demo"
+	"nnlrs/core/method"
 	"nnlrs/core/paper"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
@@ -18,6 +19,7 @@ import (
 
 // recorder is a Canvas that records what the views draw.
 type recorder struct {
+	scale  float32 // the text scale, 0 for 1
 	fills  []recFill
 	lines  []recLine
 	discs  []recDisc
@@ -40,6 +42,27 @@ type recLine struct {
 type recDisc struct {
 	x, y, r float32
 	c       color.RGBA
+}
+
+func (rc *recorder) TextScale() float32 {
+	if rc.scale == 0 {
+		return 1
+	}
+	return rc.scale
+}
+
+func (rc *recorder) Polygon(xy []float32, c color.RGBA) {
+	// Recorded as a disc at its centroid, of the polygon's extent.
+	var cx, cy float32
+	k := float32(len(xy) / 2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		cx, cy = cx+xy[i]/k, cy+xy[i+1]/k
+	}
+	var r float32
+	for i := 0; i+1 < len(xy); i += 2 {
+		r = max(r, float32(math.Hypot(float64(xy[i]-cx), float64(xy[i+1]-cy))))
+	}
+	rc.discs = append(rc.discs, recDisc{cx, cy, r, c})
 }
 
 func (rc *recorder) Fill(r Rect, c color.RGBA) { rc.fills = append(rc.fills, recFill{r, c}) }
@@ -134,7 +157,7 @@ func panelOf(name string) Panel {
 func TestArrange(t *testing.T) {
 	for _, c := range []struct{ w, h float32 }{{1080, 900}, {1920, 1080}, {600, 1000}} {
 		ps := Arrange(c.w, c.h, "", 1)
-		if len(ps) != len(params.Views) {
+		if len(ps) != len(Embeddable()) {
 			t.Fatalf("%v: %d panels", c, len(ps))
 		}
 		for i, p := range ps {
@@ -189,12 +212,13 @@ func TestGraphView(t *testing.T) {
 	if rings != 4 {
 		t.Errorf("%d labeled rings, want 4", rings)
 	}
-	// Edges: 4 classes of 5 give 40 pairs, and one across, in red.
-	var edges, red, cross int
+	// Edges: 4 classes of 5 give 40 pairs, and one across, thicker and
+	// in the colour of what crosses classes.
+	var edges, across, cross int
 	for _, l := range rc.lines {
 		switch {
-		case l.w == 1 && l.c.R > l.c.G+20:
-			red++
+		case l.w == 1.6 && l.c.R > l.c.G && l.c.G > l.c.B:
+			across++
 			edges++
 		case l.w == 1:
 			edges++
@@ -202,10 +226,10 @@ func TestGraphView(t *testing.T) {
 			cross++
 		}
 	}
-	if edges != 41 || red != 1 || cross != 2 {
-		t.Errorf("%d edges (%d red), %d cross strokes; want 41 (1), 2", edges, red, cross)
+	if edges != 41 || across != 1 || cross != 2 {
+		t.Errorf("%d edges (%d across), %d cross strokes; want 41 (1), 2", edges, across, cross)
 	}
-	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged by NNLRS's E") || !strings.Contains(rc.text(), "3 connected pieces") {
+	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged by") || !strings.Contains(rc.text(), "3 connected pieces") {
 		t.Errorf("texts: %q", rc.texts)
 	}
 }
@@ -227,16 +251,20 @@ func TestNodeAtAndHover(t *testing.T) {
 	m := fixture(t)
 	p := panelOf("graph")
 	rc := &recorder{}
-	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
-	d := rc.discs[7]
+	v := New()
 	ps := []Panel{p, panelOf("propagation")}
-	if got := NodeAt(m, ps, d.x+1, d.y-1); got != 7 {
+	if got := v.NodeAt(m, ps, p.Rect.X+p.Rect.W/2, p.Rect.Y+p.Rect.H/2); got != -1 {
+		t.Errorf("NodeAt before a drawing: %d", got)
+	}
+	v.Draw(rc, m, []Panel{p}, 1200, 800, true)
+	d := rc.discs[7]
+	if got := v.NodeAt(m, ps, d.x+1, d.y-1); got != 7 {
 		t.Errorf("NodeAt on node 7: %d", got)
 	}
-	if x, y, ok := NodePosition(m, ps, "graph", 7); !ok || x != d.x || y != d.y {
+	if x, y, ok := v.NodePosition(m, "graph", 7); !ok || x != d.x || y != d.y {
 		t.Errorf("NodePosition of node 7: (%v, %v, %v), drawn at (%v, %v)", x, y, ok, d.x, d.y)
 	}
-	if got := NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1); got != -1 {
+	if got := v.NodeAt(m, ps, p.Rect.X+1, p.Rect.Y+1); got != -1 {
 		t.Errorf("NodeAt in a corner: %d", got)
 	}
 	m.Hover = 7
@@ -273,7 +301,7 @@ func TestNodeAtAndHover(t *testing.T) {
 		t.Fatalf("%d pictures in the card of an image with %d neighbours", len(rc.images), len(nb))
 	}
 	for i, j := range append([]int{7}, 9, 8, 6, 5) { // the sample, then its neighbours by weight
-		want := SamplePicture(data.X[9*j:9*j+9], 3, 3)
+		want := SamplePicture(data.X[9*j:9*j+9], 3, 3, false)
 		if !bytes.Equal(rc.images[i].Pix, want.Pix) {
 			t.Errorf("picture %d is not sample %d's", i, j+1)
 		}
@@ -456,8 +484,14 @@ func TestOutcomeView(t *testing.T) {
 	rc := &recorder{}
 	New().Draw(rc, m, []Panel{panelOf("outcome")}, 1200, 800, true)
 	text := rc.text()
-	if k := strings.Count(text, "6.2%"); k != 6 {
-		t.Errorf("%d cells of 6.2%% (3 graphs, GHF and LGC), want 6: %q", k, rc.texts)
+	cells := 0
+	for _, s := range rc.texts {
+		if s == "6.2%" {
+			cells++
+		}
+	}
+	if cells != 6 {
+		t.Errorf("%d cells of 6.2%% (3 graphs, GHF and LGC), want 6: %q", cells, rc.texts)
 	}
 	for _, want := range []string{"failed", "99%", "16 unlabeled samples", "λ = 1", "α = 0.5"} {
 		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
@@ -500,7 +534,7 @@ func TestDrawStates(t *testing.T) {
 
 func TestSamplePicture(t *testing.T) {
 	// A 2×3 image, column-major: pixel (x, y) is x[y + 3x].
-	img := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3)
+	img := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3, false)
 	if b := img.Bounds(); b.Dx() != 2 || b.Dy() != 3 {
 		t.Fatalf("bounds %v", b)
 	}
@@ -510,8 +544,13 @@ func TestSamplePicture(t *testing.T) {
 	if got := img.RGBAAt(1, 0).R; got != 102 { // 3 of 0..5: 255·(1 − 0.6)
 		t.Errorf("pixel (1, 0) = %d", got)
 	}
+	// A photograph: bright where the value is high.
+	photo := SamplePicture([]float64{0, 1, 2, 3, 4, 5}, 2, 3, true)
+	if photo.RGBAAt(0, 0) != (color.RGBA{0, 0, 0, 255}) || photo.RGBAAt(1, 2) != (color.RGBA{255, 255, 255, 255}) || photo.RGBAAt(1, 0).R != 153 {
+		t.Errorf("photograph: corners %v %v, pixel (1, 0) %v", photo.RGBAAt(0, 0), photo.RGBAAt(1, 2), photo.RGBAAt(1, 0))
+	}
 	// Not an image: a bar chart, up for positive values, down for negative.
-	bars := SamplePicture([]float64{1, -0.5, 0}, 0, 0)
+	bars := SamplePicture([]float64{1, -0.5, 0}, 0, 0, false)
 	if b := bars.Bounds(); b.Dx() != 3 || b.Dy() != 33 {
 		t.Fatalf("bar chart bounds %v", b)
 	}
@@ -551,11 +590,11 @@ func TestStale(t *testing.T) {
 	m := fixture(t)
 	v := New()
 	ps := Arrange(1200, 800, "", 1)
-	if !v.Stale(m, ps, 1200, 800) {
+	if v.Stale(m, ps, 1200, 800, 1) != Changed {
 		t.Error("not stale before the first drawing")
 	}
 	v.Draw(&recorder{}, m, ps, 1200, 800, true)
-	if v.Stale(m, ps, 1200, 800) {
+	if v.Stale(m, ps, 1200, 800, 1) != Fresh {
 		t.Error("stale right after drawing")
 	}
 	// A partial Draw draws only what changed.
@@ -581,15 +620,24 @@ func TestStale(t *testing.T) {
 		}},
 	} {
 		c.change()
-		if !v.Stale(m, ps, 1200, 800) {
+		if v.Stale(m, ps, 1200, 800, 1) != Changed {
 			t.Errorf("%s: not stale", c.name)
 		}
 		v.Draw(&recorder{}, m, ps, 1200, 800, true)
 	}
-	if !v.Stale(m, ps, 1000, 800) {
+	// The labeled curve computed a little further: progress alone.
+	m.Prop.Curve = &ui.LabeledCurve{Done: 1}
+	if got := v.Stale(m, ps, 1200, 800, 1); got != Progressed {
+		t.Errorf("the labeled curve moved on: staleness %v, want Progressed", got)
+	}
+	v.Draw(&recorder{}, m, ps, 1200, 800, false)
+	if v.Stale(m, ps, 1200, 800, 1) != Fresh {
+		t.Error("stale after drawing the curve's progress")
+	}
+	if v.Stale(m, ps, 1000, 800, 1) != Changed {
 		t.Error("not stale at another size")
 	}
-	if !v.Stale(m, Arrange(1200, 800, "weights", 1), 1200, 800) {
+	if v.Stale(m, Arrange(1200, 800, "weights", 1), 1200, 800, 1) != Changed {
 		t.Error("not stale with other panels")
 	}
 }
@@ -653,6 +701,72 @@ func TestCurvesView(t *testing.T) {
 				b, _ := paper.Error(c.table, "usps", paper.Labeled[k], gm)
 				if (a < b) != (ys[k-1] > ys[k]) && a != b || ys[k] < box.Y || ys[k] > box.Y+box.H {
 					t.Errorf("%s %s: ring %d at y %v after %v, paper %v after %v", c.prop, gm, k, ys[k], ys[k-1], b, a)
+				}
+			}
+		}
+	}
+}
+
+// TestGraphColoursApart checks that the graphs drawn together keep their
+// colours apart for readers with colour-vision deficiencies: in CIELAB,
+// after Machado, Oliveira and Fernandes's (2009) simulation of
+// protanopia, deuteranopia and tritanopia at full severity, the four
+// graphs of a run lie at least 30 apart, and the three of the
+// joint-learning figure 20 (a just noticeable difference is about 2; 17
+// was the closest pair of the colours before these).
+func TestGraphColoursApart(t *testing.T) {
+	sims := map[string][3][3]float64{
+		"none":   {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		"protan": {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}},
+		"deutan": {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}},
+		"tritan": {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}},
+	}
+	lab := func(c color.RGBA, m [3][3]float64) [3]float64 {
+		var l [3]float64
+		for i, v := range []uint8{c.R, c.G, c.B} {
+			x := float64(v) / 255
+			if x <= 0.04045 {
+				l[i] = x / 12.92
+			} else {
+				l[i] = math.Pow((x+0.055)/1.055, 2.4)
+			}
+		}
+		var s [3]float64
+		for i := range 3 {
+			for j := range 3 {
+				s[i] += m[i][j] * l[j]
+			}
+			s[i] = max(0, min(1, s[i]))
+		}
+		xyz := [3]float64{
+			(0.4124*s[0] + 0.3576*s[1] + 0.1805*s[2]) / 0.95047,
+			0.2126*s[0] + 0.7152*s[1] + 0.0722*s[2],
+			(0.0193*s[0] + 0.1192*s[1] + 0.9505*s[2]) / 1.08883,
+		}
+		var f [3]float64
+		for i, v := range xyz {
+			if v > 0.008856 {
+				f[i] = math.Cbrt(v)
+			} else {
+				f[i] = 7.787*v + 16.0/116
+			}
+		}
+		return [3]float64{116*f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])}
+	}
+	for _, c := range []struct {
+		graphs []method.Name
+		least  float64
+	}{
+		{params.Graphs, 30},
+		{[]method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}, 20},
+	} {
+		for kind, m := range sims {
+			for i, a := range c.graphs {
+				for _, b := range c.graphs[i+1:] {
+					la, lb := lab(GraphColours[a], m), lab(GraphColours[b], m)
+					if d := math.Hypot(math.Hypot(la[0]-lb[0], la[1]-lb[1]), la[2]-lb[2]); d < c.least {
+						t.Errorf("%s: %s and %s are %.1f apart, want %v", kind, a, b, d, c.least)
+					}
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"nnlrs/core/method"
@@ -16,7 +17,9 @@ import (
 type Views struct {
 	heat   map[method.Name]*heatEntry
 	sample sampleEntry
-	drawn  map[string]uint64 // the key of every panel last drawn
+	drawn  map[string]drawn // every panel as last drawn, by name
+	size   uint64           // the canvas's size then
+	plots  map[string]Rect  // the square of the nodes of each graph panel as last drawn
 	// galleryImg is the pictures of the samples the paper's Fig. 1 shows,
 	// for the run, layout and size of galleryKey.
 	galleryImg *image.RGBA
@@ -35,20 +38,16 @@ type sampleEntry struct {
 }
 
 // New returns views with empty caches.
-func New() *Views { return &Views{heat: map[method.Name]*heatEntry{}, drawn: map[string]uint64{}} }
+func New() *Views {
+	return &Views{heat: map[method.Name]*heatEntry{}, drawn: map[string]drawn{}, plots: map[string]Rect{}}
+}
 
 // titleH returns the height of a panel's title bar.
-func titleH() float32 { return LineHeight(Title) + 10 }
+func titleH(ts float32) float32 { return LineHeight(Title, ts) + 10 }
 
-// Titles of the panels.
-var titles = map[string]string{
-	"graph":       "Graph",
-	"propagation": "Propagation",
-	"weights":     "Weights W, samples ordered by class",
-	"convergence": "Convergence of the solvers",
-	"outcome":     "Outcome",
-	"curves":      "Error curves",
-}
+// drawn is what a panel was last drawn with: its key and its progress key
+// (View.reads, View.progress).
+type drawn struct{ key, progress uint64 }
 
 // Draw draws the panels of a w×h canvas: all of them on the background
 // when full, else only those whose content changed since the last Draw
@@ -57,76 +56,92 @@ var titles = map[string]string{
 // again even in a full Draw.
 func (v *Views) Draw(c Canvas, m *ui.Model, panels []Panel, w, h float32, full bool) {
 	size := uint64(w)<<32 | uint64(h)
-	if full || v.drawn["size"] != size || len(v.drawn) != len(panels)+1 {
+	if full || v.size != size || len(v.drawn) != len(panels) {
 		full = true
 		c.Fill(Rect{0, 0, w, h}, Background)
 		clear(v.drawn)
-		v.drawn["size"] = size
+		clear(v.plots)
+		v.size = size
 	}
 	for _, p := range panels {
-		key := panelKey(p.Name, m)
-		if k, ok := v.drawn[p.Name]; ok && k == key && !full {
+		view := Lookup(p.Name)
+		if view == nil {
 			continue
 		}
-		v.drawn[p.Name] = key
-		c.Layer("panel "+p.Name, key, p.Rect, func(c Canvas) { v.drawPanel(c, p, m) })
+		k := keys(view, m, c.TextScale())
+		if d, ok := v.drawn[p.Name]; ok && d == k && !full {
+			continue
+		}
+		v.drawn[p.Name] = k
+		c.Layer("panel "+p.Name, k.key^k.progress, p.Rect, func(c Canvas) { v.drawPanel(c, view, p.Rect, m) })
 	}
 }
 
-// Stale reports whether Draw would draw anything other than what it drew
-// last: the canvas needs drawing only then.
-func (v *Views) Stale(m *ui.Model, panels []Panel, w, h float32) bool {
-	if len(v.drawn) != len(panels)+1 || v.drawn["size"] != uint64(w)<<32|uint64(h) {
-		return true
+// Staleness is how much of what Draw would draw differs from what it drew
+// last.
+type Staleness int
+
+const (
+	// Fresh: Draw would draw nothing.
+	Fresh Staleness = iota
+	// Progressed: only what the page computes a little every frame (the
+	// labeled curve, a live figure's study) moved on.
+	Progressed
+	// Changed: something else changed; or the canvas or the panels did.
+	Changed
+)
+
+// Stale reports how much of a w×h canvas at text scale ts needs drawing
+// again.
+func (v *Views) Stale(m *ui.Model, panels []Panel, w, h, ts float32) Staleness {
+	if len(v.drawn) != len(panels) || v.size != uint64(w)<<32|uint64(h) {
+		return Changed
 	}
+	s := Fresh
 	for _, p := range panels {
-		if k, ok := v.drawn[p.Name]; !ok || k != panelKey(p.Name, m) {
-			return true
+		view := Lookup(p.Name)
+		if view == nil {
+			continue
+		}
+		d, ok := v.drawn[p.Name]
+		k := keys(view, m, ts)
+		switch {
+		case !ok || d.key != k.key:
+			return Changed
+		case d.progress != k.progress:
+			s = Progressed
 		}
 	}
-	return false
+	return s
 }
 
 // drawPanel draws one panel: its frame, title and view.
-func (v *Views) drawPanel(c Canvas, p Panel, m *ui.Model) {
-	r := p.Rect
-	if Focus(m) == p.Name && m.Params.Embed == "" {
+func (v *Views) drawPanel(c Canvas, view *View, r Rect, m *ui.Model) {
+	if Focus(m) == view.Name && m.Params.Embed == "" {
 		c.Fill(r, Accent) // the view the tour's step is about
 		c.Fill(r.Inset(3), PanelFill)
 	} else {
 		c.Fill(r, Rule)
 		c.Fill(r.Inset(1), PanelFill)
 	}
-	title := titles[p.Name]
-	switch p.Name {
-	case "graph":
-		title = v.graphTitle(m)
-	case "propagation":
-		title = propagationTitle(m)
-	case "paper":
-		title = paperTitle(m)
+	// The titles the view offers, each with the view's name and without
+	// it (its shorter name when it has one), the longest first.
+	var titles []string
+	for _, t := range view.titles(m) {
+		if m.Ended != nil && view != paperView {
+			t += " — previous data" // the latest run stopped: the views keep the last figure
+		}
+		titles = append(titles, t)
 	}
-	if short, ok := strings.CutPrefix(title, titles[p.Name]+": "); ok && c.TextWidth(title, Title) > r.W-20 {
-		title = short // the view's name goes first when the title is too long
+	for _, t := range slices.Clone(titles) {
+		if short, ok := strings.CutPrefix(t, view.Title+": "); ok {
+			titles = append(titles, short)
+		} else if view.Short != "" {
+			titles = append(titles, strings.Replace(t, view.Title, view.Short, 1))
+		}
 	}
-	c.Text(Clip(c, title, Title, r.W-20), r.X+10, r.Y+6, Title, Ink)
-	b := body(r)
-	switch p.Name {
-	case "graph":
-		v.drawGraph(c, b, m, false)
-	case "propagation":
-		v.drawGraph(c, b, m, true)
-	case "weights":
-		v.drawWeights(c, b, m)
-	case "convergence":
-		drawConvergence(c, b, m)
-	case "outcome":
-		drawOutcome(c, b, m)
-	case "curves":
-		drawCurves(c, b, m)
-	case "paper":
-		v.drawPaper(c, b, m)
-	}
+	c.Text(Fit(c, Title, r.W-20, titles...), r.X+10, r.Y+6, Title, Ink)
+	view.draw(v, c, body(r, c.TextScale()), m)
 }
 
 // Focus returns the view the tour's step shown is about, "" outside the
@@ -138,20 +153,18 @@ func Focus(m *ui.Model) string {
 	return ""
 }
 
-func (v *Views) graphTitle(m *ui.Model) string {
-	return "Graph: " + params.GraphNames[m.Params.Graph]
-}
-
-func propagationTitle(m *ui.Model) string {
-	name := map[string]string{"ghf": "GHF", "lgc": "LGC"}[m.Params.Propagator]
-	s := fmt.Sprintf("Propagation: %s on %s", name, params.GraphNames[m.Params.Graph])
-	if m.Prop.Ready() {
-		s += fmt.Sprintf(", step %d", m.Prop.Step)
-		if m.Prop.Converged {
-			s += " (converged)"
+// Fit returns the first of texts (the longest first) that fits in width w
+// at the size, or the last clipped (Clip) when none does; "" for none.
+func Fit(c Canvas, size Size, w float32, texts ...string) string {
+	for _, s := range texts {
+		if c.TextWidth(s, size) <= w {
+			return s
 		}
 	}
-	return s
+	if len(texts) == 0 {
+		return ""
+	}
+	return Clip(c, texts[len(texts)-1], size, w)
 }
 
 // Clip returns s, shortened with "..." to fit in width w.
@@ -193,7 +206,7 @@ func Wrap(c Canvas, s string, size Size, w float32) []string {
 func placeholder(c Canvas, r Rect, s string) {
 	s = Clip(c, s, Normal, r.W-2*Gap)
 	w := c.TextWidth(s, Normal)
-	c.Text(s, r.X+(r.W-w)/2, r.Y+r.H/2-LineHeight(Normal)/2, Normal, Muted)
+	c.Text(s, r.X+(r.W-w)/2, r.Y+r.H/2-lineH(c, Normal)/2, Normal, Muted)
 }
 
 // waiting returns what a view shows before its graphs exist.

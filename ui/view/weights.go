@@ -10,6 +10,20 @@ import (
 	"nnlrs/ui/params"
 )
 
+// weightsView draws the weight matrices of LRR, l1 and NNLRS side by
+// side, the samples ordered by class (the paper's Fig. 3).
+var weightsView = &View{
+	Name: "weights", Title: "Weights W, samples ordered by class", Short: "Weights W",
+	reads: func(k *keyer, m *ui.Model) {
+		if k.run(m) {
+			k.graphs(m, WeightGraphs)
+		}
+	},
+	draw: (*Views).drawWeights,
+	Places: &[3]Place{{Row: 1, Height: fixed(220)}, {Row: 1, Height: fixed(200)},
+		{Row: 4, Height: Extent{Least: 200, OfWidth: 0.45, Most: 300}}},
+}
+
 // WeightGraphs are the graphs of the weights view, left to right, as in the
 // paper's figure of the LRR and l1 weights.
 var WeightGraphs = []method.Name{method.LRR, method.L1, method.NNLRS}
@@ -67,7 +81,7 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 	}
 	k := float32(len(WeightGraphs))
 	cellW := (r.W - (k-1)*Gap) / k
-	lh, nh := LineHeight(Small), LineHeight(Normal)
+	lh, nh := lineH(c, Small), lineH(c, Normal)
 	// Room under the matrices for the longest caption.
 	captionH := float32(len(weightCaption(c, 1, 1, cellW))) * lh
 	side := min(cellW-stripW-2, r.H-captionH-nh-stripW-8)

@@ -22,20 +22,20 @@ import (
 // faces holds the fonts of the text sizes, at one scale.
 type faces struct {
 	scale float32 // device pixels per CSS pixel
-	text  float32 // the views' text scale (view.TextScale)
+	text  float32 // the views' text scale (ui.Page.TextScale)
 	face  map[view.Size]font.Face
 }
 
 // loadFaces returns the fonts for drawing at scale device pixels per CSS
-// pixel, in the sizes view.FontSize gives at the current text scale.
-func loadFaces(scale float32) *faces {
-	f := &faces{scale: scale, text: view.TextScale(), face: map[view.Size]font.Face{}}
+// pixel, in the sizes view.FontSize gives at text scale ts.
+func loadFaces(scale, ts float32) *faces {
+	f := &faces{scale: scale, text: ts, face: map[view.Size]font.Face{}}
 	for size, ttf := range map[view.Size][]byte{view.Small: goregular.TTF, view.Normal: goregular.TTF, view.Title: gobold.TTF} {
 		ft, err := opentype.Parse(ttf)
 		if err != nil {
 			panic(err) // the embedded Go fonts always parse
 		}
-		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(view.FontSize(size) * scale), DPI: 72, Hinting: font.HintingFull})
+		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(view.FontSize(size, ts) * scale), DPI: 72, Hinting: font.HintingFull})
 		if err != nil {
 			panic(err)
 		}
@@ -184,6 +184,20 @@ func (c *canvas) Disc(x, y, r float32, col color.RGBA) {
 	c.add(vs, is, col)
 }
 
+func (c *canvas) Polygon(xy []float32, col color.RGBA) {
+	if len(xy) < 6 {
+		return
+	}
+	var p vector.Path
+	p.MoveTo(c.at(xy[0], xy[1]))
+	for i := 2; i+1 < len(xy); i += 2 {
+		p.LineTo(c.at(xy[i], xy[i+1]))
+	}
+	p.Close()
+	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
+	c.add(vs, is, col)
+}
+
 func (c *canvas) Ring(x, y, r, width float32, col color.RGBA) {
 	var p vector.Path
 	cx, cy := c.at(x, y)
@@ -199,6 +213,9 @@ func (c *canvas) Text(s string, x, y float32, size view.Size, col color.RGBA) {
 	ascent := face.Metrics().Ascent.Ceil()
 	text.Draw(c.dst, s, face, int(math.Round(float64(tx))), int(math.Round(float64(ty)))+ascent+1, col)
 }
+
+// TextScale is the scale of the faces' text sizes.
+func (c *canvas) TextScale() float32 { return c.faces.text }
 
 func (c *canvas) TextWidth(s string, size view.Size) float32 {
 	return float32(font.MeasureString(c.faces.face[size], s).Ceil()) / c.faces.scale

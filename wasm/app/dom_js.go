@@ -3,9 +3,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -14,6 +14,7 @@ import (
 	"nnlrs/core/demo"
 	"nnlrs/ui"
 	"nnlrs/ui/params"
+	"nnlrs/ui/view"
 )
 
 // dom reads and writes the page's HTML controls.
@@ -50,56 +51,74 @@ func (d *dom) on(id, event string, f func(this js.Value, ev js.Value)) {
 }
 
 // listen connects the controls to the queue: each control's events queue
-// the app's handler of them.
+// what they mean to the page's state, with the control's value as it is
+// now.
 func (d *dom) listen(q *queue) {
-	for id, f := range map[string]func(a *app, t time.Time){
-		"run": (*app).runPressed, "cancel": (*app).cancelPressed, "play": (*app).playPressed,
-		"step": (*app).stepPressed, "reset": (*app).resetPressed, "png": (*app).pngPressed,
-		"csv": (*app).csvPressed, "label": (*app).labelPressed,
+	for id, f := range map[string]event{
+		"run":         func(a *app, t time.Time) { a.page.Run(t) },
+		"cancel":      func(a *app, t time.Time) { a.page.Cancel(t) },
+		"play":        func(a *app, _ time.Time) { a.page.Play() },
+		"embed-play":  func(a *app, _ time.Time) { a.page.Play() },
+		"embed-step":  func(a *app, _ time.Time) { a.page.Step() },
+		"embed-reset": func(a *app, _ time.Time) { a.page.Rewind() },
+		"step":        func(a *app, _ time.Time) { a.page.Step() },
+		"reset":       func(a *app, _ time.Time) { a.page.Rewind() },
+		"png":         (*app).pngPressed, "csv": (*app).csvPressed,
+		"label":    func(a *app, t time.Time) { a.page.LabelInspected(t) },
+		"present":  func(a *app, _ time.Time) { a.page.TogglePresentation() },
+		"exercise": func(a *app, _ time.Time) { a.dom.showExercise(a.page) },
 	} {
 		d.on(id, "click", func(js.Value, js.Value) { q.push(f) })
 	}
-	edited := func(settled bool) event { return func(a *app, t time.Time) { a.edited(t, settled) } }
-	// A run control's "input" (a slider dragged, a digit typed) applies
-	// after a pause; its "change" (the slider released or stepped by a key
-	// or a click, Enter or leaving the field) at once. A view setting
-	// applies at once either way.
+	// A control's "input" (a slider dragged, a digit typed) is an entry
+	// not yet settled; its "change" (the slider released or stepped by a
+	// key or a click, Enter or leaving the field, a choice made) a settled
+	// one (ui.Page.Enter).
 	for _, s := range params.Settings {
-		key, view := s.Key, s.Work == params.View
-		switch {
-		case s == params.Dataset:
-			// A data set opens with its preset. The controls change at
-			// once, not at the next tick, so that edits made right after
-			// it stand.
-			d.on(key, "change", func(js.Value, js.Value) {
-				cur, _ := d.read(params.Default())
-				p := params.ForDataset(cur.Dataset).WithView(cur)
-				p.Seed, p.LabelSeed = cur.Seed, cur.LabelSeed
-				d.write(p)
-				q.push(edited(true))
-			})
-		case view && s.Control != params.LinkOnly:
-			d.on(key, "input", func(js.Value, js.Value) {
-				if s.Control == params.Slider {
-					d.showOutput(key)
-				}
-				q.push((*app).viewChanged)
-			})
-			d.on(key, "change", func(js.Value, js.Value) { q.push((*app).viewChanged) })
-		case s.Control == params.Slider || s.Control == params.Number:
-			d.on(key, "input", func(js.Value, js.Value) {
-				if s.Control == params.Slider {
-					d.showOutput(key)
-				}
-				q.push(edited(false))
-			})
-			d.on(key, "change", func(js.Value, js.Value) { q.push(edited(true)) })
+		if s.Control == params.LinkOnly {
+			continue
 		}
+		key := s.Key
+		enter := func(settled bool) func(js.Value, js.Value) {
+			return func(js.Value, js.Value) {
+				v := d.value(s)
+				if s.Control == params.Slider {
+					d.showOutput(key)
+				}
+				q.push(func(a *app, t time.Time) { a.page.Enter(key, v, settled, t) })
+			}
+		}
+		if s.Control != params.Choice {
+			d.on(key, "input", enter(false))
+		}
+		d.on(key, "change", enter(true))
 	}
-	d.on("inspect", "input", func(js.Value, js.Value) { q.push((*app).inspectChanged) })
-	d.on("embed-view", "change", func(js.Value, js.Value) { d.shown["link"] = "" })
-	d.on("window", "hashchange", func(js.Value, js.Value) { q.push((*app).hashChanged) })
-	tour := func(step int, delta bool) event { return func(a *app, t time.Time) { a.tourTo(step, delta, t) } }
+	// Full screen must be asked within the click (the browser's rule for a
+	// user's gesture); it changes the document, not the page's state.
+	d.on("fullscreen", "click", func(js.Value, js.Value) {
+		if d.doc.Get("fullscreenElement").Truthy() {
+			d.doc.Call("exitFullscreen")
+		} else if el := d.doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
+			el.Call("requestFullscreen")
+		}
+	})
+	for _, id := range []string{"panel-toggle", "panel-hide"} {
+		d.on(id, "click", func(js.Value, js.Value) {
+			q.push(func(a *app, _ time.Time) { a.page.ToggleControls() })
+		})
+	}
+	d.on("inspect", "input", func(this js.Value, _ js.Value) {
+		v := this.Get("value").String()
+		q.push(func(a *app, _ time.Time) { a.page.SetInspect(v) })
+	})
+	d.on("embed-view", "change", func(js.Value, js.Value) {
+		q.push(func(a *app, _ time.Time) { a.dom.shown["link"] = "" }) // the embed link follows
+	})
+	d.on("window", "hashchange", func(js.Value, js.Value) {
+		link := location().Get("hash").String()
+		q.push(func(a *app, t time.Time) { a.page.FollowLink(link, t) })
+	})
+	tour := func(step int, delta bool) event { return func(a *app, t time.Time) { a.page.Tour(step, delta, t) } }
 	d.on("tour-start", "click", func(js.Value, js.Value) { q.push(tour(1, false)) })
 	d.on("tour-back", "click", func(js.Value, js.Value) { q.push(tour(-1, true)) })
 	d.on("tour-next", "click", func(js.Value, js.Value) { q.push(tour(1, true)) })
@@ -124,7 +143,9 @@ func (d *dom) listen(q *queue) {
 		if !d.doc.Get("body").Get("classList").Call("contains", "embed").Bool() {
 			return
 		}
-		if e, ok := map[string]event{" ": (*app).playPressed, "ArrowRight": (*app).stepPressed, "r": (*app).resetPressed}[key]; ok {
+		if e, ok := map[string]event{" ": func(a *app, _ time.Time) { a.page.Play() },
+			"ArrowRight": func(a *app, _ time.Time) { a.page.Step() },
+			"r":          func(a *app, _ time.Time) { a.page.Rewind() }}[key]; ok {
 			ev.Call("preventDefault")
 			q.push(e)
 		}
@@ -141,12 +162,24 @@ func (d *dom) listen(q *queue) {
 			u := js.Global().Get("Uint8Array").New(args[0])
 			b := make([]byte, u.Length())
 			js.CopyBytesToGo(b, u)
-			q.push(func(a *app, t time.Time) { a.fileRead(demo.File{Name: name, Bytes: b}, t) })
+			q.push(func(a *app, t time.Time) {
+				a.hooks.set("file", name)
+				a.page.Upload(demo.File{Name: name, Bytes: b}, t)
+			})
 			onBuffer.Release()
 			return nil
 		})
 		f.Call("arrayBuffer").Call("then", onBuffer)
 	})
+}
+
+// value returns the entry of the control of setting s, as a ui.Page takes
+// it: a slider's value, a field's or a choice's text.
+func (d *dom) value(s *params.Setting) string {
+	if s.Control == params.Slider {
+		return strconv.FormatFloat(d.slider(s.Key), 'g', -1, 64)
+	}
+	return d.el(s.Key).Get("value").String()
 }
 
 // setSlider shows v on slider key, adding it to the slider's steps when it
@@ -177,74 +210,23 @@ func (d *dom) showOutput(key string) {
 	d.el(key+"-out").Set("textContent", strconv.FormatFloat(d.slider(key), 'g', -1, 64))
 }
 
-// write shows p in the controls.
-func (d *dom) write(p params.Params) {
+// write shows the entries f in the controls.
+func (d *dom) write(f params.Form) {
 	for _, s := range params.Settings {
-		switch s.Control {
-		case params.Slider:
-			d.setSlider(s.Key, *s.Value(&p))
-		case params.Number:
-			v := s.Get(p)
-			if v == "0" && p.Dataset == demo.Upload && (s == params.Classes || s == params.PerClass) {
-				v = "" // every sample
-			}
-			d.el(s.Key).Set("value", v)
-		case params.Choice:
-			d.el(s.Key).Set("value", s.Get(p))
+		v, ok := f[s.Key]
+		if !ok {
+			continue
 		}
-	}
-	d.showDataset()
-	body := d.doc.Get("body").Get("classList")
-	if p.Embed != "" {
-		body.Call("add", "embed")
-	} else {
-		body.Call("remove", "embed")
-	}
-}
-
-// read returns the settings of the controls over base (which gives those
-// without a control), and the first setting that is not a valid value (a
-// *params.FieldError naming its control).
-func (d *dom) read(base params.Params) (params.Params, error) {
-	p := base
-	var bad error
-	upload := d.el(params.Dataset.Key).Get("value").String() == demo.Upload
-	for _, s := range params.Settings {
-		var err error
-		switch s.Control {
-		case params.Slider:
-			*s.Value(&p) = d.slider(s.Key)
-		case params.Number:
-			v := strings.TrimSpace(d.el(s.Key).Get("value").String())
-			if v == "" && upload && (s == params.Classes || s == params.PerClass) {
-				v = "0" // every sample
+		if s.Control == params.Slider {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				x = math.NaN()
 			}
-			if s.Set(&p, v) != nil {
-				msg := s.Name + " must be a whole number"
-				if !s.Ranged() {
-					msg += ", 0 or more"
-				}
-				err = &params.FieldError{Field: s.Key, Msg: msg}
-			}
-		case params.Choice:
-			s.Set(&p, d.el(s.Key).Get("value").String()) // Validate checks it
+			d.setSlider(s.Key, x)
+			continue
 		}
-		if bad == nil {
-			bad = err
-		}
+		d.el(s.Key).Set("value", v)
 	}
-	if bad == nil {
-		bad = p.Validate()
-	}
-	return p, bad
-}
-
-func (d *dom) intValue(id string) int {
-	v, err := strconv.Atoi(strings.TrimSpace(d.el(id).Get("value").String()))
-	if err != nil {
-		return -1
-	}
-	return v
 }
 
 // controls are the settings with a control on the page, and the file
@@ -259,15 +241,13 @@ func controls() []string {
 	return append(ids, "file")
 }
 
-// showFieldError marks the control that err names and says why beside
-// it, clearing the marks of the other controls; err nil clears them all.
-func (d *dom) showFieldError(err error) {
-	var fe *params.FieldError
-	errors.As(err, &fe)
+// showFieldError marks the control that fe names and says why beside
+// it, clearing the marks of the other controls; fe nil clears them all.
+func (d *dom) showFieldError(fe *params.FieldError) {
 	for _, id := range controls() {
 		msg := ""
 		if fe != nil && fe.Field == id {
-			msg = strings.ToUpper(fe.Msg[:1]) + fe.Msg[1:] + "."
+			msg = fe.Line()
 		}
 		d.set(id, "ariaInvalid", strconv.FormatBool(msg != ""))
 		note := d.el(id + "-error")
@@ -282,90 +262,129 @@ func (d *dom) showFieldError(err error) {
 			input := d.el(id)
 			input.Get("parentNode").Call("insertBefore", note, input.Get("nextSibling"))
 		}
+		if d.shown[id+"-error.textContent"] != msg && msg != "" {
+			// A new message: where the eye is, in sight.
+			defer note.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
 		d.set(id+"-error", "textContent", msg)
 		d.set(id+"-error", "hidden", msg == "")
 	}
 }
 
-// markStale marks the controls of the settings p whose value differs
-// from the figure's settings f, and says beside Run which they are.
-func (d *dom) markStale(p, f params.Params, have bool) {
-	differ := map[string]bool{}
-	if have {
-		for _, key := range params.Differ(p, f) {
-			differ[key] = true
+// markStale marks the controls of the settings keys, those that differ
+// from the figure's, and says text beside Run (ui.Page.Changed).
+func (d *dom) markStale(keys []string, text string) {
+	if k := strings.Join(keys, ","); d.shown["stale-keys"] != k {
+		d.shown["stale-keys"] = k
+		for _, s := range params.Settings {
+			if label := d.doc.Call("querySelector", "label[for="+s.Key+"]"); label.Truthy() {
+				label.Get("classList").Call("toggle", "stale", slices.Contains(keys, s.Key))
+			}
 		}
-	}
-	var names []string
-	for _, s := range params.Settings {
-		if s.Control == params.LinkOnly || s.Work == params.View {
-			continue
-		}
-		label := d.doc.Call("querySelector", "label[for="+s.Key+"]")
-		if !label.Truthy() {
-			continue
-		}
-		cls := label.Get("classList")
-		if differ[s.Key] {
-			cls.Call("add", "stale")
-			names = append(names, s.Name)
-		} else {
-			cls.Call("remove", "stale")
-		}
-	}
-	text := ""
-	if len(names) > 0 {
-		text = "Changed since the figure was drawn: " + strings.Join(names, ", ") + ". The figure follows when the solver is done; Run computes every graph again."
 	}
 	d.set("stale", "textContent", text)
 	d.set("stale", "hidden", text == "")
 }
 
 // showDataset shows the file input for uploads and the size inputs for the
-// other data sets.
-func (d *dom) showDataset() {
-	name := d.el(params.Dataset.Key).Get("value").String()
+// other data sets, the data set name the controls show, and the note on the
+// draw on screen, p (when it is of that data set).
+func (d *dom) showDataset(name string, p params.Params) {
 	up := name == demo.Upload
-	d.el("file-row").Set("hidden", !up)
+	d.set("file-row", "hidden", !up)
 	note := params.PresetNote(name)
-	d.el("data-note").Set("textContent", note)
-	d.el("data-note").Set("hidden", note == "")
+	if p.Dataset == name {
+		note = params.DataNote(p)
+	}
+	d.set("data-note", "textContent", note)
+	d.set("data-note", "hidden", note == "")
+	placeholder := ""
+	if up {
+		placeholder = "all"
+	}
 	for _, id := range []string{params.Classes.Key, params.PerClass.Key} {
-		placeholder := ""
-		if up {
-			placeholder = "all"
-		}
-		d.el(id).Set("placeholder", placeholder)
+		d.set(id, "placeholder", placeholder)
 	}
 }
 
-// addDatasets offers the built-in data sets of the site.
-func (d *dom) addDatasets(cat []demo.Builtin) {
-	sel := d.el(params.Dataset.Key)
-	upload := sel.Call("querySelector", "option[value=upload]")
-	for _, ds := range cat {
-		o := d.doc.Call("createElement", "option")
-		o.Set("value", ds.Name)
-		o.Set("textContent", ds.Title)
-		sel.Call("insertBefore", o, upload)
+// choices fills every <select> of the page with its options, from the
+// same Go tables that read the link (params.Setting.Options, with the
+// data sets built into the site, cat) and from the views' registry (the
+// view to embed), keeping the value each shows.
+func (d *dom) choices(cat []demo.Builtin) {
+	fill := func(id string, opts []params.Option) {
+		sel := d.el(id)
+		v := sel.Get("value").String()
+		sel.Set("textContent", "")
+		for _, o := range opts {
+			e := d.doc.Call("createElement", "option")
+			e.Set("value", o.Value)
+			e.Set("textContent", o.Label)
+			e.Set("selected", o.Value == v)
+			sel.Call("appendChild", e)
+		}
 	}
+	for _, s := range params.Settings {
+		if s.Control == params.Choice {
+			fill(s.Key, s.Options(cat))
+		}
+	}
+	// The exercises, a link each with its question and its answer folded.
+	if ol := d.el("exercises"); ol.Get("childElementCount").Int() == 0 {
+		for _, e := range params.Exercises {
+			li := d.doc.Call("createElement", "li")
+			a := d.doc.Call("createElement", "a")
+			a.Set("href", "#"+e.Link)
+			a.Set("textContent", e.Title)
+			q := d.doc.Call("createElement", "p")
+			q.Set("textContent", e.Question)
+			det := d.doc.Call("createElement", "details")
+			sum := d.doc.Call("createElement", "summary")
+			sum.Set("textContent", "The answer")
+			ans := d.doc.Call("createElement", "p")
+			ans.Set("textContent", e.Answer)
+			det.Call("append", sum, ans)
+			li.Call("append", a, q, det)
+			ol.Call("appendChild", li)
+		}
+	}
+	var views []params.Option
+	for _, v := range view.Embeddable() {
+		views = append(views, params.Option{Value: v.Name, Label: v.Title})
+	}
+	fill("embed-view", views)
 }
 
 // showTour shows step p.Tour of the tour in its strip, or hides the strip
-// outside the tour.
+// outside the tour, and marks the control the step asks to use, in sight
+// in the controls' own scroll.
 func (d *dom) showTour(p params.Params) {
 	n := p.Tour
 	d.set("tour", "hidden", n == 0)
 	d.set("tour-start", "hidden", n != 0)
-	if n == 0 {
-		return
+	control := ""
+	if n > 0 {
+		s := params.TourSteps[n-1]
+		d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.TourSteps)))
+		d.set("tour-title", "textContent", s.Title)
+		d.set("tour-back", "disabled", n == 1)
+		d.set("tour-next", "disabled", n == len(params.TourSteps))
+		control = s.Control
 	}
-	s := params.TourSteps[n-1]
-	d.set("tour-count", "textContent", fmt.Sprintf("Tour %d/%d:", n, len(params.TourSteps)))
-	d.set("tour-title", "textContent", s.Title)
-	d.set("tour-text", "textContent", s.Text)
-	d.set("tour-back", "disabled", n == 1)
-	d.set("tour-next", "disabled", n == len(params.TourSteps))
+	if prev := d.shown["tour-focus"]; prev != control {
+		d.shown["tour-focus"] = control
+		if prev != "" {
+			d.el(prev).Get("classList").Call("remove", "tour-focus")
+		}
+		if control != "" {
+			el, panel := d.el(control), d.el("panel")
+			el.Get("classList").Call("add", "tour-focus")
+			r, pr := el.Call("getBoundingClientRect"), panel.Call("getBoundingClientRect")
+			if top, bottom := r.Get("top").Float(), r.Get("bottom").Float(); top < pr.Get("top").Float() || bottom > pr.Get("bottom").Float()-100 {
+				panel.Set("scrollTop", panel.Get("scrollTop").Float()+top-pr.Get("top").Float()-pr.Get("height").Float()/3)
+			}
+		}
+	}
 }
 
 // set writes v into property prop of element id when it changed.
@@ -390,10 +409,12 @@ func (d *dom) set(id, prop string, v any) {
 // starts and when it ends.
 const runningStatusEvery = 250 * time.Millisecond
 
-// update shows the model's state: status, progress, messages, advice,
-// buttons and the share links; the status and the progress at most every
-// runningStatusEvery while a run computes.
-func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
+// update shows the page's state: status, progress, messages, advice,
+// buttons, the marks of refused and changed settings, the data set's
+// rows; the status and the progress at most every runningStatusEvery
+// while a run computes.
+func (d *dom) update(pg *ui.Page, t time.Time) {
+	m := pg.Model
 	running := m.Running()
 	if !running || !d.running || t.Sub(d.statusAt) >= runningStatusEvery {
 		status, frac := m.Status(t)
@@ -406,11 +427,29 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 		d.el("run").Call("focus") // Cancel is about to be disabled
 	}
 	d.set("cancel", "disabled", !running)
-	errText := m.Problem
-	d.set("error", "textContent", errText)
-	d.set("error", "hidden", errText == "")
+	d.set("error", "textContent", m.Problem)
+	d.set("error", "hidden", m.Problem == "")
 	d.set("notice", "textContent", m.Notice)
 	d.set("notice", "hidden", m.Notice == "")
+	d.showFieldError(pg.Refused)
+	d.markStale(pg.Changed())
+	d.showDataset(pg.Form[params.Dataset.Key], m.Params)
+	d.access(m.Params)
+	if embed := m.Params.Embed != ""; d.shown["embed"] != strconv.FormatBool(embed) {
+		d.shown["embed"] = strconv.FormatBool(embed)
+		d.doc.Get("body").Get("classList").Call("toggle", "embed", embed)
+	}
+	d.set("present", "ariaPressed", strconv.FormatBool(pg.TextScale != 1))
+	for class, on := range map[string]bool{"paper": m.Params.Paper != "", "live": m.Params.Live == 1, "nopanel": !pg.ControlsShown} {
+		if d.shown["class-"+class] != strconv.FormatBool(on) {
+			d.shown["class-"+class] = strconv.FormatBool(on)
+			d.doc.Get("body").Get("classList").Call("toggle", class, on)
+		}
+	}
+	if present := pg.TextScale != 1; d.shown["present"] != strconv.FormatBool(present) {
+		d.shown["present"] = strconv.FormatBool(present)
+		d.doc.Get("body").Get("classList").Call("toggle", "present", present)
+	}
 	ready := m.Prop.Ready()
 	d.set("play", "disabled", !ready || m.Prop.Converged)
 	d.set("step", "disabled", !ready || m.Prop.Converged)
@@ -420,6 +459,11 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 		play = "Pause"
 	}
 	d.set("play", "textContent", play)
+	d.set("embed-play", "textContent", play)
+	d.set("embed-play", "disabled", !ready || m.Prop.Converged)
+	d.set("embed-step", "disabled", !ready || m.Prop.Converged)
+	d.set("embed-reset", "disabled", !ready)
+	d.set("panel-toggle", "ariaExpanded", strconv.FormatBool(pg.ControlsShown))
 	d.set("play", "ariaPressed", strconv.FormatBool(m.Prop.Playing))
 	d.set("csv", "disabled", m.Shown() == nil)
 	n := 0
@@ -428,8 +472,8 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 	}
 	d.set("inspect", "max", n)
 	d.set("inspect", "disabled", n == 0)
-	d.set("inspect-text", "textContent", m.Describe(inspect-1))
-	label, can := m.LabelAction(inspect - 1)
+	d.set("inspect-text", "textContent", m.Describe(pg.Inspect-1))
+	label, can := m.LabelAction(pg.Inspect - 1)
 	d.set("label", "textContent", label)
 	d.set("label", "disabled", !can)
 
@@ -445,12 +489,72 @@ func (d *dom) update(m *ui.Model, t time.Time, hash string, inspect int) {
 			ul.Call("appendChild", li)
 		}
 	}
-	if d.shown["link"] != hash {
-		d.shown["link"] = hash
-		d.el("link").Set("href", "#"+hash)
-		view := d.el("embed-view").Get("value").String()
-		d.el("embed-link").Set("href", "#"+hash+"&embed="+view)
+	d.paper(m, pg.Controls)
+	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
+}
+
+// showExercise offers the link of an exercise on the page as it stands
+// (ui.Page.ExerciseLink), naming the controls it keeps.
+func (d *dom) showExercise(pg *ui.Page) {
+	link := pg.ExerciseLink()
+	p, _ := params.FromHash(link)
+	var names []string
+	for _, s := range params.Controls() {
+		if _, usable := p.Access(s); usable {
+			names = append(names, s.Name)
+		}
 	}
+	d.el("exercise-link").Set("href", "#"+link)
+	d.el("exercise-link").Set("textContent", "Exercise link: only "+strings.Join(names, ", ")+" can be changed")
+	d.set("exercise-note", "hidden", false)
+}
+
+// access shows, hides and disables the controls as the teacher's link of
+// p says (params.Params.Access), and the groups of controls with none
+// left to show.
+func (d *dom) access(p params.Params) {
+	key := p.Only + "|" + p.Hide + "|" + p.Lock
+	if d.shown["access"] == key {
+		return
+	}
+	d.shown["access"] = key
+	shownIn := map[string]bool{}
+	for _, s := range params.Controls() {
+		shown, usable := p.Access(s)
+		input := d.el(s.Key)
+		label := d.doc.Call("querySelector", "label[for="+s.Key+"]")
+		input.Set("hidden", !shown)
+		input.Set("disabled", !usable)
+		if label.Truthy() {
+			label.Set("hidden", !shown)
+		}
+		if parent := input.Get("parentNode"); parent.Get("tagName").String() == "SPAN" {
+			parent.Set("hidden", !shown)
+		}
+		if fs := input.Call("closest", "fieldset"); fs.Truthy() && shown {
+			shownIn[fs.Get("id").String()] = true
+		}
+	}
+	for _, id := range []string{"data-fields", "graph-fields"} {
+		d.el(id).Set("hidden", !shownIn[id])
+	}
+}
+
+// showLink puts the page's link in the URL, when it changed (the URL the
+// user edits is followed as a new link: a hashchange), and points the
+// share links at it.
+func (d *dom) showLink(link string) {
+	if d.shown["hash"] != link {
+		d.shown["hash"] = link
+		replaceHash(link)
+	}
+	if d.shown["link"] == link {
+		return
+	}
+	d.shown["link"] = link
+	d.el("link").Set("href", "#"+link)
+	view := d.el("embed-view").Get("value").String()
+	d.el("embed-link").Set("href", "#"+link+"&embed="+view)
 }
 
 // numbers writes the Outcome's numbers into the HTML table #numbers (shown
@@ -526,7 +630,10 @@ func (d *dom) describeCanvas(q *queue) {
 	click := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ev := args[0]
 		x, y := float32(ev.Get("clientX").Float()), float32(ev.Get("clientY").Float())
-		q.push(func(a *app, t time.Time) { a.canvasClicked(x, y, t) })
+		q.push(func(a *app, t time.Time) {
+			pg, f := a.page, a.frame
+			pg.Click(a.views.NodeAt(pg.Model, a.panels, x-f.left, y-f.top), t)
+		})
 		return nil
 	})
 	d.funcs = append(d.funcs, click)
@@ -535,7 +642,11 @@ func (d *dom) describeCanvas(q *queue) {
 		c.Call("blur")
 	}
 	c.Call("setAttribute", "role", "img")
-	c.Call("setAttribute", "aria-label", "The views of the run: the graph, the propagation, the outcome, the weight matrices and the solvers' convergence. The status beside the controls says the same in words.")
+	var titles []string
+	for _, v := range view.Embeddable() {
+		titles = append(titles, v.Title)
+	}
+	c.Call("setAttribute", "aria-label", "The views of the run: "+strings.Join(titles, "; ")+". The status beside the controls says the same in words.")
 }
 
 // loaded hides the loading indicator.

@@ -80,7 +80,13 @@ func fetchCatalog(q *queue) {
 		if !ok || json.Unmarshal(b, &cat) != nil {
 			cat = nil
 		}
-		a.catalogArrived(cat, t)
+		a.dom.choices(cat)
+		names := []any{}
+		for _, d := range cat {
+			names = append(names, d.Name)
+		}
+		a.hooks.set("catalog", names) // the built-in data sets of the site, once known
+		a.page.CatalogArrived(cat, t)
 	})
 }
 
@@ -93,7 +99,7 @@ func fetchEvidence(q *queue) {
 		if ok && json.Unmarshal(b, ev) != nil {
 			ev = &paper.Evidence{}
 		}
-		a.model.Evidence = ev
+		a.page.Model.Evidence = ev
 		names := []any{}
 		for _, c := range ev.Comparisons {
 			names = append(names, c.Name)
@@ -102,10 +108,10 @@ func fetchEvidence(q *queue) {
 	})
 }
 
-// fetchFigure fetches the weights figure of data set ds (a PNG) into the
-// model's figures.
-func fetchFigure(q *queue, ds string) {
-	fetchBytes(q, "paper/"+ds+"-weights.png", func(a *app, b []byte, ok bool, _ time.Time) {
+// fetchFigure fetches the paper's picture name (paper/NAME.png) into the
+// model's figures (ui.Out.Figures).
+func fetchFigure(q *queue, name string) {
+	fetchBytes(q, "paper/"+name+".png", func(a *app, b []byte, ok bool, _ time.Time) {
 		if !ok {
 			return
 		}
@@ -115,9 +121,10 @@ func fetchFigure(q *queue, ds string) {
 		}
 		rgba := image.NewRGBA(img.Bounds())
 		draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
-		if a.model.Figures == nil {
-			a.model.Figures = map[string]*image.RGBA{}
+		m := a.page.Model
+		if m.Figures == nil {
+			m.Figures = map[string]*image.RGBA{}
 		}
-		a.model.Figures[ds] = rgba
+		m.Figures[name] = rgba
 	})
 }

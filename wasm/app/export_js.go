@@ -17,7 +17,7 @@ import (
 // at the screen's resolution: sharp on slides from a high-density screen.
 func (a *app) pngPressed(time.Time) {
 	if a.noCanvas {
-		a.model.Notice = "No PNG: this browser cannot draw the pictures (no WebGL2)."
+		a.page.Model.Notice = "No PNG: this browser cannot draw the pictures (no WebGL2)."
 		return
 	}
 	s := a.faces.scale
@@ -28,18 +28,18 @@ func (a *app) pngPressed(time.Time) {
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
 	c := &canvas{dst: img, faces: a.faces, cache: a.images}
-	a.views.Draw(c, a.model, a.panels, float32(a.w), float32(a.h), true)
+	a.views.Draw(c, a.page.Model, a.panels, float32(a.w), float32(a.h), true)
 	c.flush()
 	a.redraw = true // the screen is drawn whole again after an export
 	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(rgba.Pix)
 	var b bytes.Buffer
 	if err := png.Encode(&b, rgba); err != nil {
-		a.model.Notice = "The PNG could not be made: " + err.Error()
+		a.page.Model.Notice = "The PNG could not be made: " + err.Error()
 		return
 	}
-	name := a.model.FileName()
-	if e := a.model.Params.Embed; e != "" {
+	name := a.page.Model.FileName()
+	if e := a.page.Model.Params.Embed; e != "" {
 		name += "-" + e
 	}
 	a.download(name+".png", "image/png", b.Bytes())
@@ -47,8 +47,8 @@ func (a *app) pngPressed(time.Time) {
 
 // csvPressed downloads the weights of the graph shown.
 func (a *app) csvPressed(time.Time) {
-	if b := a.model.CSV(); b != nil {
-		a.download(a.model.FileName()+"-W.csv", "text/csv", b)
+	if b := a.page.Model.CSV(); b != nil {
+		a.download(a.page.Model.FileName()+"-W.csv", "text/csv", b)
 	}
 }
 

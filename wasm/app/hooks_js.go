@@ -38,6 +38,12 @@ type hooks struct {
 		published bool
 	}
 	study string // the live study last published, as name/done/total/err
+	// published is the panels last published and where the canvas was.
+	published struct {
+		first *view.Panel
+		at    [2]float32
+	}
+	reports int // the reports made (Updates)
 }
 
 // newHooks creates window.nnlrs for the app a.
@@ -59,16 +65,16 @@ func newHooks(a *app) *hooks {
 	}))
 	// nodeXY(i) returns where node i of the graph shown is on the page.
 	h.set("nodeXY", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		x, y, ok := view.NodePosition(a.model, a.panels, "graph", args[0].Int())
+		x, y, ok := a.views.NodePosition(a.page.Model, "graph", args[0].Int())
 		if !ok {
 			return nil
 		}
-		return []any{float64(x + a.pageX), float64(y + a.pageY)}
+		return []any{float64(x + a.frame.pageX), float64(y + a.frame.pageY)}
 	}))
 	// graphW(name) returns the weights of a finished graph of the figure,
 	// row-major, and labels() the true classes and given labels.
 	h.set("graphW", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if r := a.model.Run; r != nil {
+		if r := a.page.Model.Run; r != nil {
 			if g := r.Graphs[method.Name(args[0].String())]; g != nil && g.Final != nil {
 				return floats(g.Final.W)
 			}
@@ -76,7 +82,7 @@ func newHooks(a *app) *hooks {
 		return nil
 	}))
 	h.set("labels", js.FuncOf(func(js.Value, []js.Value) any {
-		if r := a.model.Run; r != nil && r.Labeled() {
+		if r := a.page.Model.Run; r != nil && r.Labeled() {
 			return map[string]any{"truth": ints(r.Data.Labels), "given": ints(r.Data.Given)}
 		}
 		return nil
@@ -114,9 +120,10 @@ func (h *hooks) started() {
 
 // report publishes the page's state: once per Update.
 func (h *hooks) report(a *app) {
+	h.reports++
 	h.set("frames", h.frames)
 	h.set("draws", h.draws)
-	m := a.model
+	m := a.page.Model
 	state := "idle"
 	if r := m.Latest(); r != nil {
 		state = [...]string{"running", "done", "cancelled", "failed"}[r.State]
@@ -174,7 +181,10 @@ func (h *hooks) report(a *app) {
 		}
 	}
 	h.set("state", state)
-	h.set("waiting", a.pending) // an edit waits for the controls to settle
+	h.set("waiting", a.page.Waiting()) // an edit waits for the controls to settle
+	// How long the last edit applied waited for the controls to settle, in
+	// the page's own clock.
+	h.set("waited", a.page.Waited.Milliseconds())
 	h.set("busy", a.pool.Busy())
 	if exp, ok := m.Expected(m.Latest()); ok {
 		h.set("expected", exp) // seconds the latest run is expected to take here
@@ -192,7 +202,7 @@ func (h *hooks) report(a *app) {
 	h.set("stepError", m.Prop.ErrorRate(m.Params.Graph))
 	h.set("converged", m.Prop.Converged)
 	h.set("hover", m.Hover)
-	if a.tick%30 == 1 && !a.noCanvas {
+	if h.reports%30 == 1 && !a.noCanvas {
 		h.set("fps", ebiten.ActualFPS())
 	}
 }
@@ -282,3 +292,24 @@ func ints(v []int) []any {
 
 // now returns performance.now(), the page's clock in milliseconds.
 func now() float64 { return js.Global().Get("performance").Call("now").Float() }
+
+// panels publishes window.nnlrs.panels, the views' rectangles on the page
+// (CSS pixels), when they moved: ps, with the canvas at (x, y) on the
+// page.
+func (h *hooks) panels(ps []view.Panel, x, y float32) {
+	at := [2]float32{x, y}
+	if len(ps) > 0 && &ps[0] == h.published.first && at == h.published.at {
+		return
+	}
+	h.published.at = at
+	h.published.first = nil
+	if len(ps) > 0 {
+		h.published.first = &ps[0]
+	}
+	out := make([]any, len(ps))
+	for i, p := range ps {
+		out[i] = map[string]any{"name": p.Name, "x": float64(p.Rect.X + x), "y": float64(p.Rect.Y + y),
+			"w": float64(p.Rect.W), "h": float64(p.Rect.H)}
+	}
+	h.set("panels", out)
+}

@@ -461,10 +461,11 @@ func (tb *tab) keys(keys string) {
 	}
 }
 
-// focused returns the id of the element that has the keyboard's focus.
+// focused returns the id of the element that has the keyboard's focus, or
+// for one without an id its tag and the start of its text ("BODY" alone).
 func (tb *tab) focused() string {
 	tb.t.Helper()
-	return eval[string](tb, `document.activeElement ? document.activeElement.id || document.activeElement.tagName : ""`)
+	return eval[string](tb, `(e => !e ? "" : e === document.body ? "BODY" : e.id || e.tagName + (e.textContent.trim() ? ":" + e.textContent.trim().slice(0, 40) : ""))(document.activeElement)`)
 }
 
 // upload gives the file input the file at path.

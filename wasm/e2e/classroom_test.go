@@ -30,6 +30,7 @@ func TestBuiltinLinks(t *testing.T) {
 				t.Skipf("the site has no %s data (../shared/datasets absent when it was built)", data)
 			}
 			tb.done()
+			checkStatusTimes(t, tb.text("status"))
 			if v := eval[string](tb, `document.getElementById("data").value`); v != data {
 				t.Errorf("the Data set control shows %q", v)
 			}
@@ -352,6 +353,8 @@ func TestUploadLabels(t *testing.T) {
 	tb := open(t, small)
 	tb.done()
 	tb.setValue("data", "upload")
+	// The controls show the upload's settings from the next frame on.
+	tb.wait(`document.getElementById("file-row").hidden === false`, 10*time.Second)
 	if v := eval[string](tb, `document.getElementById("classes").value + "|" + document.getElementById("per").value`); v != "|" {
 		t.Errorf("an upload opens with classes|per %q, want both empty (every sample)", v)
 	}

@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"nnlrs/ui/params"
 	"nnlrs/ui/view"
 )
 
@@ -47,7 +48,7 @@ func openScreen(t *testing.T, s screen, hash string) *tab {
 	tb := newTabSized(t, w, h, s.zoom)
 	tb.navigate(baseURL, hash)
 	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
-	tb.settled(len(params.Views))
+	tb.settled(len(view.Embeddable()))
 	return tb
 }
 
@@ -166,7 +167,7 @@ func TestLayout(t *testing.T) {
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
 			tb := openScreen(t, s, small)
-			checkLayout(t, tb, len(params.Views))
+			checkLayout(t, tb, len(view.Embeddable()))
 			tb.checkConsole()
 		})
 	}
@@ -248,19 +249,34 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 
 // TestLayoutPresent switches the presentation text size on and off on a
 // projector: the views are arranged again for the larger text (still
-// apart, still at least 300×180) and the button says it is pressed.
+// apart, still at least 300×180) and the button says it is pressed; the
+// controls hide and come back.
 func TestLayoutPresent(t *testing.T) {
 	tb := openScreen(t, screens[0], small)
 	before := tb.panels()
 	tb.click("present")
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "true"`, 5*time.Second)
 	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w !== %v`, before["graph"].W), 10*time.Second)
-	tb.settled(len(params.Views))
-	checkLayout(t, tb, len(params.Views))
+	tb.settled(len(view.Embeddable()))
+	checkLayout(t, tb, len(view.Embeddable()))
 	after := tb.panels()
 	if after["graph"].W <= before["graph"].W {
 		t.Errorf("presentation size: the graph is %v wide, was %v", after["graph"].W, before["graph"].W)
 	}
+	// The controls hidden, the views take the screen; the button over
+	// them brings the controls back.
+	tb.click("panel-hide")
+	tb.wait(`document.body.classList.contains("nopanel")`, 10*time.Second)
+	tb.settled(len(view.Embeddable()))
+	if g := tb.geometry(); g.Panel != nil || g.Canvas.X != 0 || g.Canvas.W != g.InnerWidth {
+		t.Errorf("controls hidden: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
+	}
+	checkLayout(t, tb, len(view.Embeddable()))
+	if h := tb.hidden("panel-toggle"); len(h) > 0 {
+		t.Error("controls hidden: no button in sight brings them back")
+	}
+	tb.click("panel-toggle")
+	tb.wait(fmt.Sprintf(`!document.body.classList.contains("nopanel") && nnlrs.panels.find(p => p.name === "graph").w === %v`, after["graph"].W), 10*time.Second)
 	tb.click("present")
 	tb.wait(`document.getElementById("present").getAttribute("aria-pressed") === "false"`, 5*time.Second)
 	tb.wait(fmt.Sprintf(`nnlrs.panels.find(p => p.name === "graph").w === %v`, before["graph"].W), 10*time.Second)
@@ -278,8 +294,8 @@ func TestLayoutEmbedOff(t *testing.T) {
 		t.Errorf("embedded: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
 	}
 	eval[any](tb, `location.hash = location.hash.replace("&embed=weights", ""); null`)
-	tb.settled(len(params.Views))
-	checkLayout(t, tb, len(params.Views))
+	tb.settled(len(view.Embeddable()))
+	checkLayout(t, tb, len(view.Embeddable()))
 	tb.checkConsole()
 }
 
@@ -347,5 +363,42 @@ func shoot(t *testing.T, dir, data string, s screen) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestVisionScreenshots saves, with NNLRS_SCREENSHOTS set, the default page
+// and the propagation of Yale B at 1280×720 as readers with deuteranopia,
+// protanopia and tritanopia see them (Chromium's emulation), to look at:
+// vision-NAME-KIND.png.
+func TestVisionScreenshots(t *testing.T) {
+	dir := os.Getenv("NNLRS_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("NNLRS_SCREENSHOTS names no folder")
+	}
+	for _, c := range []struct{ name, hash string }{{"default", ""}, {"yaleb", "data=yaleb&seed=1&embed=propagation"}} {
+		w, h := screens[1].css()
+		tb := newTabSized(t, w, h, 1)
+		tb.navigate(baseURL, c.hash)
+		tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+		tb.wait(`nnlrs.state === "done"`, 180*time.Second)
+		tb.wait("nnlrs.converged && !nnlrs.checking", 120*time.Second)
+		tb.drawn()
+		for _, kind := range []emulation.SetEmulatedVisionDeficiencyType{
+			emulation.SetEmulatedVisionDeficiencyTypeDeuteranopia,
+			emulation.SetEmulatedVisionDeficiencyTypeProtanopia,
+			emulation.SetEmulatedVisionDeficiencyTypeTritanopia,
+		} {
+			if _, err := cdp.Call(tb.ctx, chromedp.FromContext(tb.ctx).Target, emulation.SetEmulatedVisionDeficiency,
+				emulation.SetEmulatedVisionDeficiencyParams{Type: kind}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("vision-%s-%s.png", c.name, kind)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

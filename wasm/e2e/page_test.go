@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -56,6 +57,27 @@ func (tb *tab) graph(method string) measures {
 // itself and completes; every view shows class-coloured or drawn content;
 // hovering a node shows its card; stepping the propagation changes the
 // picture; the downloads work; the console stays clean.
+// checkStatusTimes checks that no graph's time in a run's status line
+// exceeds the run's whole time without saying that part of it came
+// before the page asked (a solve begun from the link while the page
+// loaded).
+func checkStatusTimes(t *testing.T, status string) {
+	t.Helper()
+	m := regexp.MustCompile(`^Done in (\d+\.\d) s: (.*)$`).FindStringSubmatch(status)
+	if m == nil {
+		t.Errorf("status %q: no total", status)
+		return
+	}
+	whole, _ := strconv.ParseFloat(m[1], 64)
+	for _, part := range strings.Split(m[2], ";") {
+		for _, v := range regexp.MustCompile(`(\d+\.\d) s`).FindAllStringSubmatch(part, -1) {
+			if x, _ := strconv.ParseFloat(v[1], 64); x > whole && !strings.Contains(part, "before the page asked") {
+				t.Errorf("status %q: %q takes %v s of a run of %v s, and says not why", status, strings.TrimSpace(part), x, whole)
+			}
+		}
+	}
+}
+
 func TestDefaultRun(t *testing.T) {
 	tb := open(t, "")
 	if w := eval[int](tb, "nnlrs.workers"); w < 1 {
@@ -70,6 +92,8 @@ func TestDefaultRun(t *testing.T) {
 	}
 	if s := tb.text("status"); !strings.HasPrefix(s, "Done in") {
 		t.Errorf("status %q", s)
+	} else {
+		checkStatusTimes(t, s)
 	}
 	if eval[bool](tb, `!document.getElementById("loading").hidden`) {
 		t.Error("the loading indicator still shows")
@@ -397,6 +421,13 @@ func TestBadInput(t *testing.T) {
 		if e := tb.text("error"); !strings.Contains(e, "garbage.csv") || !strings.Contains(e, "line 2") {
 			t.Errorf("error %q", e)
 		}
+		// Beside the file control too, in sight.
+		if e := tb.text("file-error"); !strings.Contains(e, "garbage.csv") {
+			t.Errorf("beside the file: %q", e)
+		}
+		if !eval[bool](tb, `(r => r.top >= 0 && r.bottom <= innerHeight)(document.getElementById("file-error").getBoundingClientRect())`) {
+			t.Error("the error beside the file is out of sight")
+		}
 		if eval[bool](tb, `document.getElementById("error").hidden`) {
 			t.Error("the error is hidden")
 		}
@@ -580,7 +611,8 @@ func TestCrashedWorker(t *testing.T) {
 // carries them.
 func TestBuiltinData(t *testing.T) {
 	tb := open(t, small)
-	tb.done() // the first run starts once the site's catalog arrived
+	tb.done()
+	tb.wait("window.nnlrs.catalog", 60*time.Second) // the site's data sets are known
 	if !eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`) {
 		t.Skip("the site has no USPS digits (../shared/datasets absent when it was built)")
 	}

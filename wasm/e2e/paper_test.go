@@ -23,16 +23,14 @@ import (
 func TestPaperFigures(t *testing.T) {
 	dir := os.Getenv("NNLRS_SCREENSHOTS")
 	tb := open(t, "data=usps&seed=1&paper=samples")
-	usps := eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`)
+	tb.wait("window.nnlrs.catalog", 60*time.Second)
+	usps := eval[bool](tb, `nnlrs.catalog.includes("usps") && !!document.querySelector("#data option[value=usps]")`)
 	for _, name := range params.PaperFigures {
 		t.Run(name, func(t *testing.T) {
 			tb.t = t
 			hash := "paper=" + name
-			if name == "samples" {
-				hash = "data=usps&seed=1&paper=samples"
-				if !usps {
-					t.Skip("the site has no USPS digits")
-				}
+			if name == "samples" && !usps {
+				t.Skip("the site has no USPS digits")
 			}
 			tb.wait("window.nnlrs.evidence", 60*time.Second)
 			switch name {
@@ -74,7 +72,7 @@ func TestPaperFigures(t *testing.T) {
 			// weights and the scale in the page's own views.
 			live := eval[string](tb, `document.getElementById("paper-live").getAttribute("href")`)
 			study := name != "samples" && name != "weights" && name != "scale"
-			if !strings.HasPrefix(live, "#data=") || study != strings.Contains(live, "&live=1") {
+			if !strings.HasPrefix(live, "#data=") || (study || name == "samples") != strings.Contains(live, "&live=1") {
 				t.Fatalf("live link %q", live)
 			}
 			tb.wait(`nnlrs.state === "done" && nnlrs.busy === 0`, 180*time.Second)

@@ -42,6 +42,14 @@ func (tb *tab) atStep(n int, embedded bool) {
 	if back, next := eval[bool](tb, `document.getElementById("tour-back").disabled`), eval[bool](tb, `document.getElementById("tour-next").disabled`); back != (n == 1) || next != (n == len(params.TourSteps)) {
 		tb.t.Errorf("step %d: Back disabled %v, Next disabled %v", n, back, next)
 	}
+	// Its words quote the run on screen, every number filled in
+	// (ui.TourText), and the control it asks to use is marked and in sight.
+	tb.wait(`!document.getElementById("tour-text").textContent.includes("…")`, 30*time.Second)
+	if c := params.TourSteps[n-1].Control; c != "" && !embedded {
+		if !eval[bool](tb, fmt.Sprintf(`(e => e.classList.contains("tour-focus") && (r => r.bottom > 0 && r.top < innerHeight)(e.getBoundingClientRect()))(document.getElementById(%q))`, c)) {
+			tb.t.Errorf("step %d: the control %s is not marked, or out of sight", n, c)
+		}
+	}
 }
 
 // framed reports whether the view name is drawn with the tour's accent

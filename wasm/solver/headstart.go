@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"nnlrs/core/demo"
-	"nnlrs/ui/params"
 	"nnlrs/wasm/protocol"
 )
 
@@ -31,15 +30,17 @@ type headStart struct {
 }
 
 // headStartJob returns the first job of the run the link's fragment hash
-// describes (params.Params.Jobs, as the page's model asks for it), with
-// ID 0. A link the page would correct or refuse gives none: the page will
-// ask for something else.
-func headStartJob(hash string) (*protocol.Job, bool) {
-	p, notice := params.FromHash(hash)
-	if notice != "" {
+// describes, from the bases of the page's links (demo.Links.Job, which
+// the site carries as data/links.txt), with ID 0. A link that cannot be
+// read whole gives none; one the page would correct asks for a job the
+// page does not adopt (headStart.adopt), which the page's first job
+// cancels.
+func headStartJob(hash string, links demo.Links) (*protocol.Job, bool) {
+	j, ok := links.Job(hash)
+	if !ok {
 		return nil, false
 	}
-	return &protocol.Job{Job: p.Jobs(demo.File{}, 0)[0]}, true
+	return &protocol.Job{Job: j}, true
 }
 
 // startHeadStart runs job on a copy of r whose messages h holds until the

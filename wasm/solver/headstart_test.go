@@ -14,12 +14,16 @@ import (
 )
 
 // TestHeadStartJob checks that the job a worker starts from the page's
-// link is the one worth starting early: the NNLRS graph of the link's
-// settings, with the data, from zero, as the page's model asks first; and
-// that links the page corrects or refuses start nothing.
+// link, read from the bases of the page's links without the page's
+// settings table, is the one worth starting early: the NNLRS graph of the
+// link's settings as the page reads them (params.FromHash), with the data,
+// from zero, as the page's model asks first; and that links that cannot
+// be read whole start nothing.
 func TestHeadStartJob(t *testing.T) {
-	for _, hash := range []string{"", "#data=usps", "#tour=3", "#lambda=2&beta=0.5&seed=4", "#data=yaleb&per=10&embed=weights&graph=lrr"} {
-		job, ok := headStartJob(hash)
+	links := params.Links()
+	for _, hash := range []string{"", "#data=usps", "#tour=3", "#lambda=2&beta=0.5&seed=4", "#data=yaleb&per=10&embed=weights&graph=lrr",
+		"#tour=8&data=usps", "#tour=2&lambda=0.7", "#paper=ghf&live=1"} {
+		job, ok := headStartJob(hash, links)
 		if !ok {
 			t.Errorf("%q: no head start", hash)
 			continue
@@ -30,8 +34,8 @@ func TestHeadStartJob(t *testing.T) {
 			t.Errorf("%q: head start %+v, want %+v", hash, job, want)
 		}
 	}
-	for _, hash := range []string{"#data=upload", "#lambda=oops", "#data=nosuch", "#%zz"} {
-		if job, ok := headStartJob(hash); ok {
+	for _, hash := range []string{"#data=upload", "#lambda=oops", "#data=nosuch", "#%zz", "#beta=1&beta=2", "#lambda=NaN"} {
+		if job, ok := headStartJob(hash, links); ok {
 			t.Errorf("%q: head start %+v, want none", hash, job)
 		}
 	}

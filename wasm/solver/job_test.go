@@ -28,7 +28,7 @@ type spec struct {
 }
 
 // specOf returns the spec of the page's settings p.
-func specOf(p params.Params) spec { return spec{p.Data(), p.GraphParams()} }
+func specOf(p params.Params) spec { return spec{p.Data, p.Params} }
 
 // newJob returns j with the data and parameters of s.
 func newJob(s spec, j demo.Job) *protocol.Job {

@@ -36,8 +36,9 @@ func main() {
 	js.Global().Set("onmessage", js.FuncOf(w.onMessage))
 	// The first worker (named so by public/app.js) carries the page's link
 	// in its URL: it starts the link's first job at once (headstart.go).
-	if js.Global().Get("name").String() == "first" {
-		if job, ok := headStartJob(js.Global().Get("location").Get("hash").String()); ok {
+	var links demo.Links
+	if js.Global().Get("name").String() == "first" && w.links(&links) {
+		if job, ok := headStartJob(js.Global().Get("location").Get("hash").String(), links); ok {
 			w.head = startHeadStart(w.runner, job, w.post, func(id uint32) {
 				w.mu.Lock()
 				delete(w.jobs, id)
@@ -47,6 +48,14 @@ func main() {
 	}
 	w.post(&protocol.Ready{})
 	select {}
+}
+
+// links reads the bases of the page's links (data/links.txt, which
+// public/worker.js fetched beside solver.wasm into self.nnlrsLinks) into
+// l, and reports whether it could.
+func (w *worker) links(l *demo.Links) bool {
+	text := js.Global().Get("nnlrsLinks")
+	return text.Type() == js.TypeString && text.String() != "" && l.UnmarshalText([]byte(text.String())) == nil
 }
 
 // post sends m to the page as one transferred Uint8Array.
@@ -121,6 +130,17 @@ func (w *worker) fetch(name string) ([]byte, error) {
 	if ok {
 		return b, nil
 	}
+	b, err := get("data/" + name + ".mat")
+	if err == nil {
+		w.mu.Lock()
+		w.cache[name] = b
+		w.mu.Unlock()
+	}
+	return b, err
+}
+
+// get fetches the site's file at path and waits for its bytes.
+func get(path string) ([]byte, error) {
 	type result struct {
 		b   []byte
 		err error
@@ -147,15 +167,10 @@ func (w *worker) fetch(name string) ([]byte, error) {
 		resp.Call("arrayBuffer").Call("then", onBuffer, onError)
 		return nil
 	})
-	js.Global().Call("fetch", "data/"+name+".mat").Call("then", onResponse, onError)
+	js.Global().Call("fetch", path).Call("then", onResponse, onError)
 	r := <-ch
 	onResponse.Release()
 	onBuffer.Release()
 	onError.Release()
-	if r.err == nil {
-		w.mu.Lock()
-		w.cache[name] = r.b
-		w.mu.Unlock()
-	}
 	return r.b, r.err
 }

@@ -39,7 +39,7 @@ func TestMuGrid(t *testing.T) {
 		if ds != "synthetic" {
 			p = params.ForDataset(ds)
 		}
-		set, err := draw.Samples(p.Data(), demo.File{}, fetch)
+		set, err := draw.Samples(p.Data, demo.File{}, fetch)
 		if err != nil {
 			t.Logf("%s: skipped (%v)", ds, err)
 			continue

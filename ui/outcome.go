@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"nnlrs/core/method"
+	"nnlrs/core/propagate"
+	"nnlrs/ui/params"
+)
+
+// lessonGap is how much lower, in error rate, a graph's propagation must
+// have been at an earlier step than once settled for the Outcome to say
+// so: a lesson (more steps smooth the labels too far on a dense graph),
+// not a wobble.
+const lessonGap = 0.05
+
+// Moving reports whether the propagation of graph name has not settled:
+// its predictions at the step shown are not yet those of its closed form.
+func (p *Propagation) Moving(name method.Name) bool {
+	res, f := p.results[name], p.final[name]
+	return res != nil && f != nil && f.Pred != nil && !slices.Equal(res.Pred, f.Pred)
+}
+
+// Steps returns the Outcome's words on the propagation watched step by
+// step, beside its table of settled rates (the closed forms): the rate of
+// every graph at the step shown, each graph still moving marked with its
+// settled rate, and, where a graph erred clearly less at an earlier step
+// than once settled, that lesson in one line. Nil before the propagation.
+func (m *Model) Steps() []string {
+	pr := &m.Prop
+	if !pr.Ready() {
+		return nil
+	}
+	name := strings.ToUpper(pr.Method)
+	var rates []string
+	moving := false
+	for _, gm := range params.Graphs {
+		e := pr.ErrorRate(gm)
+		if e < 0 {
+			continue
+		}
+		s := fmt.Sprintf("%s %.0f%%", params.GraphNames[gm], 100*e)
+		if pr.Moving(gm) {
+			s += "*"
+			moving = true
+		}
+		rates = append(rates, s)
+	}
+	var out []string
+	switch {
+	case pr.Converged:
+		out = append(out, fmt.Sprintf("%s step by step: at step %d every graph predicts as its closed form above (%s).", name, pr.Step, strings.Join(rates, ", ")))
+	case moving:
+		out = append(out, fmt.Sprintf("%s step by step, at step %d: %s (* still moving; the table gives the rates once settled).", name, pr.Step, strings.Join(rates, ", ")))
+	default:
+		out = append(out, fmt.Sprintf("%s step by step, at step %d: %s.", name, pr.Step, strings.Join(rates, ", ")))
+	}
+	// The lesson: the graph whose earlier steps beat its settled rate most.
+	best, gap, at, low := method.Name(""), lessonGap, 0, 0.0
+	for _, gm := range params.Graphs {
+		f := pr.Final(gm)
+		if f == nil {
+			continue
+		}
+		end := settled(f, pr.Method)
+		for k, e := range pr.History(gm) {
+			if d := end - e; d > gap && !math.IsNaN(end) {
+				best, gap, at, low = gm, d, k, e
+			}
+		}
+	}
+	if best != "" {
+		g := params.GraphNames[best]
+		out = append(out, fmt.Sprintf("%s erred %.0f%% at step %d but %.1f%% once settled: on %s's graph the labels, spread further, "+
+			"reach into other classes; more steps are not better.", g, 100*low, at, 100*settled(pr.Final(best), pr.Method), g))
+	}
+	return out
+}
+
+// settled returns the closed form's error rate of the propagation method
+// ("ghf" or "lgc") in f.
+func settled(f *Final, method string) float64 {
+	if method == "lgc" {
+		return f.LGC
+	}
+	return f.GHF
+}
+
+// Caveats returns the Outcome's words on what its settled rates hide:
+// the unlabeled samples in pieces of a graph that no label reaches
+// (counted as errors), with the error among those reached; and, where GHF
+// and LGC are far apart on a graph (FarApart), LGC at the paper's α
+// beside the α set. Nil when there is nothing to say.
+func (m *Model) Caveats() []string {
+	pr := &m.Prop
+	var counts, rates []string
+	var out []string
+	for _, gm := range params.Graphs {
+		f := pr.Final(gm)
+		if f == nil {
+			continue
+		}
+		g := params.GraphNames[gm]
+		if f.Unreached > 0 {
+			counts = append(counts, fmt.Sprintf("%s %d", g, f.Unreached))
+			rates = append(rates, fmt.Sprintf("%s %.1f%%/%.1f%%", g, 100*f.GHFReached, 100*f.LGCReached))
+		}
+		if !math.IsNaN(f.LGCPaper) {
+			out = append(out, fmt.Sprintf("On %s GHF errs %.1f%%, LGC %.1f%%: at α = %g, so near 1, LGC spreads every label over the whole graph; at α = %.4g (the paper's μ = 0.99 read literally) it errs %.1f%%.",
+				g, 100*f.GHF, 100*f.LGC, pr.Alpha, propagate.PaperAlpha, 100*f.LGCPaper))
+		}
+	}
+	if len(counts) > 0 {
+		out = append([]string{fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
+			strings.Join(counts, ", "), strings.Join(rates, ", "))}, out...)
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"nnlrs/core/method"
+)
+
+// TestSteps checks the Outcome's words on the propagation watched: at a
+// step where graphs still move, each is marked with its settled rate;
+// once converged, the rates are the closed forms'; and where a graph erred
+// clearly less at an earlier step than once settled, the lesson is said.
+func TestSteps(t *testing.T) {
+	m, jobs := started(t)
+	finish(m, jobs, 4)
+	labelFirst(m, 4)
+	m.Prop.Reset(m.Run, "ghf", 0.99)
+	words := strings.Join(m.Steps(), " ")
+	if !strings.HasPrefix(words, "GHF step by step, at step 0:") ||
+		!strings.Contains(words, "NNLRS 100%* (* still moving; the table gives the rates once settled)") {
+		t.Errorf("step 0: %q", words)
+	}
+	for !m.Prop.Converged {
+		m.Prop.Advance()
+	}
+	words = strings.Join(m.Steps(), " ")
+	if !strings.Contains(words, "every graph predicts as its closed form above (kNN 0%, l1 0%, LRR 0%, NNLRS 0%).") || strings.Contains(words, "moving") {
+		t.Errorf("converged: %q", words)
+	}
+	// LRR erred 10% at step 1, 40% once settled.
+	m.Prop.history["lrr"] = []float64{1, 0.1, 0.4}
+	m.Prop.final["lrr"].GHF = 0.4
+	if words := strings.Join(m.Steps(), " "); !strings.Contains(words, "LRR erred 10% at step 1 but 40.0% once settled") {
+		t.Errorf("the lesson: %q", words)
+	}
+}
+
+// TestCaveats checks the Outcome's caveats: a sample that no label
+// reaches is counted, with the error among the reached samples computed
+// here; LGC at the paper's α is said beside the α set when GHF and LGC
+// are far apart.
+func TestCaveats(t *testing.T) {
+	m, jobs := started(t)
+	m.Samples(jobs[0].ID, testData(4))
+	for _, j := range jobs {
+		w := twoBlocks(4, 0)
+		if j.Method == method.NNLRS { // sample 5 cut off
+			for k := range 8 {
+				w[5*8+k], w[k*8+5] = 0, 0
+			}
+		}
+		m.Finished(j.ID, finalGraph(j.Method, w, 8), t0)
+	}
+	labelFirst(m, 4)
+	m.Prop.Reset(m.Run, "ghf", 0.99)
+	f := m.Prop.Final(method.NNLRS)
+	// 6 unlabeled samples: 5 is unreached, the 5 others are predicted
+	// right (each block holds its class's label).
+	if f.Unreached != 1 || f.GHFReached != 0 || math.Abs(f.GHF-1.0/6) > 1e-12 {
+		t.Errorf("NNLRS: %d unreached, %v among the reached, %v in all", f.Unreached, f.GHFReached, f.GHF)
+	}
+	words := strings.Join(m.Caveats(), " ")
+	if !strings.Contains(words, "counted as errors: NNLRS 1; without them GHF/LGC err NNLRS 0.0%/0.0%.") || strings.Contains(words, "LRR 1") {
+		t.Errorf("caveats %q", words)
+	}
+	f.LGCPaper, f.LGC = 0.1, 0.5
+	if words := strings.Join(m.Caveats(), " "); !strings.Contains(words, "On NNLRS GHF errs 16.7%, LGC 50.0%: at α = 0.99") || !strings.Contains(words, "it errs 10.0%") {
+		t.Errorf("caveats %q", words)
+	}
+}

@@ -1,0 +1,125 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"nnlrs/ui/params"
+)
+
+// TestTeacherLinks opens a teacher's links as a student would: with
+// only=lambda exactly λ is usable among the settings and the others are
+// out of sight; with hide=beta,theta exactly those two are; the link
+// keeps its lists, and "Share as exercise" builds such a link from the
+// page. With NNLRS_SCREENSHOTS set it saves both at 1024×768 and on a
+// phone (teacher-*.png), to look at.
+func TestTeacherLinks(t *testing.T) {
+	for _, c := range []struct {
+		hash          string
+		shown, usable []string // nil: every control
+	}{
+		{"data=usps&seed=1&only=lambda", []string{"lambda"}, []string{"lambda"}},
+		{"hide=beta,theta", nil, nil},
+	} {
+		for _, s := range []screen{screens[0], screens[6]} {
+			t.Run(c.hash+" "+s.name, func(t *testing.T) {
+				w, h := s.css()
+				tb := newTabSized(t, w, h, s.zoom)
+				tb.navigate(baseURL, c.hash)
+				tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+				tb.done()
+				for _, st := range params.Controls() {
+					shown := eval[bool](tb, fmt.Sprintf(`document.getElementById(%q).getClientRects().length > 0`, st.Key))
+					usable := shown && !eval[bool](tb, fmt.Sprintf(`document.getElementById(%q).disabled`, st.Key))
+					wantShown := c.shown == nil || slices.Contains(c.shown, st.Key)
+					if c.hash == "hide=beta,theta" {
+						wantShown = st.Key != "beta" && st.Key != "theta"
+					}
+					wantUsable := wantShown && (c.usable == nil || slices.Contains(c.usable, st.Key))
+					if shown != wantShown || usable != wantUsable {
+						t.Errorf("%s: shown %v, usable %v; want %v, %v", st.Key, shown, usable, wantShown, wantUsable)
+					}
+				}
+				if h := eval[string](tb, "location.hash"); !slices.ContainsFunc([]string{"only=lambda", "hide=beta%2Ctheta"}, func(p string) bool { return strings.Contains(h, p) }) {
+					t.Errorf("the link %q lost the teacher's lists", h)
+				}
+				if dir := os.Getenv("NNLRS_SCREENSHOTS"); dir != "" {
+					tb.drawn()
+					b, _ := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+					os.WriteFile(filepath.Join(dir, fmt.Sprintf("teacher-%s-%dx%d.png", c.hash[:4], s.w, s.h)), b, 0o644)
+				}
+				tb.checkConsole()
+			})
+		}
+	}
+	// Share as exercise: the controls a teacher moved, kept alone.
+	tb := open(t, "seed=1")
+	tb.done()
+	tb.setValue("lambda", "6") // the slider's step of λ = 1.5
+	tb.click("exercise")
+	tb.wait(`!document.getElementById("exercise-note").hidden`, 10*time.Second)
+	if href := eval[string](tb, `document.getElementById("exercise-link").getAttribute("href")`); !strings.Contains(href, "lambda=1.5") || !strings.Contains(href, "only=lambda") {
+		t.Errorf("exercise link %q", href)
+	}
+}
+
+// TestExercises opens each of the page's exercises by its link, as a
+// student would, moves the one control it keeps usable to the values its
+// answer names, and checks on the page's own numbers that the answer
+// holds.
+func TestExercises(t *testing.T) {
+	set := func(tb *tab, key string, v float64) measures {
+		tb.t.Helper()
+		i := slices.Index(params.Lookup(key).Steps, v)
+		if i < 0 {
+			tb.t.Fatalf("%s = %g is not a step of its slider", key, v)
+		}
+		runs := eval[int](tb, "nnlrs.runs")
+		tb.setValue(key, fmt.Sprint(i))
+		tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done" && !nnlrs.waiting`, runs), 180*time.Second)
+		return tb.graph("nnlrs")
+	}
+	link := func(n int) *tab {
+		tb := open(t, params.Exercises[n].Link)
+		tb.done()
+		return tb
+	}
+
+	tb := link(0) // β
+	if g := tb.graph("nnlrs"); *g.GHF < 0.70 || *g.Within > 0.6 {
+		t.Errorf("β = 0: GHF %.3f, within %.3f; the answer says 75%% wrong, 53-57%% within", *g.GHF, *g.Within)
+	}
+	if g := set(tb, "beta", 0.1); *g.GHF >= 0.015 {
+		t.Errorf("β = 0.1: GHF %.3f; the answer says 0-1%%", *g.GHF)
+	}
+	if g := set(tb, "beta", 1); g.Density != 0 {
+		t.Errorf("β = 1: density %v; the answer says no edges", g.Density)
+	}
+
+	tb = link(2) // θ
+	if g := set(tb, "theta", 0.3); g.Components > 3 || *g.GHF >= 0.015 {
+		t.Errorf("θ = 0.3: %d pieces, GHF %.3f", g.Components, *g.GHF)
+	}
+	if g := set(tb, "theta", 0.5); g.Components < 40 || *g.GHF < 0.9 {
+		t.Errorf("θ = 0.5: %d pieces, GHF %.3f; the answer says 56 and 96%%", g.Components, *g.GHF)
+	}
+
+	tb = link(1) // λ on USPS
+	if !eval[bool](tb, `!!document.querySelector("#data option[value=usps]")`) {
+		t.Skip("the site has no USPS digits")
+	}
+	l1 := *tb.graph("l1").GHF
+	if g := tb.graph("nnlrs"); *g.GHF <= l1 {
+		t.Errorf("λ = 10: NNLRS %.3f, l1 %.3f; the answer says l1 labels better", *g.GHF, l1)
+	}
+	if g := set(tb, "lambda", 1.5); *g.GHF >= l1 {
+		t.Errorf("λ = 1.5: NNLRS %.3f, l1 %.3f; the answer says NNLRS labels better", *g.GHF, l1)
+	}
+}
