@@ -17,9 +17,9 @@ import (
 //
 //	/usr/bin/time -v nnlrs graph -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class N -lambda L
 //
-// did 1.5e9 to 1.7e9 units of cost.PerIteration per CPU second at n = 500,
-// 1000 and 2000 and λ = 1 to 10, up to 2.5e9 at λ = 0.3 (docs/BENCH.md),
-// and 1.2e9 to 1.4e9 when n = 500 was run again an hour later (the CPU
+// did 1.5e9 to 1.8e9 units of cost.PerIteration per CPU second at n = 500,
+// 1000 and 2000 and λ = 1 to 10, 1.6e9 to 2.5e9 at λ = 0.3 (docs/BENCH.md),
+// and 1.2e9 to 1.4e9 when n = 500 was run again two hours later (the CPU
 // time of a process grows when others share its cores). To re-measure,
 // divide the iterations times cost.PerIteration by the user and system
 // seconds (the wall time counts the other processes of a shared machine,
