@@ -103,7 +103,7 @@ func WriteMarkdown(w io.Writer, pg Page) error {
 	p("## Runs\n\n")
 	p("| data set | trials | seed | parameters | time | command |\n|---|---|---|---|---|---|\n")
 	for _, r := range pg.Results {
-		p("| %s | %d | %d | %s | %s | `%s` |\n", r.Protocol.Title, r.Trials, r.Seed, paramSummary(r), duration(r.Seconds), r.Command)
+		p("| %s | %s | %d | %s | %s | `%s` |\n", r.Protocol.Title, trialCount(r), r.Seed, paramSummary(r), timeCell(r), r.Command)
 	}
 	p("\n")
 	p("Protocol (Section V): samples scaled to unit l2 norm; in every trial a fresh random draw (USPS digits 1–4, 200 per digit; ")
@@ -122,6 +122,48 @@ func WriteMarkdown(w io.Writer, pg Page) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// trialCount gives the trials of r, and those of the run planned but
+// missing from it: "48 of 50 (missing 17, 33)".
+func trialCount(r *Results) string {
+	if len(r.Missing) == 0 {
+		return strconv.Itoa(r.Trials)
+	}
+	return fmt.Sprintf("%d of %d (missing %s)", r.Trials, r.Trials+len(r.Missing), TrialRanges(r.Missing))
+}
+
+// timeCell gives what the trials of r took: their CPU time per trial when
+// known, else the run's time.
+func timeCell(r *Results) string {
+	if r.CPUSeconds > 0 && r.Trials > 0 {
+		return fmt.Sprintf("%s of CPU per trial", duration(r.CPUSeconds/float64(r.Trials)))
+	}
+	return duration(r.Seconds)
+}
+
+// TimeSummary says what the trials of r cost and which code made them:
+// their CPU time in all and per trial (their time, when the CPU time is
+// unknown) and the code versions with their trials.
+func TimeSummary(r *Results) string {
+	var s string
+	if r.CPUSeconds > 0 && r.Trials > 0 {
+		s = fmt.Sprintf("CPU time %s, %s per trial", duration(r.CPUSeconds), duration(r.CPUSeconds/float64(r.Trials)))
+	} else {
+		s = fmt.Sprintf("%s on %s", duration(r.Seconds), plural(r.Workers, "worker"))
+	}
+	var vs []string
+	for _, v := range r.Versions {
+		name := v.Version
+		if name == "" {
+			name = "unrecorded"
+		}
+		vs = append(vs, fmt.Sprintf("%s (trials %s)", name, TrialRanges(v.Trials)))
+	}
+	if len(vs) > 0 {
+		s += "; code: " + strings.Join(vs, ", ")
+	}
+	return s
 }
 
 func duration(s float64) string {
@@ -251,7 +293,11 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 	if r.Protocol.Note != "" {
 		p("Note: %s.\n\n", r.Protocol.Note)
 	}
-	p("%s, seed %d, %s; %s on %s.\n\n", plural(r.Trials, "trial"), r.Seed, paramSummary(r), duration(r.Seconds), plural(r.Workers, "worker"))
+	trials := plural(r.Trials, "trial")
+	if len(r.Missing) > 0 {
+		trials = fmt.Sprintf("%d of %d trials (missing %s)", r.Trials, r.Trials+len(r.Missing), TrialRanges(r.Missing))
+	}
+	p("%s, seed %d, %s; %s.\n\n", trials, r.Seed, paramSummary(r), TimeSummary(r))
 	flags := map[method.Name][]string{} // graph → flagged cells
 	for _, prop := range r.Propagators {
 		p("### %s\n\n", PropagatorTitle(prop))
