@@ -46,9 +46,9 @@ type Settings struct {
 var cosmetic = []string{"protocol.Title", "protocol.Note"}
 
 // Diff returns the first setting, in the order of the fields of Settings,
-// in which s and o differ, with its value in each ("" for one missing),
-// and ok false if they agree.
-func (s Settings) Diff(o Settings) (name, mine, theirs string, ok bool) {
+// in which s and o differ, with its value in each as JSON ("unset" where
+// it is missing), and differ false if they agree.
+func (s Settings) Diff(o Settings) (name, mine, theirs string, differ bool) {
 	a, errA := flatten(s)
 	b, errB := flatten(o)
 	if errA != nil || errB != nil {
@@ -62,12 +62,15 @@ func (s Settings) Diff(o Settings) (name, mine, theirs string, ok bool) {
 	for _, l := range a {
 		seen[l.path] = true
 		if v, in := vb[l.path]; (!in || v != l.value) && !slices.Contains(cosmetic, l.path) {
+			if !in {
+				v = "unset"
+			}
 			return l.path, l.value, v, true
 		}
 	}
 	for _, l := range b {
 		if !seen[l.path] && !slices.Contains(cosmetic, l.path) {
-			return l.path, "", l.value, true
+			return l.path, "unset", l.value, true
 		}
 	}
 	return "", "", "", false
@@ -273,7 +276,7 @@ func Merge(ts []Trial) (*Results, error) {
 			return nil, fmt.Errorf("experiment: trial %d appears twice", t.Number)
 		}
 		if name, mine, theirs, differ := first.Settings.Diff(t.Settings); differ {
-			return nil, fmt.Errorf("experiment: trials %d and %d differ in setting %s (%s, %s)", first.Number, t.Number, name, orNone(mine), orNone(theirs))
+			return nil, fmt.Errorf("experiment: trials %d and %d differ in setting %s (%s, %s)", first.Number, t.Number, name, mine, theirs)
 		}
 	}
 	s := first.Settings
@@ -300,13 +303,6 @@ func Merge(ts []Trial) (*Results, error) {
 	}
 	res.aggregate(ts, s.SweepBetas)
 	return res, nil
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "unset"
-	}
-	return s
 }
 
 // Version counts the trials a version of the code made.

@@ -93,7 +93,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if cfg.Select != nil {
-		if err := f.runTrials(cfg, args, stderr); err != nil {
+		if err := f.runTrials(cfg, args, sh, len(done), stderr); err != nil {
 			return err
 		}
 	}
@@ -126,14 +126,17 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runTrials runs the trials cfg.Select, each written to its trial file as
-// it finishes.
-func (f *reproduceFlags) runTrials(cfg experiment.Config, args []string, stderr io.Writer) error {
+// runTrials runs the trials cfg.Select of shard sh, done trials of the
+// -out folder being there already, each written to its trial file as it
+// finishes.
+func (f *reproduceFlags) runTrials(cfg experiment.Config, args []string, sh shard, done int, stderr io.Writer) error {
 	if !f.quiet {
-		done := cfg.Trials - len(cfg.Select)
-		what := fmt.Sprintf("%s, %s", cfg.Protocol.Name, count(len(cfg.Select), "trial"))
+		what := fmt.Sprintf("%s, %s of %d", cfg.Protocol.Name, count(len(cfg.Select), "trial"), cfg.Trials)
+		if !sh.whole() {
+			what += " (shard " + sh.String() + ")"
+		}
 		if done > 0 {
-			what += fmt.Sprintf(" (%d of the %d in %s)", len(cfg.Select), cfg.Trials, trialsDir(f.out, cfg.Protocol.Name))
+			what += fmt.Sprintf(", %d done before", done)
 		}
 		announce(stderr, "nnlrs reproduce", what+" (SDA, the beta sweep and tuning not counted)", reproduceCost(cfg))
 		cfg.Progress = newProgressBar(stderr, len(cfg.Select)).update

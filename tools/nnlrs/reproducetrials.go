@@ -153,18 +153,11 @@ func linesJSON(v any) ([]byte, error) {
 func checkSettings(out string, ts []experiment.Trial, s experiment.Settings) error {
 	for _, t := range ts {
 		if name, mine, theirs, differ := s.Diff(t.Settings); differ {
-			return usagef("%s holds trials made with other settings: %s is %s there, %s here (trial %d); use another -out folder, or the same settings",
-				trialsDir(out, s.Protocol.Name), settingName(name), excerpt(orUnset(theirs)), excerpt(orUnset(mine)), t.Number)
+			return usagef("%s is %s there, %s here: %s holds trials made with other settings (trial %d); use another -out folder, or the same settings",
+				settingName(name), excerpt(theirs), excerpt(mine), trialsDir(out, s.Protocol.Name), t.Number)
 		}
 	}
 	return nil
-}
-
-func orUnset(v string) string {
-	if v == "" {
-		return "unset"
-	}
-	return v
 }
 
 // settingName names a setting (a path of experiment.Settings) by the flag
@@ -173,7 +166,7 @@ func settingName(path string) string {
 	flags := map[string]string{
 		"data": "-data (the data set's contents)", "seed": "-seed", "labeled": "-labeled", "graphs": "-graphs",
 		"propagators": "-propagators", "solvers": "-max-iter", "sweep_betas": "-beta-sweep",
-		"params.Tuned": "-tune", "params.Grid": "-tune", "params.Beta": "-beta", "params.Lambda": "-lambda",
+		"params.tuned": "-tune", "params.Grid": "-tune", "params.Beta": "-beta", "params.Lambda": "-lambda",
 		"params.Theta": "-theta", "params.LRRLambda": "-lrr-lambda", "params.Gamma": "-gamma", "params.Dim": "-dim",
 		"params.EFNormalize": "-ef-normalize", "params.EFOuter": "-ef-outer", "params.SweepLambda": "-sweep-lambda",
 		"params.Folds": "-folds", "params.Grid.Lambda": "-tune-lambda", "params.Grid.Beta": "-tune-beta",
