@@ -531,7 +531,8 @@ func addTables(add func(rel string, write func(io.Writer) error) error, res *exp
 
 // renderSaved merges the trial files of every data set in dir into its
 // DATASET.json, CSV tables and error figures, saying on stdout how many
-// trials each has and which are missing; rebuilds the CSV tables of the
+// trials each has and which are missing (a DATASET.json saved whole by a
+// run before trial files is kept while it has more trials); rebuilds the CSV tables of the
 // data sets saved without trial files and their annotations in the saved
 // JSON; and writes the results page at page, all or none. It returns the
 // number of runs. The weights figures, drawn from the first trial's
@@ -540,7 +541,7 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return 0, usagef("-out %s is not a folder", dir)
 	}
-	var outs outputs
+	outs := outputs{makeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
 		f, err := outs.add("-out", filepath.Join(dir, rel))
 		f.set(write)
@@ -557,6 +558,12 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 		ts, err := readTrials(dir, p.Name)
 		if err != nil {
 			return 0, err
+		}
+		if res != nil && len(res.Versions) == 0 && res.Trials > len(ts) && len(ts) > 0 {
+			// A run saved whole, before trial files, with more trials.
+			fmt.Fprintf(stdout, "%s: kept %s.json (%s, saved by a run before trial files) over %s in %s; the trial files replace it once they are more\n",
+				p.Name, p.Name, count(res.Trials, "trial"), count(len(ts), "trial file"), trialsDir(dir, p.Name))
+			ts = nil
 		}
 		if len(ts) > 0 {
 			if res, err = experiment.Merge(ts); err != nil {

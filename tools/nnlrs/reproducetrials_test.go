@@ -212,3 +212,35 @@ func TestReproduceTrialRefusals(t *testing.T) {
 	os.WriteFile(filepath.Join(tdir, "0004.json"), []byte("{"), 0o644)
 	refused(t, "truncated", "0004.json does not parse", "reproduce", "-status", "-out", dir)
 }
+
+// TestReproduceKeepsWholeRun: -render-only keeps a DATASET.json saved
+// whole by a run before trial files while it has more trials than the
+// trial files, and merges them once they are as many.
+func TestReproduceKeepsWholeRun(t *testing.T) {
+	src, dir := t.TempDir(), t.TempDir()
+	mustRun(t, small("-trials", "2", "-out", src)...)
+	var saved map[string]any
+	if err := json.Unmarshal(readBytes(t, filepath.Join(src, "synthetic.json")), &saved); err != nil {
+		t.Fatal(err)
+	}
+	delete(saved, "versions") // as a run saved whole wrote it
+	saved["trials"] = 2
+	b, _ := json.Marshal(saved)
+	os.WriteFile(filepath.Join(dir, "synthetic.json"), b, 0o644)
+	tdir := filepath.Join(dir, "trials", "synthetic")
+	os.MkdirAll(tdir, 0o755)
+	os.WriteFile(filepath.Join(tdir, "0001.json"), readBytes(t, filepath.Join(src, "trials", "synthetic", "0001.json")), 0o644)
+	if out := mustRun(t, "reproduce", "-render-only", "-out", dir); !strings.Contains(out, "synthetic: kept synthetic.json (2 trials, saved by a run before trial files) over 1 trial file") {
+		t.Errorf("one trial file: %q", out)
+	}
+	if page := readBytes(t, filepath.Join(dir, "RESULTS.md")); !bytes.Contains(page, []byte("| Synthetic | 2 | 1 |")) {
+		t.Error("the page does not show the run kept")
+	}
+	os.WriteFile(filepath.Join(tdir, "0002.json"), readBytes(t, filepath.Join(src, "trials", "synthetic", "0002.json")), 0o644)
+	if out := mustRun(t, "reproduce", "-render-only", "-out", dir); !strings.Contains(out, "synthetic: 2 trials\n") {
+		t.Errorf("two trial files: %q", out)
+	}
+	if !bytes.Equal(readBytes(t, filepath.Join(dir, "synthetic.csv")), readBytes(t, filepath.Join(src, "synthetic.csv"))) {
+		t.Error("the merge of the trial files differs from their run's")
+	}
+}
