@@ -23,7 +23,10 @@ import (
 // grid and the β sweep. The number of trials and of workers are not
 // settings: trial t draws from streams of the seed and t alone (the
 // package comment), so that a run can grow, or be split across processes,
-// and its trials still belong together.
+// and its trials still belong together. A setting added here (or to
+// Params or Protocol) must be omitted from the JSON at its zero value, and
+// that value mean the behaviour before it, so that the trials saved before
+// it still merge with later ones.
 type Settings struct {
 	Protocol Protocol `json:"protocol"`
 	// Data is the SHA-256 of the samples and labels of Config.Data
