@@ -2,13 +2,13 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -250,13 +250,13 @@ func trialsLine(res *experiment.Results) string {
 }
 
 // codeVersion names the code of this program for the trials it writes:
-// the module's version and VCS revision from the build information, or,
-// for a program built without it (go run), the git revision of the
-// current folder, and whether its Go files have changes not committed.
+// the module's version and the VCS revision go stamps into a build made in
+// a git clone (and whether the clone had changes), or, for a build without
+// it (in a git worktree, or with -buildvcs=false), the SHA-256 of the
+// executable, which tells two builds apart but not their source.
 var codeVersion = sync.OnceValue(func() string {
-	bi, ok := debug.ReadBuildInfo()
 	mod := "nnlrs"
-	if ok {
+	if bi, ok := debug.ReadBuildInfo(); ok {
 		mod += " " + bi.Main.Version
 		var rev, modified string
 		for _, s := range bi.Settings {
@@ -274,13 +274,11 @@ var codeVersion = sync.OnceValue(func() string {
 			return mod + ", git " + rev
 		}
 	}
-	rev, err := exec.Command("git", "rev-parse", "HEAD").Output()
-	if err != nil {
-		return mod + ", revision unknown"
-	}
-	v := mod + ", git " + strings.TrimSpace(string(rev))
-	if st, err := exec.Command("git", "status", "--porcelain", "--", "*.go", "go.mod", "go.sum").Output(); err == nil && len(strings.TrimSpace(string(st))) > 0 {
-		v += " (Go files modified)"
+	v := mod + ", no VCS information in the build"
+	if exe, err := os.Executable(); err == nil {
+		if b, err := os.ReadFile(exe); err == nil {
+			v += fmt.Sprintf(", executable sha256 %x", sha256.Sum256(b))
+		}
 	}
 	return v
 })
