@@ -159,7 +159,7 @@ func pctLabel(f float64) string { return fmt.Sprintf("%g%%", math.Round(1000*f)/
 // graph (or per graph of only, if not nil), for classifier prop.
 func errorFigure(r *experiment.Results, prop string, only []method.Name) (func(io.Writer) error, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%d trials)", r.Protocol.Title, experiment.PropagatorTitle(prop), r.Trials)
+	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%s)", r.Protocol.Title, experiment.PropagatorTitle(prop), count(r.Trials, "trial"))
 	p.X.Label.Text = "labeled samples (%)"
 	p.Y.Label.Text = "error rate (%)"
 	p.Legend.Top = true
