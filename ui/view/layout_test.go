@@ -92,13 +92,21 @@ func TestTextFits(t *testing.T) {
 		m.Prop.Advance()
 	}
 	m.Prop.Step += 1000
+	for _, data := range []string{"synthetic", "yaleb"} { // Yale B: the paper's numbers drawn too
+		m.Run.Params.Dataset = data
+		textFits(t, m)
+	}
+}
+
+func textFits(t *testing.T, m *ui.Model) {
+	t.Helper()
 	for _, ts := range []float32{1, ui.PresentationScale} {
-		for _, w := range []float32{370, 520, 664, 760, 947, 1080, 1560} {
+		for _, w := range []float32{370, 520, 664, 760, 947, 1080, 1280, 1560} {
 			h := Height(w, 700, "", ts)
 			for _, p := range Arrange(w, h, "", ts) {
 				mc := &measurer{recorder: recorder{scale: ts}}
 				New().Draw(mc, m, []Panel{p}, w, h, true)
-				what := fmt.Sprintf("%v wide at %v: %s %v×%v", w, ts, p.Name, p.Rect.W, p.Rect.H)
+				what := fmt.Sprintf("%s, %v wide at %v: %s %v×%v", m.Run.Params.Dataset, w, ts, p.Name, p.Rect.W, p.Rect.H)
 				if len(mc.boxes) < 2 {
 					t.Errorf("%s: %d texts", what, len(mc.boxes))
 				}
