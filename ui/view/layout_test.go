@@ -170,3 +170,22 @@ func TestFontSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestOutcomeWholeSentences: however short the Outcome's view, the words
+// under its table end with a whole sentence (a paragraph goes whole).
+func TestOutcomeWholeSentences(t *testing.T) {
+	m := fixture(t)
+	for h := float32(200); h <= 700; h += 20 {
+		for _, w := range []float32{300, 420, 640} {
+			mc := &measurer{}
+			drawOutcome(mc, Rect{X: 0, Y: 0, W: w, H: h}, m)
+			if len(mc.boxes) == 0 {
+				t.Fatalf("%v×%v: nothing drawn", w, h)
+			}
+			last := mc.boxes[len(mc.boxes)-1].s
+			if strings.Contains(last, " ") && !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, ")") {
+				t.Errorf("%v×%v: the Outcome ends with %q, a sentence cut short", w, h, last)
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"nnlrs/ui"
@@ -57,11 +58,18 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	}
 	// The paragraphs under the table, in order of importance: where the
 	// view is short the last go whole, never a sentence cut short.
+	// The step shown, then what the settled rates hide (the caveats), then
+	// the lesson of the earlier steps.
 	paras := [][]string{Wrap(c, strings.Join(notes, ". "), Small, r.W)}
-	for _, l := range append(m.Steps(), m.Caveats()...) {
+	steps := m.Steps()
+	words := append(slices.Clone(steps[:min(1, len(steps))]), m.Caveats()...)
+	if len(steps) > 1 {
+		words = append(words, steps[1:]...)
+	}
+	for _, l := range words {
 		paras = append(paras, Wrap(c, l, Small, r.W))
 	}
-	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
+	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d.", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
 	paras = append(paras, Wrap(c, settings, Small, r.W))
 	var below []string
 	for _, para := range paras {
