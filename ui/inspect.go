@@ -74,7 +74,7 @@ func (m *Model) Describe(h int) string {
 	fmt.Fprintf(&b, "Sample %d of %d", h+1, g.N)
 	class, hasClass := labels(h)
 	if hasClass {
-		fmt.Fprintf(&b, ", class %d", class)
+		fmt.Fprintf(&b, ", class %s", data.ClassName(class))
 		if data.Given != nil && h < len(data.Given) && data.Given[h] != propagate.Unlabeled {
 			b.WriteString(", labeled")
 		}
@@ -106,7 +106,7 @@ func (m *Model) Describe(h int) string {
 			}
 			fmt.Fprintf(&b, "sample %d", e.J+1)
 			if c, ok := labels(e.J); ok {
-				fmt.Fprintf(&b, " (class %d, w %.3f)", c, e.W)
+				fmt.Fprintf(&b, " (class %s, w %.3f)", data.ClassName(c), e.W)
 			} else {
 				fmt.Fprintf(&b, " (w %.3f)", e.W)
 			}
@@ -131,10 +131,18 @@ func (m *Model) Describe(h int) string {
 		case p == propagate.Unlabeled:
 			fmt.Fprintf(&b, " %s at step %d: not reached by any label.", name, m.Prop.Step)
 		default:
-			fmt.Fprintf(&b, " %s at step %d predicts class %d.", name, m.Prop.Step, p)
+			fmt.Fprintf(&b, " %s at step %d predicts class %s.", name, m.Prop.Step, className(data, p))
 		}
 	}
 	return b.String()
+}
+
+// className names class l of the data (demo.Samples.ClassName).
+func className(data *Data, l int) string {
+	if data == nil {
+		return fmt.Sprint(l)
+	}
+	return data.ClassName(l)
 }
 
 // graphTitle names a graph method for the page's text.

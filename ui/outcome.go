@@ -25,9 +25,9 @@ func (p *Propagation) Moving(name method.Name) bool {
 }
 
 // Steps returns the Outcome's words on the propagation watched step by
-// step, beside its table of settled rates (the closed forms): the rate of
-// every graph at the step shown, each graph still moving marked with its
-// settled rate, and, where a graph erred clearly less at an earlier step
+// step, beside its table of settled rates (the closed forms): once all
+// settled, that every graph predicts as the table says; before, the rate of
+// every graph at the step shown, each graph still moving marked; and, where a graph erred clearly less at an earlier step
 // than once settled, that lesson in one line. Nil before the propagation.
 func (m *Model) Steps() []string {
 	pr := &m.Prop
@@ -52,7 +52,8 @@ func (m *Model) Steps() []string {
 	var out []string
 	switch {
 	case pr.Converged:
-		out = append(out, fmt.Sprintf("%s step by step: at step %d every graph predicts as its closed form above (%s).", name, pr.Step, strings.Join(rates, ", ")))
+		// The rates are the table's: said once, there.
+		out = append(out, fmt.Sprintf("%s step by step: at step %d every graph predicts as its closed form above.", name, pr.Step))
 	case moving:
 		out = append(out, fmt.Sprintf("%s step by step, at step %d: %s (* still moving; the table gives the rates once settled).", name, pr.Step, strings.Join(rates, ", ")))
 	default:

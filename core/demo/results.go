@@ -1,6 +1,10 @@
 package demo
 
-import "nnlrs/core/method"
+import (
+	"strconv"
+
+	"nnlrs/core/method"
+)
 
 // Samples are the data of a run as the solvers see them: real samples
 // scaled to unit norm, then noise and corruption added if asked.
@@ -12,12 +16,23 @@ type Samples struct {
 	X    []float64
 	// Labels are the true classes, nil when the data have none.
 	Labels []int
+	// ClassNames, when not nil, names the classes as the file spelled them
+	// (a CSV's label column of names): class l is ClassNames[l].
+	ClassNames []string
 	// ImageW×ImageH is the pixel layout of image samples (column-major,
 	// as dataset.Set), 0×0 otherwise.
 	ImageW, ImageH int
 	// Corrupted flags the samples known to be grossly corrupted, nil when
 	// unknown.
 	Corrupted []bool
+}
+
+// ClassName names class l: its name in the file, or its number.
+func (s *Samples) ClassName(l int) string {
+	if l >= 0 && l < len(s.ClassNames) {
+		return s.ClassNames[l]
+	}
+	return strconv.Itoa(l)
 }
 
 // Iter is one iteration of an iterative solver (lowrank.Progress).

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"nnlrs/core/graph"
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
 )
@@ -161,7 +162,7 @@ var reasonPIE = Reason{"pie-subjects", "PIE has 10 of the paper's 15 subjects he
 func Reasons(r *Results, p string, g method.Name) []Reason {
 	var out []Reason
 	if r.Trials < 50 {
-		out = append(out, Reason{"trials", fmt.Sprintf("%d trials instead of the paper's 50", r.Trials)})
+		out = append(out, Reason{"trials", fmt.Sprintf("%s instead of the paper's 50", plural(r.Trials, "trial"))})
 	}
 	if r.Protocol.Name == "pie" {
 		out = append(out, reasonPIE)
@@ -175,16 +176,20 @@ func Reasons(r *Results, p string, g method.Name) []Reason {
 	}
 	tuned := r.Params.Tuned
 	grid := r.Params.Grid
+	pp := graph.DefaultNNLRS() // the paper's β, λ and θ
+	papers := fmt.Sprintf("the paper reports β = %g, λ = %g", pp.Beta, pp.Lambda)
 	switch g {
 	case method.NNLRS, method.NNLRSEF, method.PCANNLRS:
 		switch {
 		case tuned && grid != nil && len(grid.Lambda) == 1 && len(grid.Beta) == 1:
-			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("λ = %g and β = %g fixed (one-point grids, to save time) and only θ chosen by cross-validation on the labeled samples; the paper reports β = 0.2, λ = 10, which on unit-norm samples leave Z close to the identity",
-				grid.Lambda[0], grid.Beta[0])})
+			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("λ = %g and β = %g fixed (one-point grids, to save time) and only θ chosen by cross-validation on the labeled samples; %s, which on unit-norm samples leave Z close to the identity",
+				grid.Lambda[0], grid.Beta[0], papers)})
 		case tuned:
-			out = append(out, Reason{"nnlrs-params", "λ, β, θ chosen by cross-validation on the labeled samples (the paper tuned \"empirically\" by unreported criteria and reports β = 0.2, λ = 10)"})
+			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("λ, β, θ chosen by cross-validation on the labeled samples (the paper tuned \"empirically\" by unreported criteria; %s)", papers)})
+		case r.Params.Beta == pp.Beta && r.Params.Lambda == pp.Lambda && r.Params.Theta == pp.Theta:
+			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("the paper's β = %g, λ = %g, θ = %g taken literally", pp.Beta, pp.Lambda, pp.Theta)})
 		default:
-			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("the paper's β = %g, λ = %g, θ = %g taken literally", r.Params.Beta, r.Params.Lambda, r.Params.Theta)})
+			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("β = %g, λ = %g, θ = %g fixed, ours, not the paper's (%s, θ = %g)", r.Params.Beta, r.Params.Lambda, r.Params.Theta, papers, pp.Theta)})
 		}
 		if g == method.NNLRSEF {
 			note := fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", gammaOf(r.Params))

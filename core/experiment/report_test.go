@@ -98,3 +98,40 @@ func TestWriteSweepCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestPageSingleTrial: a run of one trial prints its errors without a
+// spread and says "1 trial", and a run with λ = 1 fixed calls it ours,
+// never the paper's (whose λ is 10).
+func TestPageSingleTrial(t *testing.T) {
+	r := fakeResults()
+	r.Trials = 1
+	r.Params = Params{Beta: 0.2, Lambda: 1, LRRLambda: 10}
+	for i := range r.Cells {
+		r.Cells[i].Errors = r.Cells[i].Errors[:1]
+	}
+	var b strings.Builder
+	if err := WriteMarkdown(&b, Page{Results: []*Results{r}}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	for _, want := range []string{
+		"| USPS (10%) | 5.00† (1.87) | 1.00 (1.57) |",
+		"1 trial, seed 1,",
+		"1 trial instead of the paper's 50",
+		"β = 0.2, λ = 1, θ = 0 fixed, ours, not the paper's (the paper reports β = 0.2, λ = 10, θ = 0)",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"±", "1 trials", "the paper's β = 0.2, λ = 1"} {
+		if strings.Contains(s[strings.Index(s, "## USPS"):], bad) {
+			t.Errorf("page says %q", bad)
+		}
+	}
+	// The paper's own parameters are called the paper's.
+	r.Params.Lambda = 10
+	if got := Reasons(r, GHF, "nnlrs"); got[len(got)-1].Text != "the paper's β = 0.2, λ = 10, θ = 0 taken literally" {
+		t.Errorf("at the paper's parameters: %q", got[len(got)-1].Text)
+	}
+}

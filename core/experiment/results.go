@@ -3,7 +3,6 @@ package experiment
 import (
 	"math"
 	"slices"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -36,10 +35,20 @@ type Results struct {
 	// Reasons are the texts of the reasons the cells' summaries name, by
 	// key (Annotate).
 	Reasons map[string]string `json:"reasons,omitempty"`
-	// Seconds is the wall-clock time of the run.
+	// Seconds is the time of the trials, summed: that of a reprint on
+	// one worker (Merge). Run sets it to its own wall-clock time.
 	Seconds float64 `json:"seconds"`
-	// Workers is the number of trials run at once.
+	// CPUSeconds is the CPU time of the trials, summed, when known
+	// (Trial.CPUSeconds).
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+	// Workers is the number of trials run at once (the most of the runs
+	// merged).
 	Workers int `json:"workers"`
+	// Missing are the numbers of the trials, up to the most any run
+	// merged asked for, absent from the merge; Versions the code versions
+	// that made the trials (Merge).
+	Missing  []int     `json:"missing,omitempty"`
+	Versions []Version `json:"versions,omitempty"`
 	// Command is the command line that produced the results, if set by
 	// the caller.
 	Command string `json:"command,omitempty"`
@@ -184,93 +193,114 @@ func (r *Results) Build(st string, g method.Name) (BuildStat, bool) {
 	return BuildStat{}, false
 }
 
-func (r *runner) aggregate(trials []*trialResult) *Results {
-	c := r.c
+// params returns the parameters of c as Results record them.
+func (c *Config) params() Params {
 	o := c.Options
-	res := &Results{
-		Protocol: c.Protocol, Trials: c.Trials, Seed: c.Seed, Labeled: c.Labeled,
-		Graphs: orderedGraphs(c.Graphs), Propagators: c.Propagators,
-		Params: Params{
-			Tuned: c.Tune != nil, Beta: o.NNLRS.Beta, Lambda: o.NNLRS.Lambda, Theta: o.NNLRS.Theta,
-			LRRLambda: o.LRR.Lambda, Gamma: c.EF.Gamma, Dim: c.EF.Dim, KNNSigma: o.KNNSigma,
-			Folds: c.Folds, Grid: c.Tune, SDAGraphWeight: c.SDA.GraphWeight, SDARidge: c.SDA.Ridge,
-		},
-		Seconds: time.Since(r.start).Seconds(),
-		Workers: r.workers,
-		Date:    time.Now().UTC().Format(time.RFC3339),
+	p := Params{
+		Tuned: c.Tune != nil, Beta: o.NNLRS.Beta, Lambda: o.NNLRS.Lambda, Theta: o.NNLRS.Theta,
+		LRRLambda: o.LRR.Lambda, Gamma: c.EF.Gamma, Dim: c.EF.Dim, KNNSigma: o.KNNSigma,
+		Folds: c.Folds, Grid: c.Tune, SDAGraphWeight: c.SDA.GraphWeight, SDARidge: c.SDA.Ridge,
 	}
 	if c.EFSettings != nil {
-		res.Params.EFNormalize, res.Params.EFOuter = c.EFSettings.Normalize, c.EFSettings.MaxOuter
+		p.EFNormalize, p.EFOuter = c.EFSettings.Normalize, c.EFSettings.MaxOuter
 	}
 	if len(c.SweepBetas) > 0 {
-		res.Params.SweepLambda = c.SweepLambda
+		p.SweepLambda = c.SweepLambda
 	}
-	if !res.Params.Tuned {
-		res.Params.Folds = 0
+	if !p.Tuned {
+		p.Folds = 0
 	}
-	for _, p := range c.Propagators {
-		for _, f := range c.Labeled {
-			for _, g := range res.Graphs {
+	return p
+}
+
+// aggregate sets the cells, sweep, choices, candidates and build
+// statistics of r from the trials ts, in the order of their numbers, and
+// the sweep's β values betas.
+func (r *Results) aggregate(ts []Trial, betas []float64) {
+	type trialMaps struct {
+		cells  map[cellKey]TrialCell
+		sweep  map[sweepKey]float64
+		builds map[statKey]TrialBuild
+	}
+	maps := make([]trialMaps, len(ts))
+	for i, t := range ts {
+		m := trialMaps{cells: map[cellKey]TrialCell{}, sweep: map[sweepKey]float64{}, builds: map[statKey]TrialBuild{}}
+		for _, c := range t.Cells {
+			m.cells[cellKey{c.Propagator, c.Labeled, c.Graph}] = c
+		}
+		for _, c := range t.Sweep {
+			m.sweep[sweepKey{c.Beta, c.Labeled}] = c.Error
+		}
+		for _, b := range t.Builds {
+			m.builds[statKey{b.Stage, b.Graph}] = b
+		}
+		maps[i] = m
+	}
+	r.Cells = nil
+	for _, p := range r.Propagators {
+		for _, f := range r.Labeled {
+			for _, g := range r.Graphs {
 				cell := Cell{Propagator: p, Labeled: f, Graph: g, Errors: []float64{}}
-				for _, tr := range trials {
-					if e, ok := tr.errors[cellKey{p, f, g}]; ok {
-						cell.Errors = append(cell.Errors, e)
-						cell.Components = append(cell.Components, tr.components[cellKey{p, f, g}])
+				for _, m := range maps {
+					if c, ok := m.cells[cellKey{p, f, g}]; ok {
+						cell.Errors = append(cell.Errors, c.Error)
+						cell.Components = append(cell.Components, c.Components)
 					}
 				}
-				res.Cells = append(res.Cells, cell)
+				r.Cells = append(r.Cells, cell)
 			}
 		}
 	}
 	sweepProp := ""
-	if slices.Contains(c.Propagators, SDA) {
+	if slices.Contains(r.Propagators, SDA) {
 		sweepProp = SDA
-	} else if len(c.Propagators) > 0 {
-		sweepProp = c.Propagators[0]
+	} else if len(r.Propagators) > 0 {
+		sweepProp = r.Propagators[0]
 	}
-	for _, b := range c.SweepBetas {
-		for _, f := range c.Labeled {
-			sc := SweepCell{Propagator: sweepProp, Lambda: c.SweepLambda, Beta: b, Labeled: f, Errors: []float64{}}
-			for _, tr := range trials {
-				if e, ok := tr.sweep[sweepKey{b, f}]; ok {
+	r.Sweep = nil
+	for _, b := range betas {
+		for _, f := range r.Labeled {
+			sc := SweepCell{Propagator: sweepProp, Lambda: r.Params.SweepLambda, Beta: b, Labeled: f, Errors: []float64{}}
+			for _, m := range maps {
+				if e, ok := m.sweep[sweepKey{b, f}]; ok {
 					sc.Errors = append(sc.Errors, e)
 				}
 			}
-			res.Sweep = append(res.Sweep, sc)
+			r.Sweep = append(r.Sweep, sc)
 		}
 	}
-	for _, tr := range trials {
-		res.Choices = append(res.Choices, tr.choices...)
-		res.Candidates = append(res.Candidates, tr.candidates...)
+	r.Choices, r.Candidates = nil, nil
+	for _, t := range ts {
+		r.Choices = append(r.Choices, t.Choices...)
+		r.Candidates = append(r.Candidates, t.Candidates...)
 	}
-	slices.SortStableFunc(res.Choices, func(a, b Choice) int { return a.Trial - b.Trial })
-	slices.SortStableFunc(res.Candidates, func(a, b Candidate) int { return a.Trial - b.Trial })
+	r.Builds = nil
 	for _, st := range []string{"transductive", "sda"} {
-		for _, g := range res.Graphs {
+		for _, g := range r.Graphs {
 			sk := statKey{st, g}
 			var bs BuildStat
 			var gs graphStat
 			found := false
-			for _, tr := range trials {
-				if b := tr.builds[sk]; b != nil {
-					found = true
-					bs.Builds += b.Builds
-					bs.Seconds += b.Seconds
-					bs.NotConverged += b.NotConverged
-					bs.Failed += b.Failed
-					for _, e := range b.Errors {
-						if !slices.Contains(bs.Errors, e) {
-							bs.Errors = append(bs.Errors, e)
-						}
+			for _, m := range maps {
+				b, ok := m.builds[sk]
+				if !ok {
+					continue
+				}
+				found = true
+				bs.Builds += b.Builds
+				bs.Seconds += b.Seconds
+				bs.NotConverged += b.NotConverged
+				bs.Failed += b.Failed
+				for _, e := range b.Errors {
+					if !slices.Contains(bs.Errors, e) {
+						bs.Errors = append(bs.Errors, e)
 					}
 				}
-				if s := tr.graphs[sk]; s != nil {
-					gs.n += s.n
-					gs.density += s.density
-					gs.within += s.within
-					gs.diagonal += s.diagonal
-					gs.components += s.components
-				}
+				gs.n += b.Used
+				gs.density += b.Density
+				gs.within += b.WithinClass
+				gs.diagonal += b.DiagonalShare
+				gs.components += b.Components
 			}
 			if !found {
 				continue
@@ -282,13 +312,9 @@ func (r *runner) aggregate(trials []*trialResult) *Results {
 				bs.DiagonalShare = gs.diagonal / float64(gs.n)
 				bs.Components = gs.components / float64(gs.n)
 			}
-			res.Builds = append(res.Builds, bs)
+			r.Builds = append(r.Builds, bs)
 		}
 	}
-	if len(trials) > 0 && trials[0] != nil {
-		res.Example = trials[0].example
-	}
-	return res
 }
 
 // orderedGraphs returns gs in the order of Graphs.

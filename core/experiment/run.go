@@ -2,12 +2,14 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -124,9 +126,59 @@ type Config struct {
 	SweepLambda float64
 	// Workers run trials in parallel, default runtime.NumCPU().
 	Workers int
+	// Select, if not nil, lists the trials to run (from 0, below Trials,
+	// in any order); nil runs them all. A trial's numbers do not depend on
+	// the others run with it.
+	Select []int
+	// Finished, if not nil, is called (from the workers, one call at a
+	// time) with every trial as it finishes; an error stops the run.
+	Finished func(Trial) error
+	// CPU, if not nil, returns the CPU time the process has used, in
+	// seconds, for Trial.CPUSeconds.
+	CPU func() float64
 	// Progress, if not nil, is called (from the workers, one call at a
 	// time) after every graph built and every trial finished.
 	Progress func(Progress)
+}
+
+// Settings returns the settings of c (Settings) that its trials record,
+// as Run fills in the defaults.
+func (c Config) Settings() Settings {
+	c.defaults()
+	s := Settings{Protocol: c.Protocol, Seed: c.Seed, Labeled: c.Labeled, Graphs: orderedGraphs(c.Graphs),
+		Propagators: c.Propagators, Params: c.params(), SweepBetas: c.SweepBetas, Candidates: c.Candidates}
+	if c.Data != nil {
+		s.Data = DataHash(c.Data)
+	}
+	var solvers []string
+	for _, m := range []struct {
+		name   string
+		solver any
+	}{{"nnlrs", c.Options.NNLRS.Solver}, {"lrr", c.Options.LRR.Solver}} {
+		if m.solver == nil {
+			continue
+		}
+		b, err := json.Marshal(m.solver)
+		if err != nil {
+			b = []byte(fmt.Sprintf("%T", m.solver))
+		}
+		solvers = append(solvers, fmt.Sprintf("%s: %v %s", m.name, m.solver, b))
+	}
+	s.Solvers = strings.Join(solvers, "; ")
+	return s
+}
+
+// defaults fills in the defaults of the zero fields of c that Run uses.
+func (c *Config) defaults() {
+	if c.Options.KNNSigma == 0 && c.Options.NNLRS.Lambda == 0 {
+		c.Options = graph.DefaultOptions()
+	}
+	if c.Folds == 0 {
+		c.Folds = 3
+	}
+	if c.SweepLambda == 0 {
+		c.SweepLambda = graph.DefaultNNLRS().Lambda
+	}
 }
 
 // Progress reports how far a run is.
@@ -171,53 +223,63 @@ func (c *Config) validate() error {
 	if c.Tune != nil && (len(c.Tune.Lambda) == 0 || len(c.Tune.Beta) == 0 || len(c.Tune.Theta) == 0) {
 		return errors.New("experiment: the tuning grid needs at least one λ, β and θ")
 	}
+	for i, t := range c.Select {
+		if t < 0 || t >= c.Trials || slices.Contains(c.Select[:i], t) {
+			return fmt.Errorf("experiment: selected trial %d is not one of 0-%d, or listed twice", t, c.Trials-1)
+		}
+	}
 	return nil
 }
 
-// Run runs the experiment that c describes.
+// Run runs the trials of the experiment that c describes (all, or
+// c.Select), and returns their results (Merge) with Seconds the run's
+// wall-clock time.
 func Run(ctx context.Context, c Config) (*Results, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	if c.Options.KNNSigma == 0 && c.Options.NNLRS.Lambda == 0 {
-		c.Options = graph.DefaultOptions()
+	settings := c.Settings()
+	c.defaults()
+	sel := c.Select
+	if sel == nil {
+		sel = make([]int, c.Trials)
+		for t := range sel {
+			sel[t] = t
+		}
 	}
-	if c.Folds == 0 {
-		c.Folds = 3
-	}
-	if c.SweepLambda == 0 {
-		c.SweepLambda = graph.DefaultNNLRS().Lambda
+	if len(sel) == 0 {
+		return nil, errors.New("experiment: no trials selected")
 	}
 	workers := c.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, c.Trials)
+	workers = min(workers, len(sel))
 	// Order the graphs so that NNLRS is evaluated before the graphs that
 	// reuse its tuned λ and β.
 	graphs := slices.Clone(c.Graphs)
 	slices.SortStableFunc(graphs, func(a, b method.Name) int { return graphRank(a) - graphRank(b) })
 	c.Graphs = graphs
 
-	r := &runner{c: c, start: time.Now(), workers: workers}
-	r.total = c.Trials * r.unitsPerTrial()
-	results := make([]*trialResult, c.Trials)
-	errs := make([]error, c.Trials)
+	r := &runner{c: c, settings: settings, start: time.Now(), workers: workers, cpu: newCPUShare(c.CPU)}
+	r.total = len(sel) * r.unitsPerTrial()
+	trials := make([]Trial, len(sel))
+	errs := make([]error, len(sel))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for t := range next {
-				results[t], errs[t] = r.trial(ctx, t)
-				r.report(func() { r.trialsDone++ }, fmt.Sprintf("trial %d done", t+1))
+			for i := range next {
+				trials[i], errs[i] = r.run(ctx, sel[i])
+				r.report(func() { r.trialsDone++ }, fmt.Sprintf("trial %d done", sel[i]+1))
 			}
 		}()
 	}
-	for t := 0; t < c.Trials; t++ {
+	for i := range sel {
 		select {
-		case next <- t:
+		case next <- i:
 		case <-ctx.Done():
 		}
 		if ctx.Err() != nil {
@@ -229,12 +291,91 @@ func Run(ctx context.Context, c Config) (*Results, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for t, err := range errs {
+	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("experiment: trial %d: %w", t+1, err)
+			return nil, fmt.Errorf("experiment: trial %d: %w", sel[i]+1, err)
 		}
 	}
-	return r.aggregate(results), nil
+	res, err := Merge(trials)
+	if err != nil {
+		return nil, err
+	}
+	res.Seconds = time.Since(r.start).Seconds()
+	res.Workers = workers
+	return res, nil
+}
+
+// run runs trial t and hands it to c.Finished.
+func (r *runner) run(ctx context.Context, t int) (Trial, error) {
+	start := time.Now()
+	r.cpu.start(t)
+	tr, err := r.trial(ctx, t)
+	cpu := r.cpu.stop(t)
+	if err != nil {
+		return Trial{}, err
+	}
+	out := r.trialOf(t, tr)
+	out.Seconds, out.CPUSeconds = time.Since(start).Seconds(), cpu
+	out.Date = time.Now().UTC().Format(time.RFC3339)
+	if r.c.Finished != nil {
+		r.finishMu.Lock()
+		defer r.finishMu.Unlock()
+		if err := r.c.Finished(out); err != nil {
+			return Trial{}, err
+		}
+	}
+	return out, nil
+}
+
+// cpuShare shares the process's CPU time among the trials running: each
+// interval between two starts or ends of trials goes in equal parts to
+// the trials running in it.
+type cpuShare struct {
+	clock   func() float64
+	mu      sync.Mutex
+	last    float64
+	running map[int]float64
+}
+
+func newCPUShare(clock func() float64) *cpuShare {
+	return &cpuShare{clock: clock, running: map[int]float64{}}
+}
+
+// settle shares the CPU time since the last start or end.
+func (c *cpuShare) settle() {
+	now := c.clock()
+	if n := len(c.running); n > 0 {
+		for t := range c.running {
+			c.running[t] += (now - c.last) / float64(n)
+		}
+	}
+	c.last = now
+}
+
+func (c *cpuShare) start(t int) {
+	if c.clock == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.settle()
+	c.running[t] = 0
+}
+
+// stop returns the CPU time of trial t, 0 without a clock.
+func (c *cpuShare) stop(t int) float64 {
+	if c.clock == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.settle()
+	v := c.running[t]
+	delete(c.running, t)
+	if math.IsNaN(v) || v < 0 {
+		return 0
+	}
+	return v
 }
 
 // graphRank orders NNLRS before the graphs that borrow its choice.
@@ -247,9 +388,12 @@ func graphRank(g method.Name) int {
 }
 
 type runner struct {
-	c       Config
-	start   time.Time
-	workers int
+	c        Config
+	settings Settings
+	start    time.Time
+	workers  int
+	cpu      *cpuShare
+	finishMu sync.Mutex
 
 	mu         sync.Mutex
 	done       int

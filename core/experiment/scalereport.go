@@ -97,10 +97,8 @@ func writeStudy(b *strings.Builder, s *ScaleResults, figs []Figure) {
 					switch {
 					case !ok || len(c.Errors) == 0:
 						p(" – |")
-					case c.Mean() == best:
-						p(" **%.1f** ± %.1f |", 100*c.Mean(), 100*c.Std())
 					default:
-						p(" %.1f ± %.1f |", 100*c.Mean(), 100*c.Std())
+						p(" %s |", meanStd(c.Errors, 1, c.Mean() == best))
 					}
 				}
 				p("\n")

@@ -46,8 +46,9 @@ type reproduceFlags struct {
 	beta, lambda, theta, lrrLambda, gamma    float64
 	sweepLambda                              float64
 	tune, sweep, efNorm, quiet, renderOnly   bool
+	status                                   bool
 	tuneLambda, tuneBeta, tuneTheta, tuneLRR string
-	out, pagePath                            string
+	out, pagePath, shard                     string
 }
 
 func reproduceCmd(args []string, stdout, stderr io.Writer) error {
@@ -55,31 +56,99 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if f.renderOnly {
+	switch {
+	case f.renderOnly && f.status:
+		return usagef("-render-only and -status do not go together")
+	case f.renderOnly || f.status:
+		if f.shard != "" || f.ds != "" {
+			return usagef("-render-only and -status take -out DIR alone (every data set in it)")
+		}
+		if f.status {
+			return f.printStatus(stdout)
+		}
 		return f.render(stdout)
 	}
 	cfg, err := f.config()
 	if err != nil {
 		return err
 	}
-	if err := f.loadData(&cfg); err != nil {
-		return err
-	}
-	if !f.quiet {
-		announce(stderr, "nnlrs reproduce", fmt.Sprintf("%s, %s (SDA, the beta sweep and tuning not counted)", cfg.Protocol.Name, count(f.trials, "trial")), reproduceCost(cfg))
-		cfg.Progress = newProgressBar(stderr, f.trials).update
-	}
-	res, err := runExperiment(cfg, f.quiet, stderr)
+	sh, err := parseShard(f.shard)
 	if err != nil {
 		return err
 	}
-	res.Command = commandLine("reproduce", args)
+	if err := f.loadData(&cfg); err != nil {
+		return err
+	}
+	name := cfg.Protocol.Name
+	done, err := readTrials(f.out, name)
+	if err != nil {
+		return err
+	}
+	if err := checkSettings(f.out, done, cfg.Settings()); err != nil {
+		return err
+	}
+	for t := 0; t < f.trials; t++ {
+		if sh.has(t+1) && !slices.Contains(numbers(done), t+1) {
+			cfg.Select = append(cfg.Select, t)
+		}
+	}
+	if cfg.Select != nil {
+		if err := f.runTrials(cfg, args, sh, len(done), stderr); err != nil {
+			return err
+		}
+	}
+	if !sh.whole() {
+		ran := make([]int, len(cfg.Select))
+		for i, t := range cfg.Select {
+			ran[i] = t + 1
+		}
+		what := "nothing to run (its trials are done)"
+		if len(ran) > 0 {
+			what = "ran trials " + experiment.TrialRanges(ran)
+		}
+		fmt.Fprintf(stdout, "%s: shard %s %s, into %s; merge every shard's with: nnlrs reproduce -render-only -out %s\n",
+			name, sh, what, trialsDir(f.out, name), f.out)
+		return nil
+	}
+	all, err := readTrials(f.out, name)
+	if err != nil {
+		return err
+	}
+	res, err := experiment.Merge(all)
+	if err != nil {
+		return usagef("%s: %v", trialsDir(f.out, name), err)
+	}
+	res.Command = mergedCommand(res)
 	if err := writeOutputs(f.out, res); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d trials in %s; wrote %s\n", cfg.Protocol.Name, res.Trials, time.Duration(res.Seconds*float64(time.Second)).Round(time.Second),
-		filepath.Join(f.out, "RESULTS.md"))
+	fmt.Fprintf(stdout, "%s: %s (%d run now); wrote %s\n", name, trialsLine(res), len(cfg.Select), filepath.Join(f.out, "RESULTS.md"))
 	return nil
+}
+
+// runTrials runs the trials cfg.Select of shard sh, done trials of the
+// -out folder being there already, each written to its trial file as it
+// finishes.
+func (f *reproduceFlags) runTrials(cfg experiment.Config, args []string, sh shard, done int, stderr io.Writer) error {
+	if !f.quiet {
+		what := fmt.Sprintf("%s, %s of %d", cfg.Protocol.Name, count(len(cfg.Select), "trial"), cfg.Trials)
+		if !sh.whole() {
+			what += " (shard " + sh.String() + ")"
+		}
+		if done > 0 {
+			what += fmt.Sprintf(", %d done before", done)
+		}
+		announce(stderr, "nnlrs reproduce", what+" (SDA, the beta sweep and tuning not counted)", reproduceCost(cfg))
+		cfg.Progress = newProgressBar(stderr, len(cfg.Select)).update
+	}
+	command, version := trialCommand(args), codeVersion()
+	cfg.CPU = cpuSeconds
+	cfg.Finished = func(t experiment.Trial) error {
+		t.Command, t.Version = command, version
+		return writeTrial(f.out, t)
+	}
+	_, err := runExperiment(cfg, f.quiet, stderr)
+	return err
 }
 
 // parseReproduceFlags declares and parses the flags of reproduce.
@@ -117,13 +186,16 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 	fs.IntVar(&f.efOuter, "ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
 	fs.BoolVar(&f.efNorm, "ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
-	fs.StringVar(&f.out, "out", "", "output folder: DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
+	fs.StringVar(&f.out, "out", "", "output folder: trials/DATASET/NNNN.json (one file per trial, written as it finishes: a rerun with the same settings skips the trials there, one with other settings is refused), DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
+	fs.StringVar(&f.shard, "shard", "", "I/N: run only the I-th of N parts of the trials, trials I, I+N, I+2N, ... (of 1 to -trials), into the -out folder the other parts share; each part writes its trial files alone, -render-only merges them")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
-	fs.BoolVar(&f.renderOnly, "render-only", false, "run nothing: rebuild the results page and the CSV tables from the DATASET.json files saved in -out DIR")
+	fs.BoolVar(&f.renderOnly, "render-only", false, "run nothing: merge the trial files in -out DIR (and keep the DATASET.json of data sets without any) into the results page, the CSV tables and DATASET.json, saying which trials are missing")
+	fs.BoolVar(&f.status, "status", false, "run nothing: print, for every data set in -out DIR, the trials done and missing and the CPU time they took")
 	fs.StringVar(&f.pagePath, "page", "", "with -render-only: write the results page to this file instead of DIR/RESULTS.md (figure links relative to it)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: nnlrs reproduce -dataset usps|yaleb|pie|synthetic -out DIR [flags]")
+		fmt.Fprintln(stderr, "usage: nnlrs reproduce -dataset usps|yaleb|pie|synthetic -out DIR [-shard I/N] [flags]")
 		fmt.Fprintln(stderr, "       nnlrs reproduce -render-only -out DIR [-page FILE]")
+		fmt.Fprintln(stderr, "       nnlrs reproduce -status -out DIR")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -132,8 +204,8 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 	return f, nil
 }
 
-// render is -render-only: it rebuilds the page and tables from the runs
-// saved in -out.
+// render is -render-only: it merges the trial files in -out and rebuilds
+// the page and tables.
 func (f *reproduceFlags) render(stdout io.Writer) error {
 	if f.out == "" {
 		return usagef("-out DIR is required")
@@ -142,11 +214,43 @@ func (f *reproduceFlags) render(stdout io.Writer) error {
 	if page == "" {
 		page = filepath.Join(f.out, "RESULTS.md")
 	}
-	n, err := renderSaved(f.out, page)
+	n, err := renderSaved(f.out, page, stdout)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "rebuilt %s from %d saved runs\n", page, n)
+	return nil
+}
+
+// printStatus is -status: for every data set with trial files in -out,
+// the trials done and missing, their CPU time and the code versions.
+func (f *reproduceFlags) printStatus(stdout io.Writer) error {
+	if f.out == "" {
+		return usagef("-out DIR is required")
+	}
+	if st, err := os.Stat(f.out); err != nil || !st.IsDir() {
+		return usagef("-out %s is not a folder", f.out)
+	}
+	any := false
+	for _, p := range experiment.Protocols() {
+		ts, err := readTrials(f.out, p.Name)
+		if err != nil {
+			return err
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		any = true
+		res, err := experiment.Merge(ts)
+		if err != nil {
+			fmt.Fprintf(stdout, "%s: %d trial files that do not merge: %v\n", p.Name, len(ts), err)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s; done %s; %s\n", p.Name, trialsLine(res), experiment.TrialRanges(numbers(ts)), experiment.TimeSummary(res))
+	}
+	if !any {
+		fmt.Fprintf(stdout, "no trial files in %s\n", filepath.Join(f.out, "trials"))
+	}
 	return nil
 }
 
@@ -291,7 +395,7 @@ func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
 }
 
 // reproduceCost is a lower estimate of the cost of cfg: every graph once
-// per trial on the samples of a transductive run, leaving out the SDA
+// per trial selected on the samples of a transductive run, leaving out the SDA
 // runs, the β sweep and the tuning, which multiply it.
 func reproduceCost(cfg experiment.Config) graphCost {
 	p := cfg.Protocol
@@ -307,7 +411,7 @@ func reproduceCost(cfg experiment.Config) graphCost {
 	for _, g := range cfg.Graphs {
 		c.seconds += estimateGraph(g, d, n, "admm", 0, cfg.EF.Dim, 0).seconds
 	}
-	c.seconds *= float64(cfg.Trials)
+	c.seconds *= float64(len(cfg.Select))
 	return c
 }
 
@@ -336,11 +440,11 @@ func commandLine(cmd string, args []string) string {
 	return "go run ./tools/nnlrs " + cmd + " " + strings.Join(q, " ")
 }
 
-// writeOutputs writes the run's JSON, CSV tables and figures to dir, and
-// the results page dir/RESULTS.md over every run saved there and this one,
-// all or none; it makes dir if need be.
+// writeOutputs writes the run's JSON, CSV tables and error figures to
+// dir, and the results page dir/RESULTS.md over every run saved there and
+// this one, all or none; it makes dir if need be. The weights figure is
+// written with the first trial (writeTrial).
 func writeOutputs(dir string, res *experiment.Results) error {
-	name := res.Protocol.Name
 	outs := outputs{makeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
 		f, err := outs.add("-out", filepath.Join(dir, rel))
@@ -350,17 +454,36 @@ func writeOutputs(dir string, res *experiment.Results) error {
 	if err := addSaved(add, res); err != nil {
 		return err
 	}
+	drawn, err := addFigures(add, res)
+	if err != nil {
+		return err
+	}
+	page, err := resultsPage(dir, filepath.Join(dir, "RESULTS.md"), map[string]*experiment.Results{res.Protocol.Name: res}, drawn)
+	if err != nil {
+		return err
+	}
+	if err := add("RESULTS.md", func(w io.Writer) error { return experiment.WriteMarkdown(w, page) }); err != nil {
+		return err
+	}
+	return outs.commit()
+}
+
+// addFigures adds the figures of res drawn from its cells (the error rates
+// against the labeled share, and the joint-learning figure) to the outputs
+// of add, and returns their names.
+func addFigures(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) (map[string]bool, error) {
+	name := res.Protocol.Name
 	var err error
-	figs := map[string]func(io.Writer) error{name + "-weights.png": weightsFigure(res)}
+	figs := map[string]func(io.Writer) error{}
 	for _, p := range res.Propagators {
 		if figs[name+"-"+p+".png"], err = errorFigure(res, p, nil); err != nil {
-			return fmt.Errorf("figure: %w", err)
+			return nil, fmt.Errorf("figure: %w", err)
 		}
 	}
 	joint := []method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}
 	if slices.Contains(res.Propagators, experiment.LGC) && containsAll(res.Graphs, joint) {
 		if figs[name+"-joint.png"], err = errorFigure(res, experiment.LGC, joint); err != nil {
-			return fmt.Errorf("figure: %w", err)
+			return nil, fmt.Errorf("figure: %w", err)
 		}
 	}
 	drawn := map[string]bool{}
@@ -370,17 +493,10 @@ func writeOutputs(dir string, res *experiment.Results) error {
 		}
 		drawn[file] = true
 		if err := add(filepath.Join("figures", file), figs[file]); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	page, err := resultsPage(dir, filepath.Join(dir, "RESULTS.md"), res, drawn)
-	if err != nil {
-		return err
-	}
-	if err := add("RESULTS.md", func(w io.Writer) error { return experiment.WriteMarkdown(w, page) }); err != nil {
-		return err
-	}
-	return outs.commit()
+	return drawn, nil
 }
 
 // addSaved adds the saved run NAME.json and the CSV tables of res to the
@@ -413,26 +529,54 @@ func addTables(add func(rel string, write func(io.Writer) error) error, res *exp
 	return nil
 }
 
-// renderSaved rebuilds the CSV tables of every run saved in dir, its
-// annotations in the saved JSON, and the results page at page, all or
-// none, and returns the number of runs.
-// Figures need the weights, which the JSON does not keep: those already in
-// dir/figures are linked as they are.
-func renderSaved(dir, page string) (int, error) {
+// renderSaved merges the trial files of every data set in dir into its
+// DATASET.json, CSV tables and error figures, saying on stdout how many
+// trials each has and which are missing (a DATASET.json saved whole by a
+// run before trial files is kept while it has more trials); rebuilds the CSV tables of the
+// data sets saved without trial files and their annotations in the saved
+// JSON; and writes the results page at page, all or none. It returns the
+// number of runs. The weights figures, drawn from the first trial's
+// weights, which no file keeps, are linked as they are in dir/figures.
+func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return 0, usagef("-out %s is not a folder", dir)
 	}
-	var outs outputs
+	outs := outputs{makeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
 		f, err := outs.add("-out", filepath.Join(dir, rel))
 		f.set(write)
 		return err
 	}
 	n := 0
+	merged := map[string]*experiment.Results{}
+	drawn := map[string]bool{}
 	for _, p := range experiment.Protocols() {
 		res, err := readSaved(dir, p.Name)
 		if err != nil {
 			return 0, err
+		}
+		ts, err := readTrials(dir, p.Name)
+		if err != nil {
+			return 0, err
+		}
+		if res != nil && len(res.Versions) == 0 && res.Trials > len(ts) && len(ts) > 0 {
+			// A run saved whole, before trial files, with more trials.
+			fmt.Fprintf(stdout, "%s: kept %s.json (%s, saved by a run before trial files) over %s in %s; the trial files replace it once they are more\n",
+				p.Name, p.Name, count(res.Trials, "trial"), count(len(ts), "trial file"), trialsDir(dir, p.Name))
+			ts = nil
+		}
+		if len(ts) > 0 {
+			if res, err = experiment.Merge(ts); err != nil {
+				return 0, usagef("%s: %v; move the trials of other settings to their own folder", trialsDir(dir, p.Name), err)
+			}
+			res.Command = mergedCommand(res)
+			merged[p.Name] = res
+			fmt.Fprintf(stdout, "%s: %s\n", p.Name, trialsLine(res))
+			figs, err := addFigures(add, res)
+			if err != nil {
+				return 0, err
+			}
+			maps.Copy(drawn, figs)
 		}
 		if res == nil {
 			continue
@@ -443,9 +587,9 @@ func renderSaved(dir, page string) (int, error) {
 		}
 	}
 	if n == 0 {
-		return 0, usagef("no saved runs (DATASET.json) in %s", dir)
+		return 0, usagef("no saved runs in %s: no trial files (trials/DATASET/) and no DATASET.json", dir)
 	}
-	pg, err := resultsPage(dir, page, nil, nil)
+	pg, err := resultsPage(dir, page, merged, drawn)
 	if err != nil {
 		return 0, err
 	}
@@ -489,10 +633,10 @@ func containsAll[T comparable](s, want []T) bool {
 
 // resultsPage returns the results page for the file pagePath from the
 // runs saved in dir (DATASET.json, in the order usps, yaleb, pie,
-// synthetic), fresh (if not nil) in place of the saved run of its data
-// set, with dir/NOTES.md as hand-written notes and the figures found in
+// synthetic), those of fresh (by data set) in place of the saved ones,
+// with dir/NOTES.md as hand-written notes and the figures found in
 // dir/figures or named in drawn, linked relative to the page.
-func resultsPage(dir, pagePath string, fresh *experiment.Results, drawn map[string]bool) (experiment.Page, error) {
+func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, drawn map[string]bool) (experiment.Page, error) {
 	figDir := filepath.Join(dir, "figures")
 	absPage, err1 := filepath.Abs(filepath.Dir(pagePath))
 	absFig, err2 := filepath.Abs(figDir)
@@ -508,8 +652,8 @@ func resultsPage(dir, pagePath string, fresh *experiment.Results, drawn map[stri
 		if err != nil {
 			return experiment.Page{}, err
 		}
-		if fresh != nil && fresh.Protocol.Name == p.Name {
-			r = fresh
+		if fr := fresh[p.Name]; fr != nil {
+			r = fr
 		}
 		if r == nil {
 			continue

@@ -77,33 +77,53 @@ func weightsFigure(r *experiment.Results) func(io.Writer) error {
 	if len(gs) == 0 {
 		return nil
 	}
-	row := make([]*plot.Plot, len(gs))
+	// Two matrices a row, in large type: the page shows the figure in a
+	// panel about 650 CSS pixels wide on a 1024×768 projector, where the
+	// smallest text (the ticks, 16 pt of an 8-inch-wide figure) is still
+	// about 13 pixels high.
+	cols := min(len(gs), 2)
+	rows := (len(gs) + cols - 1) / cols
+	grid := make([][]*plot.Plot, rows)
+	for i := range grid {
+		grid[i] = make([]*plot.Plot, cols)
+	}
 	for i, g := range gs {
 		p := plot.New()
 		n := ex.W[g].SymmetricDim()
 		p.Title.Text = fmt.Sprintf("%s graph |W|", experiment.GraphTitle(g))
+		p.Title.TextStyle.Font.Size = 20
 		p.X.Label.Text = "sample (ordered by class)"
+		p.X.Label.TextStyle.Font.Size = 18
+		p.X.Tick.Label.Font.Size = 16
+		p.Y.Tick.Label.Font.Size = 16
 		p.Add(plotter.NewImage(weightsImage(ex.W[g]), 0, 0, float64(n), float64(n)))
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(n), 0, float64(n)
 		// Image rows run top-down: label the axis so that sample 0 is on top.
 		p.Y.Tick.Marker = reversedTicks{n: n}
 		p.X.Tick.Marker = intTicks{}
-		row[i] = p
+		grid[i/cols][i%cols] = p
 	}
 	const side = 4 * vg.Inch
-	img := vgimg.New(vg.Length(len(gs))*side, side+0.4*vg.Inch)
+	title := []string{fmt.Sprintf("%s, trial 1, %s labeled, under %s", r.Protocol.Title, pctLabel(ex.Labeled),
+		experiment.PropagatorTitle(ex.Propagator)), "the weights used (diagonal omitted)"}
+	const lineH = 0.3 * vg.Inch
+	th := vg.Length(len(title))*lineH + 0.1*vg.Inch
+	img := vgimg.New(vg.Length(cols)*side, vg.Length(rows)*side+th)
 	dc := draw.New(img)
-	title := fmt.Sprintf("%s, trial 1, %s labeled, weights used under %s (diagonal omitted)",
-		r.Protocol.Title, pctLabel(ex.Labeled), experiment.PropagatorTitle(ex.Propagator))
-	th := 0.4 * vg.Inch
-	dc.FillText(draw.TextStyle{
-		Color: color.Black, Font: font.From(plot.DefaultFont, 13), XAlign: draw.XCenter, YAlign: draw.YCenter,
-		Handler: plot.DefaultTextHandler,
-	}, vg.Point{X: dc.Center().X, Y: dc.Max.Y - th/2}, title)
-	tiles := draw.Tiles{Rows: 1, Cols: len(gs), PadTop: th, PadX: 0.2 * vg.Inch}
-	canvases := plot.Align([][]*plot.Plot{row}, tiles, dc)
-	for i, p := range row {
-		p.Draw(canvases[0][i])
+	for k, line := range title {
+		dc.FillText(draw.TextStyle{
+			Color: color.Black, Font: font.From(plot.DefaultFont, 18), XAlign: draw.XCenter, YAlign: draw.YCenter,
+			Handler: plot.DefaultTextHandler,
+		}, vg.Point{X: dc.Center().X, Y: dc.Max.Y - vg.Length(k)*lineH - lineH/2 - 0.05*vg.Inch}, line)
+	}
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadTop: th, PadX: 0.2 * vg.Inch, PadY: 0.15 * vg.Inch}
+	canvases := plot.Align(grid, tiles, dc)
+	for i, row := range grid {
+		for j, p := range row {
+			if p != nil {
+				p.Draw(canvases[i][j])
+			}
+		}
 	}
 	return func(w io.Writer) error { return writePNG(w, img) }
 }
@@ -139,7 +159,7 @@ func pctLabel(f float64) string { return fmt.Sprintf("%g%%", math.Round(1000*f)/
 // graph (or per graph of only, if not nil), for classifier prop.
 func errorFigure(r *experiment.Results, prop string, only []method.Name) (func(io.Writer) error, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%d trials)", r.Protocol.Title, experiment.PropagatorTitle(prop), r.Trials)
+	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%s)", r.Protocol.Title, experiment.PropagatorTitle(prop), count(r.Trials, "trial"))
 	p.X.Label.Text = "labeled samples (%)"
 	p.Y.Label.Text = "error rate (%)"
 	p.Legend.Top = true

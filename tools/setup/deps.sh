@@ -43,6 +43,12 @@ has firefox-esr || lack firefox-esr firefox-esr
 # xvfb-run (packages xvfb and xauth): the X display Firefox's real window
 # draws on.
 has xvfb-run || lack xvfb-run xvfb xauth
+# munged, slurmctld, slurmd and sbatch (packages munge and slurm-wlm; the
+# daemons live in /usr/sbin): tools/slurm's test starts a single-node Slurm
+# and runs the job array of nnlrs reproduce in it, as a cluster would.
+sbin() { has "$1" || [ -x "/usr/sbin/$1" ]; }
+sbin munged || lack munged munge
+{ sbin slurmctld && sbin slurmd && has sbatch; } || lack slurm slurm-wlm
 # NumPy: the reference of Algorithm 1 (tools/numpy/ladmap.py) that the tests
 # of tools/nnlrs check the Go LADMAP against; they look for it as nnlrs
 # bench does, in /usr/bin/python3 or the python3 on the PATH. Debian's

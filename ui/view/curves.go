@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
@@ -120,16 +121,19 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 			c.Ring(xOf(p), yOf(box2, e), 5, 1.5, Ink)
 		}
 	}
-	foot := fmt.Sprintf("%g-%g%%", lo, hi)
+	span, state, rings := fmt.Sprintf("%g-%g%%", lo, hi), "", ""
 	if cv != nil && !cv.Finished() {
-		foot += fmt.Sprintf("; computing, %d%%", 100*cv.Done/max(1, cv.Total))
+		state = fmt.Sprintf("; computing, %d%%", 100*cv.Done/max(1, cv.Total))
 	} else if cv != nil {
-		foot += fmt.Sprintf(", %d draws", cv.Draws)
+		state = fmt.Sprintf(", %d draws", cv.Draws)
 	}
-	if reported {
-		foot += map[string]string{"ghf": "; rings: paper's Table I", "lgc": "; rings: paper's Table II"}[pr.Method]
+	if t := map[string]string{"ghf": "Table I", "lgc": "Table II"}[pr.Method]; reported && t != "" {
+		rings = "; rings: paper's " + t
 	}
-	foot = Clip(c, foot, Small, box2.W)
+	// The whole foot, or shorter words where the plot is narrow; the rings'
+	// key is kept longest.
+	foot := Fit(c, Small, box2.W, span+state+rings, span+state+strings.Replace(rings, "paper's ", "", 1),
+		span+rings, strings.TrimPrefix(rings, "; "), strings.TrimPrefix(strings.Replace(rings, "paper's ", "", 1), "; "), span)
 	c.Text(foot, box2.X, box2.Y+box2.H+1, Small, Muted)
 }
 

@@ -213,8 +213,9 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	class := classOf(data, n)
 	flagged := v.flagged(m, g)
 	legend := v.legend(c, r.W, m, g, prop, flagged != nil)
+	key := classKey(c, r.W, data)
 	lh := lineH(c, Small)
-	sq := plotArea(r, float32(len(legend))*lh)
+	sq := plotArea(r, float32(len(legend)+key.rows)*lh)
 	name := "graph"
 	if prop {
 		name = "propagation"
@@ -223,11 +224,11 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	pos := positions(g.Final.Layout, sq)
 	rad := nodeRadius(n, sq.W)
 
-	key := "edges-graph"
+	layer := "edges-graph"
 	if prop {
-		key = "edges-propagation"
+		layer = "edges-propagation"
 	}
-	c.Layer(key, g.Version, sq.Inset(-8), func(c Canvas) {
+	c.Layer(layer, g.Version, sq.Inset(-8), func(c Canvas) {
 		es := strongest(g.W, n, MaxEdges)
 		for k := len(es) - 1; k >= 0; k-- { // strongest on top
 			e := es[k]
@@ -281,7 +282,9 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 			c.Line(x-d, y+d, x+d, y-d, 1.5, Ink)
 		}
 	}
-	y := r.Y + r.H - float32(len(legend))*lh
+	y := r.Y + r.H - float32(len(legend)+key.rows)*lh
+	key.draw(c, r.X, y, lh)
+	y += float32(key.rows) * lh
 	for _, l := range legend {
 		c.Text(l, r.X, y, Small, Muted)
 		y += lh
@@ -321,6 +324,60 @@ func propagationColour(res *propagate.Result, i int, idx map[int]int) color.RGBA
 		share = (best/sum - 1/float64(c)) / (1 - 1/float64(c))
 	}
 	return Mix(PanelFill, ClassColour(idx[p]), 0.3+0.7*share)
+}
+
+// A key names the classes of data whose file named them (a CSV's label
+// column of names): each class's marker, in its colour, and its name, in
+// rows of the view's width.
+type key struct {
+	rows  int
+	items []keyItem
+}
+
+type keyItem struct {
+	class int // colour and shape index (ClassIndex)
+	name  string
+	x     float32 // from the view's left
+	row   int
+}
+
+// classKey lays out the key of the classes of data within width w; no
+// rows when the classes have no names.
+func classKey(c Canvas, w float32, data *ui.Data) key {
+	if data == nil || data.ClassNames == nil || data.Labels == nil {
+		return key{}
+	}
+	idx := ClassIndex(data.Labels)
+	labels := make([]int, 0, len(idx))
+	for l := range idx {
+		labels = append(labels, l)
+	}
+	slices.SortFunc(labels, func(a, b int) int { return idx[a] - idx[b] })
+	mark := FontSize(Small, c.TextScale()) * 0.45 // a marker's radius
+	var k key
+	x := float32(0)
+	for _, l := range labels {
+		name := Fit(c, Small, w-3*mark, data.ClassName(l))
+		iw := 2*mark + 4 + c.TextWidth(name, Small)
+		if x > 0 && x+iw > w {
+			k.rows++
+			x = 0
+		}
+		k.items = append(k.items, keyItem{class: idx[l], name: name, x: x, row: k.rows})
+		x += iw + 2*mark
+	}
+	k.rows++
+	return k
+}
+
+// draw draws the key with its first row's top at (x, y), lines lh apart.
+func (k key) draw(c Canvas, x, y, lh float32) {
+	mark := FontSize(Small, c.TextScale()) * 0.45
+	for _, it := range k.items {
+		top := y + float32(it.row)*lh
+		Marker(c, ClassShape(it.class), x+it.x+mark, top+lh/2, mark, ClassColour(it.class))
+		c.Text(it.name, x+it.x+2*mark+4, top, Small, Muted)
+	}
 }
 
 // legend writes under the graph what the picture shows, and how to read
@@ -397,7 +454,7 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	data := m.Run.Data
 	lines := []string{fmt.Sprintf("sample %d", h+1)}
 	if data != nil && data.Labels != nil {
-		lines[0] += fmt.Sprintf(", class %d", data.Labels[h])
+		lines[0] += ", class " + data.ClassName(data.Labels[h])
 		if data.Given != nil && data.Given[h] != propagate.Unlabeled {
 			lines[0] += ", labeled"
 		}
@@ -494,7 +551,7 @@ func isImage(d *ui.Data) bool {
 func neighbourLine(data *ui.Data, e ui.Neighbour) string {
 	label := ""
 	if data != nil && data.Labels != nil {
-		label = fmt.Sprintf(", class %d", data.Labels[e.J])
+		label = ", class " + data.ClassName(data.Labels[e.J])
 	}
 	return fmt.Sprintf("sample %d%s, w %.3f", e.J+1, label, e.W)
 }

@@ -92,13 +92,21 @@ func TestTextFits(t *testing.T) {
 		m.Prop.Advance()
 	}
 	m.Prop.Step += 1000
+	for _, data := range []string{"synthetic", "yaleb"} { // Yale B: the paper's numbers drawn too
+		m.Run.Params.Dataset = data
+		textFits(t, m)
+	}
+}
+
+func textFits(t *testing.T, m *ui.Model) {
+	t.Helper()
 	for _, ts := range []float32{1, ui.PresentationScale} {
-		for _, w := range []float32{370, 520, 664, 760, 947, 1080, 1560} {
+		for _, w := range []float32{370, 520, 664, 760, 947, 1080, 1280, 1560} {
 			h := Height(w, 700, "", ts)
 			for _, p := range Arrange(w, h, "", ts) {
 				mc := &measurer{recorder: recorder{scale: ts}}
 				New().Draw(mc, m, []Panel{p}, w, h, true)
-				what := fmt.Sprintf("%v wide at %v: %s %v×%v", w, ts, p.Name, p.Rect.W, p.Rect.H)
+				what := fmt.Sprintf("%s, %v wide at %v: %s %v×%v", m.Run.Params.Dataset, w, ts, p.Name, p.Rect.W, p.Rect.H)
 				if len(mc.boxes) < 2 {
 					t.Errorf("%s: %d texts", what, len(mc.boxes))
 				}
@@ -159,6 +167,25 @@ func TestFontSizes(t *testing.T) {
 		big, bigH := FontSize(s, ui.PresentationScale), LineHeight(s, ui.PresentationScale)
 		if px < 14 || lh <= px || big < ui.PresentationScale*px-0.01 || bigH <= big {
 			t.Errorf("size %d: %v px on lines of %v; presented %v px on lines of %v", s, px, lh, big, bigH)
+		}
+	}
+}
+
+// TestOutcomeWholeSentences: however short the Outcome's view, the words
+// under its table end with a whole sentence (a paragraph goes whole).
+func TestOutcomeWholeSentences(t *testing.T) {
+	m := fixture(t)
+	for h := float32(200); h <= 700; h += 20 {
+		for _, w := range []float32{300, 420, 640} {
+			mc := &measurer{}
+			drawOutcome(mc, Rect{X: 0, Y: 0, W: w, H: h}, m)
+			if len(mc.boxes) == 0 {
+				t.Fatalf("%v×%v: nothing drawn", w, h)
+			}
+			last := mc.boxes[len(mc.boxes)-1].s
+			if strings.Contains(last, " ") && !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, ")") {
+				t.Errorf("%v×%v: the Outcome ends with %q, a sentence cut short", w, h, last)
+			}
 		}
 	}
 }

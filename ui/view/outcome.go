@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"nnlrs/ui"
@@ -55,12 +56,25 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 			}
 		}
 	}
-	below := Wrap(c, strings.Join(notes, ". "), Small, r.W)
-	for _, l := range append(m.Steps(), m.Caveats()...) {
-		below = append(below, Wrap(c, l, Small, r.W)...)
+	// The paragraphs under the table, in order of importance: where the
+	// view is short the last go whole, never a sentence cut short.
+	// The step shown, then what the settled rates hide (the caveats), then
+	// the lesson of the earlier steps.
+	paras := [][]string{Wrap(c, strings.Join(notes, ". "), Small, r.W)}
+	steps := m.Steps()
+	words := append(slices.Clone(steps[:min(1, len(steps))]), m.Caveats()...)
+	if len(steps) > 1 {
+		words = append(words, steps[1:]...)
 	}
-	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
-	below = append(below, Wrap(c, settings, Small, r.W)...)
+	for _, l := range words {
+		paras = append(paras, Wrap(c, l, Small, r.W))
+	}
+	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d.", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
+	paras = append(paras, Wrap(c, settings, Small, r.W))
+	var below []string
+	for _, para := range paras {
+		below = append(below, para...)
+	}
 	// The heights: the heading row and its rule, the rows (each a line
 	// and an error bar), the rule below.
 	rows := float32(len(params.Graphs))
@@ -68,8 +82,9 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	text := func() float32 {
 		return float32(len(above)+len(below))*sh + 6 + lh + 2 + 6 + 4 + 6
 	}
-	for len(below) > 0 && text()+rows*minRow > r.H {
-		below = below[:len(below)-1]
+	for len(paras) > 0 && text()+rows*minRow > r.H {
+		below = below[:len(below)-len(paras[len(paras)-1])]
+		paras = paras[:len(paras)-1]
 	}
 	for len(above) > 0 && text()+rows*minRow > r.H {
 		above = above[:len(above)-1]

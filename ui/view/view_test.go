@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -770,5 +771,40 @@ func TestGraphColoursApart(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGraphClassKey: data whose file named its classes (a CSV's label
+// column of names) get a key under the graph, each name beside its class's
+// marker, and Inspect names the class; numbered classes get no key.
+func TestGraphClassKey(t *testing.T) {
+	m := fixture(t)
+	p := panelOf("graph")
+	rc := &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
+	for _, s := range rc.texts {
+		if s == "apple" {
+			t.Fatalf("a key of names for numbered classes: %q", rc.texts)
+		}
+	}
+	discs := len(rc.discs) + len(rc.rings)
+
+	names := []string{"none", "apple", "pear", "fig", "kiwi"} // labels 1-4
+	m.Run.Data.ClassNames = names
+	rc = &recorder{}
+	New().Draw(rc, m, []Panel{p}, 1200, 800, true)
+	for _, want := range names[1:] {
+		if !slices.Contains(rc.texts, want) {
+			t.Errorf("key: no %q among %q", want, rc.texts)
+		}
+	}
+	if slices.Contains(rc.texts, "none") {
+		t.Error("key: a class absent from the data named")
+	}
+	if got := len(rc.discs) + len(rc.rings); got < discs+4 {
+		t.Errorf("key: %d markers drawn, want the %d of the nodes and rings and 4 more", got, discs)
+	}
+	if d := m.Describe(5); !strings.Contains(d, "class pear") {
+		t.Errorf("Describe(5) = %q, want class pear", d)
 	}
 }

@@ -535,7 +535,7 @@ func (d *dom) access(p params.Params) {
 			shownIn[fs.Get("id").String()] = true
 		}
 	}
-	for _, id := range []string{"data-fields", "graph-fields"} {
+	for _, id := range []string{"data-fields", "graph-fields", "paper-fields"} {
 		d.el(id).Set("hidden", !shownIn[id])
 	}
 }

@@ -381,3 +381,41 @@ func TestUploadLabels(t *testing.T) {
 	tb.wait(`document.getElementById("error").textContent.includes("empty.csv is empty")`, 10*time.Second)
 	tb.checkConsole()
 }
+
+// TestUploadClassNames uploads a CSV whose label column holds class names:
+// the run uses every sample, the classes in the order they first appear,
+// and Inspect and the graph's key say the names.
+func TestUploadClassNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x,y,z,label\n")
+	names := []string{"apple", "pear", "kiwi"}
+	dirs := [3][3]float64{{1, 0.1, 0}, {0, 1, 0.1}, {0.1, 0, 1}}
+	for i := 0; i < 45; i++ {
+		c := i % 3
+		u := float64(i%15) / 15
+		fmt.Fprintf(&b, "%g,%g,%g,%s\n", (1+u)*dirs[c][0], (1+u)*dirs[c][1], (1+u)*dirs[c][2], names[c])
+	}
+	path := filepath.Join(t.TempDir(), "fruit.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := open(t, small)
+	tb.done()
+	tb.setValue("data", "upload")
+	tb.wait(`document.getElementById("file-row").hidden === false`, 10*time.Second)
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.upload(path)
+	tb.wait(fmt.Sprintf(`nnlrs.file === "fruit.csv" && nnlrs.runs > %d && nnlrs.state === "done"`, runs), 60*time.Second)
+	if nn := tb.graph("nnlrs"); nn.N != 45 || nn.GHF == nil {
+		t.Fatalf("every sample of the 3 named classes: NNLRS %+v", nn)
+	}
+	if e := tb.text("error"); e != "" {
+		t.Errorf("error %q", e)
+	}
+	// Samples are shown in class order: 1-15 apple, 16-30 pear, 31-45 kiwi.
+	for _, c := range []struct{ sample, name string }{{"2", "apple"}, {"20", "pear"}, {"44", "kiwi"}} {
+		tb.setValue("inspect", c.sample)
+		tb.wait(fmt.Sprintf(`document.getElementById("inspect-text").textContent.includes("Sample %s of 45, class %s")`, c.sample, c.name), 10*time.Second)
+	}
+	tb.checkConsole()
+}

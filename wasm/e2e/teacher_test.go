@@ -47,6 +47,13 @@ func TestTeacherLinks(t *testing.T) {
 						t.Errorf("%s: shown %v, usable %v; want %v, %v", st.Key, shown, usable, wantShown, wantUsable)
 					}
 				}
+				// A group of controls with none left shows no empty frame.
+				for _, fs := range []string{"data-fields", "graph-fields", "paper-fields"} {
+					empty := eval[bool](tb, fmt.Sprintf(`![...document.getElementById(%q).querySelectorAll("input, select")].some(e => e.getClientRects().length > 0)`, fs))
+					if shown := eval[bool](tb, fmt.Sprintf(`document.getElementById(%q).getClientRects().length > 0`, fs)); empty && shown {
+						t.Errorf("#%s shown with none of its controls", fs)
+					}
+				}
 				if h := eval[string](tb, "location.hash"); !slices.ContainsFunc([]string{"only=lambda", "hide=beta%2Ctheta"}, func(p string) bool { return strings.Contains(h, p) }) {
 					t.Errorf("the link %q lost the teacher's lists", h)
 				}

@@ -29,6 +29,18 @@ type coder interface {
 	length(n *int, size int)
 }
 
+// strs codes a list of strings, nil when empty.
+func strs(c coder, v *[]string) {
+	n := len(*v)
+	c.length(&n, 1)
+	if len(*v) != n {
+		*v = make([]string, n)
+	}
+	for i := range *v {
+		c.str(&(*v)[i])
+	}
+}
+
 // fields codes the exported fields of the struct that v points at, in
 // their order, by their kind: strings, ints, uint64s, float64s and bools.
 // A struct of such fields (demo.Data, demo.Params) is thus coded as it is

@@ -25,6 +25,7 @@ func examples() []Message {
 		&Data{1, demo.Samples{Name: "synthetic", D: 2, N: 3, X: []float64{1, 2, 3, 4, 5, -6},
 			Labels: []int{1, 1, 2}, Corrupted: []bool{false, true, false}}},
 		&Data{2, demo.Samples{Name: "digits", D: 1, N: 1, X: []float64{0.5}, ImageW: 1, ImageH: 1}},
+		&Data{3, demo.Samples{Name: "fruit.csv", D: 1, N: 3, X: []float64{1, 2, 3}, Labels: []int{0, 0, 1}, ClassNames: []string{"apple", "pear"}}},
 		&Progress{3, demo.Progress{Method: "nnlrs", Iters: []demo.Iter{{Iter: 1, Residual: 0.5, RankZ: 10, NNZH: 300, Stop: math.Inf(1)}, {Iter: 2, Residual: 0.25, RankZ: 9, NNZH: 280, Stop: 3.5}},
 			Elapsed: 1.5, N: 2, W: []float64{1, 0.5, 0.5, 1}}},
 		&Progress{4, demo.Progress{Method: "l1", Done: 5, Total: 100, Elapsed: 0.1}},
@@ -83,6 +84,7 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"data size", &Data{Samples: demo.Samples{D: 2, N: 2, X: []float64{1, 2, 3}}}},
 		{"labels", &Data{Samples: demo.Samples{D: 1, N: 2, X: []float64{1, 2}, Labels: []int{1}}}},
+		{"class names", &Data{Samples: demo.Samples{D: 1, N: 2, X: []float64{1, 2}, Labels: []int{0, 2}, ClassNames: []string{"a", "b"}}}},
 		{"graph weights", &Graph{Result: demo.Result{N: 2, W: []float64{1}, Layout: []float64{0, 0, 0, 0}}}},
 		{"graph layout", &Graph{Result: demo.Result{N: 1, W: []float64{1}}}},
 		{"enorm", &Graph{Result: demo.Result{N: 1, W: []float64{1}, Layout: []float64{0, 0}, ENorm: []float64{1, 2}}}},

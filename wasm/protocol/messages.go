@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
@@ -147,6 +148,7 @@ func (m *Data) code(c coder) {
 	c.int(&m.N)
 	c.f64s(&m.X)
 	c.ints(&m.Labels)
+	strs(c, &m.ClassNames)
 	c.int(&m.ImageW)
 	c.int(&m.ImageH)
 	c.bools(&m.Corrupted)
@@ -158,6 +160,8 @@ func (m *Data) check() error {
 		return fmt.Errorf("protocol: data of %d×%d samples hold %d values", m.D, m.N, len(m.X))
 	case m.Labels != nil && len(m.Labels) != m.N, m.Corrupted != nil && len(m.Corrupted) != m.N:
 		return fmt.Errorf("protocol: per-sample fields do not have %d entries", m.N)
+	case m.ClassNames != nil && slices.ContainsFunc(m.Labels, func(l int) bool { return l < 0 || l >= len(m.ClassNames) }):
+		return fmt.Errorf("protocol: a label has no class name among %d", len(m.ClassNames))
 	}
 	return nil
 }

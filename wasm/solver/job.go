@@ -84,7 +84,7 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 	d, n := set.X.Dims()
 	if job.SendData {
 		r.emit(&protocol.Data{JobID: job.ID, Samples: demo.Samples{Name: set.Name, D: d, N: n, X: columns(set.X),
-			Labels: set.Labels, ImageW: set.ImageW, ImageH: set.ImageH, Corrupted: set.Corrupted}})
+			Labels: set.Labels, ClassNames: set.ClassNames, ImageW: set.ImageW, ImageH: set.ImageH, Corrupted: set.Corrupted}})
 	}
 
 	o := options(&job.Job)
