@@ -49,8 +49,8 @@ func TestGraph(t *testing.T) {
 	}
 }
 
-// ADMMIterations is within 0.7 to 1.35 times the iterations measured on
-// USPS digits 1-4 (the runs it was fitted on, docs/BENCH.md).
+// ADMMIterations is within 0.71 to 1.41 times the iterations measured on
+// USPS digits 1-4 (every run it was fitted on, docs/BENCH.md).
 func TestADMMIterations(t *testing.T) {
 	for _, c := range []struct {
 		n      int
@@ -58,18 +58,19 @@ func TestADMMIterations(t *testing.T) {
 		iters  float64
 	}{
 		{500, 0.3, 30}, {500, 1, 35}, {500, 3, 95}, {500, 10, 140}, {1000, 0.3, 35}, {1000, 1, 40},
-		{1000, 3, 140}, {1000, 10, 200}, {400, 1, 35}, {400, 10, 125}, {600, 10, 150}, {2000, 1, 50},
+		{1000, 3, 140}, {1000, 10, 200}, {2000, 0.3, 50}, {2000, 1, 50}, {2000, 3, 185}, {2000, 10, 285},
+		{400, 1, 35}, {400, 10, 125}, {600, 10, 150},
 	} {
-		if r := ADMMIterations(c.n, c.lambda) / c.iters; r < 0.7 || r > 1.35 {
+		if r := ADMMIterations(c.n, c.lambda) / c.iters; r < 0.71 || r > 1.41 {
 			t.Errorf("n = %d, λ = %g: %.0f iterations estimated, %.0f measured", c.n, c.lambda, ADMMIterations(c.n, c.lambda), c.iters)
 		}
 	}
 }
 
 // The estimated work of the NNLRS graph of 400 faces of 32×32 pixels at
-// the paper's λ = 10, and the CPU time it takes at 2e9 units a second.
+// the paper's λ = 10, and the CPU time it takes at 1.6e9 units a second.
 func ExampleGraph() {
 	w := Graph(method.NNLRS, 1024, 400, Options{})
-	fmt.Printf("%d iterations, %.2g units, about %.0f s\n", w.Iterations, w.Units, w.Units/2e9)
-	// Output: 125 iterations, 1.6e+10 units, about 8 s
+	fmt.Printf("%d iterations, %.2g units, about %.0f s\n", w.Iterations, w.Units, w.Units/1.6e9)
+	// Output: 119 iterations, 1.5e+10 units, about 10 s
 }

@@ -11,18 +11,20 @@ import (
 )
 
 // cpuRate is the units of work (package cost) this machine's solver does
-// in a second of CPU time, the CPU time of all its threads counted,
-// measured on USPS digits 1-4 (d = 256) under
+// in a second of CPU time, the CPU time of all its threads counted
+// (user and system, as /usr/bin/time -v reports them): NNLRS by ADMM on
+// USPS digits 1-4 (d = 256),
 //
-//	/usr/bin/time -v go run ./tools/nnlrs graph -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class N -lambda L
+//	/usr/bin/time -v nnlrs graph -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class N -lambda L
 //
-// NNLRS by ADMM at n = 500, 1000 and 2000: 1.7e9, 1.8e9 to 2.2e9 and
-// 2.4e9 units per CPU second (docs/BENCH.md); l1: 35 n²d, LRR by ADMM on
-// Yale B 10 × 40: 30 iterations, both at about the same rate. To
-// re-measure, run the same and divide the units by the user and system
-// seconds (wall time counts the other processes of a shared machine, and
-// the cores).
-const cpuRate = 2.0e9
+// did 1.5e9 to 1.8e9 units of cost.PerIteration per CPU second at n = 500,
+// 1000 and 2000 and λ = 1 to 10, 1.6e9 to 2.5e9 at λ = 0.3 (docs/BENCH.md),
+// and 1.2e9 to 1.4e9 when n = 500 was run again two hours later (the CPU
+// time of a process grows when others share its cores). To re-measure,
+// divide the iterations times cost.PerIteration by the user and system
+// seconds (the wall time counts the other processes of a shared machine,
+// and the cores).
+const cpuRate = 1.6e9
 
 // longCommand is the estimated seconds from which a command announces
 // its cost before it starts.

@@ -34,8 +34,8 @@ func TestEstimateGraph(t *testing.T) {
 		}
 	}
 	usps := estimateGraph(method.NNLRS, 256, 9298, "admm", 0, 0, 0)
-	// More than a day, in more iterations than at n = 800 (the largest
-	// size the cost model was fitted on) and below the cap of 5000.
+	// More than a day, in more iterations than at n = 800 and below the
+	// cap of 5000.
 	at800 := estimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0)
 	if usps.seconds < 86400 || usps.iterations <= at800.iterations || usps.iterations > 5000 {
 		t.Errorf("NNLRS on all of USPS: %d iterations, %v s", usps.iterations, usps.seconds)

@@ -43,7 +43,7 @@ func addDataFlags(fs *flag.FlagSet) *dataFlags {
 	f := &dataFlags{}
 	fs.StringVar(&f.in, "in", "", "data, one sample per row: a .csv file (an optional header may name a label column), a .mat file with fea and gnd, a .npy array or a .npz SciPy sparse matrix, or \""+syntheticName+"\"")
 	fs.StringVar(&f.classes, "classes", "", "comma-separated classes to draw, labels or class names as the file spells them (default: all)")
-	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: all samples)")
+	fs.IntVar(&f.perClass, "per-class", 0, "samples drawn at random per class (0: every sample of the classes)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random draw (and of the synthetic data)")
 	fs.BoolVar(&f.normalize, "normalize", true, "scale samples to unit l2 norm, as the paper does")
 	return f
@@ -80,11 +80,11 @@ func (f *dataFlags) load() (*dataset.Set, error) {
 				return nil, usagef("-classes: %v", err)
 			}
 		}
-		per := f.perClass
-		if per == 0 {
-			per = minClassSize(set, classes)
+		if f.perClass == 0 {
+			f.drawn, err = classMembers(set, classes, f.in)
+		} else {
+			f.drawn, err = set.Draw(classes, f.perClass, rng)
 		}
-		f.drawn, err = set.Draw(classes, per, rng)
 		if err != nil {
 			return nil, usageError{err}
 		}
@@ -117,18 +117,23 @@ func loadData(in string) (*dataset.Set, error) {
 	return set, nil
 }
 
-func minClassSize(set *dataset.Set, classes []int) int {
-	count := map[int]int{}
-	for _, l := range set.Labels {
-		count[l]++
-	}
-	m := 0
-	for i, c := range classes {
-		if i == 0 || count[c] < m {
-			m = count[c]
+// classMembers returns every sample of the classes, class by class in
+// the order given, each class's samples in the order of the file: what
+// -classes takes without -per-class.
+func classMembers(set *dataset.Set, classes []int, in string) ([]int, error) {
+	var idx []int
+	for _, c := range classes {
+		k := len(idx)
+		for j, l := range set.Labels {
+			if l == c {
+				idx = append(idx, j)
+			}
+		}
+		if len(idx) == k {
+			return nil, fmt.Errorf("class %s is absent from %s (classes: %v)", set.ClassName(c), in, set.Classes())
 		}
 	}
-	return m
+	return idx, nil
 }
 
 // parseClasses reads the classes of -classes: names of set's classes

@@ -491,3 +491,41 @@ func TestGraphProfiles(t *testing.T) {
 		t.Errorf("status %d, stderr %q", status, errs)
 	}
 }
+
+// -classes without -per-class takes every sample of the classes, however
+// unequal their sizes: class by class in the order given, each in the
+// order of the file.
+func TestGraphEveryClassMember(t *testing.T) {
+	dir := t.TempDir()
+	plain, in, samples := filepath.Join(dir, "plain.csv"), filepath.Join(dir, "in.csv"), filepath.Join(dir, "samples.csv")
+	writeSubspaceCSV(t, plain)
+	b, _ := os.ReadFile(plain)
+	var lab strings.Builder
+	lab.WriteString("a,b,c,d,label\n")
+	var want []string // the rows of class 2, then of class 1
+	var ones []string
+	for i, row := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		l := 1 + min(i/4, 1) + i/14 // rows 0-3: 1, 4-13: 2, 14-17: 3
+		lab.WriteString(row + "," + strconv.Itoa(l) + "\n")
+		switch l {
+		case 1:
+			ones = append(ones, strconv.Itoa(i)+",1")
+		case 2:
+			want = append(want, strconv.Itoa(i)+",2")
+		}
+	}
+	want = append(want, ones...)
+	os.WriteFile(in, []byte(lab.String()), 0o644)
+	status, out, errs := runCLI(t, "graph", "-method", "knn0", "-in", in, "-classes", "2,1", "-samples", samples)
+	if status != 0 || !strings.HasPrefix(out, "knn0: n=14 ") {
+		t.Fatalf("status %d, stdout %q, stderr %q; want n=14 (10 of class 2, 4 of class 1)", status, out, errs)
+	}
+	got, _ := os.ReadFile(samples)
+	if w := "index,label\n" + strings.Join(want, "\n") + "\n"; string(got) != w {
+		t.Errorf("-samples wrote\n%s\nwant\n%s", got, w)
+	}
+	status, _, errs = runCLI(t, "graph", "-method", "knn0", "-in", in, "-classes", "2,7")
+	if want := "class 7 is absent from " + in; status != 2 || !strings.Contains(errs, want) {
+		t.Errorf("status %d, stderr %q; want 2 and %q", status, errs, want)
+	}
+}

@@ -9,8 +9,10 @@ import (
 
 // buildInfo is what the binary knows of its own build, from the module
 // and version-control stamps of runtime/debug.ReadBuildInfo: go build in a
-// Git checkout stamps the commit, its time and whether the tree had
-// uncommitted changes; go run and go test stamp none.
+// Git clone stamps the commit, its time and whether the tree had
+// uncommitted changes; go run and go test stamp none, and neither does go
+// build in a git worktree (whose .git is a file, which the go command
+// does not take for a repository).
 type buildInfo struct {
 	Module   string `json:"module"`   // the main module's path
 	Version  string `json:"version"`  // its version: "(devel)" when built from a checkout
@@ -44,7 +46,7 @@ func readBuildInfo() buildInfo {
 
 // String is the one line of nnlrs -version.
 func (b buildInfo) String() string {
-	rev := "commit not stamped (go build stamps it in a Git checkout, unless -buildvcs=false; go run and go test do not)"
+	rev := "commit not stamped (go build stamps it in a Git clone, unless -buildvcs=false; not in a git worktree, nor go run or go test)"
 	if b.Revision != "" {
 		rev = "commit " + b.Revision
 		if b.Time != "" {
