@@ -154,6 +154,29 @@ func Height(w, viewH float32, embed string, ts float32) float32 {
 	return max(viewH, float32(int(need+0.999)))
 }
 
+// weightsAspect is the height over the width of a weights figure as nnlrs
+// reproduce draws it (two matrices a row, two rows, under a two-line
+// title); weightsMostW the widest it is worth drawing (its pixels at scale
+// 1: 8 inches at 96 per inch).
+const (
+	weightsAspect = 8.7 / 8
+	weightsMostW  = 768
+)
+
+// FigureHeight returns how tall a canvas w wide must be at text scale ts
+// for the paper's figure name to be legible, 0 for a figure that fits the
+// canvas Height gives: the weights figures of the three data sets stack,
+// each as wide as the view (up to its own pixels), so that their axis
+// labels are as large on the page as in the picture.
+func FigureHeight(name string, w, ts float32) float32 {
+	if name != "weights" {
+		return 0
+	}
+	k := float32(len(params.PaperData))
+	fig := min(w-4*Gap, weightsMostW) * weightsAspect
+	return 2*Gap + titleH(ts) + 2*LineHeight(Small, ts) + k*fig + (k-1)*Gap + 4
+}
+
 // least returns the sum of the rows' least heights in a canvas area w
 // wide at text scale ts.
 func least(rs []row, w, ts float32) float32 {

@@ -2,11 +2,13 @@ package view
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"strings"
 	"testing"
 
 	"nnlrs/ui"
+	"nnlrs/ui/params"
 )
 
 // TestArrangeSizes arranges the views on canvases from a phone's width to
@@ -185,6 +187,40 @@ func TestOutcomeWholeSentences(t *testing.T) {
 			last := mc.boxes[len(mc.boxes)-1].s
 			if strings.Contains(last, " ") && !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, ")") {
 				t.Errorf("%v×%v: the Outcome ends with %q, a sentence cut short", w, h, last)
+			}
+		}
+	}
+}
+
+// TestWeightsFiguresLegible: on a 1024×768 projector (the views 714 wide
+// beside the controls) the canvas of #paper=weights is tall enough for
+// each data set's weights figure (as nnlrs reproduce draws it: 768×835
+// pixels, its tick labels 16 pt, 21 pixels) to be drawn at a scale that
+// keeps those labels at least 12 CSS pixels high.
+func TestWeightsFiguresLegible(t *testing.T) {
+	m := fixture(t)
+	m.Params.Paper = "weights"
+	m.Figures = map[string]*image.RGBA{}
+	for _, ds := range params.PaperData {
+		m.Figures[ds+"-weights"] = image.NewRGBA(image.Rect(0, 0, 768, 835))
+	}
+	for _, w := range []float32{714, 1000, 1600} {
+		h := max(Height(w, 700, "paper", 1), FigureHeight("weights", w, 1))
+		ps := Arrange(w, h, "paper", 1)
+		if len(ps) != 1 {
+			t.Fatalf("%d panels", len(ps))
+		}
+		rc := &recorder{}
+		New().Draw(rc, m, ps, w, h, true)
+		if len(rc.rects) != len(params.PaperData) {
+			t.Fatalf("%v wide: %d figures drawn", w, len(rc.rects))
+		}
+		for i, r := range rc.rects {
+			if px := 16 * 96 / 72 * r.W / 768; px < 12 {
+				t.Errorf("%v wide: figure %d drawn %v wide: its tick labels %.1f px high", w, i, r.W, px)
+			}
+			if r.Y+r.H > ps[0].Rect.Y+ps[0].Rect.H {
+				t.Errorf("%v wide: figure %d leaves its view", w, i)
 			}
 		}
 	}

@@ -27,6 +27,7 @@ type recorder struct {
 	rings  []recDisc
 	texts  []string
 	images []*image.RGBA
+	rects  []Rect // where each image was drawn
 	layers int
 }
 
@@ -87,7 +88,10 @@ func (rc *recorder) Text(s string, _, _ float32, _ Size, _ color.RGBA) {
 func (rc *recorder) TextWidth(s string, size Size) float32 {
 	return float32(len([]rune(s))) * 6
 }
-func (rc *recorder) Image(img *image.RGBA, _ Rect) { rc.images = append(rc.images, img) }
+func (rc *recorder) Image(img *image.RGBA, r Rect) {
+	rc.images = append(rc.images, img)
+	rc.rects = append(rc.rects, r)
+}
 func (rc *recorder) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) {
 	rc.layers++
 	draw(rc)

@@ -27,9 +27,9 @@ type frame struct {
 	resized                  bool     // the controls or the tour strip changed size since the last fit
 	ticks                    int      // Updates since the last fit
 	fitted                   struct { // what the last fit was for
-		text  float32
-		alone string
-		tour  int
+		text          float32
+		alone, figure string
+		tour          int
 	}
 	// left and top are where the canvas is in the viewport: ebiten
 	// reports the cursor in viewport coordinates, as if the canvas filled
@@ -58,7 +58,7 @@ func newFrame(d *dom, q *queue) *frame {
 // fit sets the body's height for views at text scale ts, with the view
 // alone shown alone (or all of them), and has ebiten resize its canvas if
 // its pixels are not the body's.
-func (f *frame) fit(alone string, ts float32) {
+func (f *frame) fit(alone, figure string, ts float32) {
 	win := js.Global()
 	if h := f.panel.Get("offsetHeight").Int(); h != f.panelH {
 		f.panelH = h
@@ -69,7 +69,7 @@ func (f *frame) fit(alone string, ts float32) {
 		f.doc.Get("documentElement").Get("style").Call("setProperty", "--tour-h", strconv.Itoa(h)+"px")
 	}
 	w := float32(f.body.Get("clientWidth").Float())
-	h := int(view.Height(w, float32(win.Get("innerHeight").Float())-float32(f.tourH), alone, ts))
+	h := int(max(view.Height(w, float32(win.Get("innerHeight").Float())-float32(f.tourH), alone, ts), view.FigureHeight(figure, w, ts)))
 	if h != f.height {
 		f.height = h
 		f.body.Get("style").Set("height", strconv.Itoa(h)+"px")
@@ -106,15 +106,15 @@ func (f *frame) locate() {
 // into sight once placed.
 func (a *app) fitPage() {
 	pg, f := a.page, a.frame
-	ts, alone, tour := pg.TextScale, pg.Model.Params.Alone(), pg.Model.Params.Tour
+	ts, alone, tour, figure := pg.TextScale, pg.Model.Params.Alone(), pg.Model.Params.Tour, pg.Model.Params.Paper
 	if tour != f.fitted.tour {
 		a.dom.showTour(pg.Model.Params) // before the fit: the strip's height changes
 	}
 	f.ticks++
-	if f.resized || f.ticks >= 15 || ts != f.fitted.text || alone != f.fitted.alone || tour != f.fitted.tour {
+	if f.resized || f.ticks >= 15 || ts != f.fitted.text || alone != f.fitted.alone || tour != f.fitted.tour || figure != f.fitted.figure {
 		f.resized, f.ticks = false, 0
-		f.fitted.text, f.fitted.alone, f.fitted.tour = ts, alone, tour
-		f.fit(alone, ts)
+		f.fitted.text, f.fitted.alone, f.fitted.tour, f.fitted.figure = ts, alone, tour, figure
+		f.fit(alone, figure, ts)
 		a.hooks.fitted()
 	}
 	f.locate()
