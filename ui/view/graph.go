@@ -331,6 +331,7 @@ func propagationColour(res *propagate.Result, i int, idx map[int]int) color.RGBA
 // rows of the view's width.
 type key struct {
 	rows  int
+	mark  float32 // a marker's radius
 	items []keyItem
 }
 
@@ -353,8 +354,8 @@ func classKey(c Canvas, w float32, data *ui.Data) key {
 		labels = append(labels, l)
 	}
 	slices.SortFunc(labels, func(a, b int) int { return idx[a] - idx[b] })
-	mark := FontSize(Small, c.TextScale()) * 0.45 // a marker's radius
-	var k key
+	k := key{mark: FontSize(Small, c.TextScale()) * 0.45}
+	mark := k.mark
 	x := float32(0)
 	for _, l := range labels {
 		name := Fit(c, Small, w-3*mark, data.ClassName(l))
@@ -372,7 +373,7 @@ func classKey(c Canvas, w float32, data *ui.Data) key {
 
 // draw draws the key with its first row's top at (x, y), lines lh apart.
 func (k key) draw(c Canvas, x, y, lh float32) {
-	mark := FontSize(Small, c.TextScale()) * 0.45
+	mark := k.mark
 	for _, it := range k.items {
 		top := y + float32(it.row)*lh
 		Marker(c, ClassShape(it.class), x+it.x+mark, top+lh/2, mark, ClassColour(it.class))

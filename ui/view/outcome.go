@@ -62,34 +62,32 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	// the lesson of the earlier steps.
 	paras := [][]string{Wrap(c, strings.Join(notes, ". "), Small, r.W)}
 	steps := m.Steps()
-	words := append(slices.Clone(steps[:min(1, len(steps))]), m.Caveats()...)
-	if len(steps) > 1 {
-		words = append(words, steps[1:]...)
-	}
-	for _, l := range words {
+	first := min(1, len(steps))
+	for _, l := range slices.Concat(steps[:first], m.Caveats(), steps[first:]) {
 		paras = append(paras, Wrap(c, l, Small, r.W))
 	}
 	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d.", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
 	paras = append(paras, Wrap(c, settings, Small, r.W))
-	var below []string
+	n := 0 // the lines of paras
 	for _, para := range paras {
-		below = append(below, para...)
+		n += len(para)
 	}
 	// The heights: the heading row and its rule, the rows (each a line
 	// and an error bar), the rule below.
 	rows := float32(len(params.Graphs))
 	minRow := lh + 8
 	text := func() float32 {
-		return float32(len(above)+len(below))*sh + 6 + lh + 2 + 6 + 4 + 6
+		return float32(len(above)+n)*sh + 6 + lh + 2 + 6 + 4 + 6
 	}
 	for len(paras) > 0 && text()+rows*minRow > r.H {
-		below = below[:len(below)-len(paras[len(paras)-1])]
+		n -= len(paras[len(paras)-1])
 		paras = paras[:len(paras)-1]
 	}
 	for len(above) > 0 && text()+rows*minRow > r.H {
 		above = above[:len(above)-1]
 	}
 	rowH := min(max(minRow, (r.H-text())/rows), 3*lh)
+	below := slices.Concat(paras...)
 
 	y := r.Y
 	for _, l := range above {

@@ -337,19 +337,7 @@ func TestUploadAgain(t *testing.T) {
 // TestUploadLabels uploads a CSV whose header names a label column: the
 // labels are read, the class/per-class draw applies, the numbers come.
 func TestUploadLabels(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("x,y,z,label\n")
-	for i := 0; i < 45; i++ {
-		c := i % 3
-		u := float64(i%15) / 15
-		// Three lines through the origin in R^3, one per class.
-		dirs := [3][3]float64{{1, 0.1, 0}, {0, 1, 0.1}, {0.1, 0, 1}}
-		fmt.Fprintf(&b, "%g,%g,%g,%d\n", (1+u)*dirs[c][0], (1+u)*dirs[c][1], (1+u)*dirs[c][2], c+7)
-	}
-	path := filepath.Join(t.TempDir(), "lines.csv")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := linesCSV(t, "lines.csv", func(c int) string { return fmt.Sprint(c + 7) })
 	tb := open(t, small)
 	tb.done()
 	tb.setValue("data", "upload")
@@ -386,19 +374,8 @@ func TestUploadLabels(t *testing.T) {
 // the run uses every sample, the classes in the order they first appear,
 // and Inspect and the graph's key say the names.
 func TestUploadClassNames(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("x,y,z,label\n")
 	names := []string{"apple", "pear", "kiwi"}
-	dirs := [3][3]float64{{1, 0.1, 0}, {0, 1, 0.1}, {0.1, 0, 1}}
-	for i := 0; i < 45; i++ {
-		c := i % 3
-		u := float64(i%15) / 15
-		fmt.Fprintf(&b, "%g,%g,%g,%s\n", (1+u)*dirs[c][0], (1+u)*dirs[c][1], (1+u)*dirs[c][2], names[c])
-	}
-	path := filepath.Join(t.TempDir(), "fruit.csv")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := linesCSV(t, "fruit.csv", func(c int) string { return names[c] })
 	tb := open(t, small)
 	tb.done()
 	tb.setValue("data", "upload")
@@ -418,4 +395,24 @@ func TestUploadClassNames(t *testing.T) {
 		tb.wait(fmt.Sprintf(`document.getElementById("inspect-text").textContent.includes("Sample %s of 45, class %s")`, c.sample, c.name), 10*time.Second)
 	}
 	tb.checkConsole()
+}
+
+// linesCSV writes a CSV file of 45 samples on three lines through the
+// origin of R³, one line per class, class c labeled label(c), and returns
+// its path.
+func linesCSV(t *testing.T, name string, label func(c int) string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("x,y,z,label\n")
+	dirs := [3][3]float64{{1, 0.1, 0}, {0, 1, 0.1}, {0.1, 0, 1}}
+	for i := 0; i < 45; i++ {
+		c := i % 3
+		u := float64(i%15) / 15
+		fmt.Fprintf(&b, "%g,%g,%g,%s\n", (1+u)*dirs[c][0], (1+u)*dirs[c][1], (1+u)*dirs[c][2], label(c))
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
