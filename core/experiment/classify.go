@@ -52,6 +52,9 @@ func transductive(p string) bool { return p != SDA }
 // outcome is what a classifier says about the samples it was asked about.
 type outcome struct {
 	pred []int
+	// unreached marks, for the propagations, the samples asked about that
+	// no labeled sample reaches (nil for SDA).
+	unreached []bool
 	// prob is the classifier's confidence in the given label, in [0, 1];
 	// cross-validation uses it to break ties between equally many errors.
 	prob func(q, label int) float64
@@ -80,9 +83,9 @@ func propagation(p string) classifier {
 		for c, l := range res.Classes {
 			col[l] = c
 		}
-		out := &outcome{pred: make([]int, len(query))}
+		out := &outcome{pred: make([]int, len(query)), unreached: make([]bool, len(query))}
 		for k, i := range query {
-			out.pred[k] = res.Pred[i]
+			out.pred[k], out.unreached[k] = res.Pred[i], res.Unreached[i]
 		}
 		out.prob = func(q, label int) float64 {
 			i := query[q]
@@ -101,6 +104,38 @@ func propagation(p string) classifier {
 		}
 		return out, nil
 	}
+}
+
+// score scores the prediction against the true labels: of query's
+// samples (indices into truth), or of every sample of truth with query nil.
+func (o *outcome) score(truth, query []int) score {
+	s := score{reach: o.unreached != nil}
+	wrong, reached, reachedWrong := 0, 0, 0
+	for k, p := range o.pred {
+		t := truth[k]
+		if query != nil {
+			t = truth[query[k]]
+		}
+		if p != t {
+			wrong++
+		}
+		switch {
+		case !s.reach:
+		case o.unreached[k]:
+			s.unreached++
+		default:
+			reached++
+			if p != t {
+				reachedWrong++
+			}
+		}
+	}
+	s.err = float64(wrong) / float64(len(o.pred))
+	s.reached = math.NaN()
+	if reached > 0 {
+		s.reached = float64(reachedWrong) / float64(reached)
+	}
+	return s
 }
 
 // discriminant returns the SDA classifier of a stage: SDA fitted on the

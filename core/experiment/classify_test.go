@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -58,5 +59,30 @@ func TestCrossValidate(t *testing.T) {
 	}
 	if best != 1 {
 		t.Errorf("tie broken toward the less confident graph")
+	}
+}
+
+// TestScoreUnreached: a sample no label reaches is an error of the strict
+// rate and left out of the rate among the samples reached. Six samples
+// asked about: two unreached (predicted Unlabeled
+// and both wrong), one of the four reached wrong: strict 3/6, reached
+// 1/4.
+func TestScoreUnreached(t *testing.T) {
+	truth := []int{1, 1, 2, 2, 3, 3, 1}
+	u := propagate.Unlabeled
+	o := &outcome{pred: []int{1, 2, 2, u, 3, u}, unreached: []bool{false, false, false, true, false, true}}
+	s := o.score(truth, []int{0, 1, 2, 3, 4, 5})
+	if !s.reach || s.err != 3.0/6 || s.unreached != 2 || s.reached != 1.0/4 {
+		t.Errorf("score %+v, want strict 0.5, 2 unreached, 0.25 among the reached", s)
+	}
+	// SDA scores every test sample and knows nothing of reach.
+	o = &outcome{pred: []int{1, 2, 2}}
+	if s := o.score([]int{1, 1, 2}, nil); s.reach || s.err != 1.0/3 {
+		t.Errorf("SDA score %+v, want 1/3 and no reach", s)
+	}
+	// Every sample unreached: no rate among the reached.
+	o = &outcome{pred: []int{u, u}, unreached: []bool{true, true}}
+	if s := o.score(truth, []int{0, 6}); s.err != 1 || s.unreached != 2 || !math.IsNaN(s.reached) {
+		t.Errorf("all unreached: %+v", s)
 	}
 }

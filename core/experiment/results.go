@@ -89,8 +89,15 @@ type Cell struct {
 	Errors []float64 `json:"errors"`
 	// Components are the connected components of the weights used, trial
 	// by trial as Errors (weights.Components; absent in older runs).
-	Components []int    `json:"components,omitempty"` // Summary compares the cell with the paper (Annotate).
-	Summary    *Summary `json:"summary,omitempty"`
+	Components []int `json:"components,omitempty"`
+	// Unreached and ReachedErrors are, trial by trial as Errors, the
+	// unlabeled samples no labeled sample reaches (counted as errors in
+	// Errors) and the error rates among the others (TrialCell); present
+	// only when every trial recorded them (GHF and LGC, newer runs).
+	Unreached     []int     `json:"unreached,omitempty"`
+	ReachedErrors []float64 `json:"reached_errors,omitempty"`
+	// Summary compares the cell with the paper (Annotate).
+	Summary *Summary `json:"summary,omitempty"`
 }
 
 // Mean returns the mean error rate, NaN without trials.
@@ -241,11 +248,19 @@ func (r *Results) aggregate(ts []Trial, betas []float64) {
 		for _, f := range r.Labeled {
 			for _, g := range r.Graphs {
 				cell := Cell{Propagator: p, Labeled: f, Graph: g, Errors: []float64{}}
+				reach := true
 				for _, m := range maps {
 					if c, ok := m.cells[cellKey{p, f, g}]; ok {
 						cell.Errors = append(cell.Errors, c.Error)
 						cell.Components = append(cell.Components, c.Components)
+						if reach = reach && c.Unreached != nil && c.ReachedError != nil; reach {
+							cell.Unreached = append(cell.Unreached, *c.Unreached)
+							cell.ReachedErrors = append(cell.ReachedErrors, *c.ReachedError)
+						}
 					}
+				}
+				if !reach || len(cell.Errors) == 0 {
+					cell.Unreached, cell.ReachedErrors = nil, nil
 				}
 				r.Cells = append(r.Cells, cell)
 			}

@@ -506,7 +506,7 @@ type candKey struct {
 
 // trialResult holds what one trial measured.
 type trialResult struct {
-	errors map[cellKey]float64
+	errors map[cellKey]score
 	// components counts the connected components of the weights used
 	// in each cell.
 	components map[cellKey]int
@@ -560,7 +560,7 @@ func measure(w *mat.SymDense, labels []int) measures {
 
 func (r *runner) trial(ctx context.Context, t int) (*trialResult, error) {
 	tr := &trialResult{
-		errors:     map[cellKey]float64{},
+		errors:     map[cellKey]score{},
 		components: map[cellKey]int{},
 		sweep:      map[sweepKey]float64{},
 		builds:     map[statKey]*BuildStat{},
@@ -838,7 +838,7 @@ func (r *runner) record(tr *trialResult, st *stage, cls classifier, ch Choice, c
 		m := measure(cd.w, st.set.Labels)
 		c := ch
 		c.Lambda, c.Beta, c.Theta, c.CVError = cd.lambda, cd.beta, cd.theta, every[i]
-		tr.candidates = append(tr.candidates, Candidate{Choice: c, Chosen: i == best, Error: e,
+		tr.candidates = append(tr.candidates, Candidate{Choice: c, Chosen: i == best, Error: e.err,
 			Density: m.density, WithinClass: m.within, DiagonalShare: m.diagonal, Components: m.components})
 	}
 	return nil
@@ -865,22 +865,26 @@ func isExampleFraction(f float64, all []float64) bool {
 	return f == best
 }
 
+// score is a classifier's result on the samples it was asked about: the
+// error rate, a sample without prediction counted as an error; and, for
+// the propagations (GHF, LGC), how many of those samples no labeled
+// sample reaches and the error rate among the others (NaN if none).
+type score struct {
+	err       float64
+	reach     bool
+	unreached int
+	reached   float64
+}
+
 // testError classifies the test samples (SDA) or the unlabeled samples
-// (GHF, LGC) with all labels and returns the error rate; a sample without
-// prediction counts as an error.
-func (r *runner) testError(st *stage, cls classifier, w *mat.SymDense, labels []int) (float64, error) {
+// (GHF, LGC) with all labels and scores the prediction.
+func (r *runner) testError(st *stage, cls classifier, w *mat.SymDense, labels []int) (score, error) {
 	if st.test != nil {
 		out, err := cls(w, labels, nil)
 		if err != nil {
-			return 0, err
+			return score{}, err
 		}
-		wrong := 0
-		for j, p := range out.pred {
-			if p != st.test.Labels[j] {
-				wrong++
-			}
-		}
-		return float64(wrong) / float64(len(out.pred)), nil
+		return out.score(st.test.Labels, nil), nil
 	}
 	var query []int
 	for i, l := range labels {
@@ -890,15 +894,9 @@ func (r *runner) testError(st *stage, cls classifier, w *mat.SymDense, labels []
 	}
 	out, err := cls(w, labels, query)
 	if err != nil {
-		return 0, err
+		return score{}, err
 	}
-	wrong := 0
-	for q, i := range query {
-		if out.pred[q] != st.set.Labels[i] {
-			wrong++
-		}
-	}
-	return float64(wrong) / float64(len(query)), nil
+	return out.score(st.set.Labels, query), nil
 }
 
 // sweep evaluates the NNLRS graph for every β of the sensitivity table.
@@ -914,7 +912,7 @@ func (r *runner) sweep(ctx context.Context, t int, tr *trialResult, st *stage, p
 		if err != nil {
 			return fmt.Errorf("β sweep, β = %g: %w", b, err)
 		}
-		tr.sweep[sweepKey{b, frac}] = e
+		tr.sweep[sweepKey{b, frac}] = e.err
 	}
 	return nil
 }

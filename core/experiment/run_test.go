@@ -62,6 +62,17 @@ func TestRunDeterministic(t *testing.T) {
 		if len(c.Components) != len(c.Errors) {
 			t.Errorf("%s %v %s: %d components for %d trials", c.Propagator, c.Labeled, c.Graph, len(c.Components), len(c.Errors))
 		}
+		// GHF and LGC also say how many samples no label reaches and
+		// the error among the others, which leaving out samples that are
+		// all errors can only lower; SDA does not.
+		if n := len(c.ReachedErrors); n != len(c.Unreached) || n != map[bool]int{true: 2}[transductive(c.Propagator)] {
+			t.Errorf("%s %v %s: %d reached-only errors, %d unreached counts", c.Propagator, c.Labeled, c.Graph, n, len(c.Unreached))
+		}
+		for k, e := range c.ReachedErrors {
+			if e > c.Errors[k] || c.Unreached[k] == 0 && e != c.Errors[k] {
+				t.Errorf("%s %v %s trial %d: %v among the reached, %v strict, %d unreached", c.Propagator, c.Labeled, c.Graph, k, e, c.Errors[k], c.Unreached[k])
+			}
+		}
 		for k, e := range c.Errors {
 			if !(e >= 0 && e <= 1) || e != r2.Cells[i].Errors[k] {
 				t.Errorf("%s %v %s trial %d: %v with one worker, %v with two", c.Propagator, c.Labeled, c.Graph, k, e, r2.Cells[i].Errors[k])

@@ -188,13 +188,19 @@ type Trial struct {
 }
 
 // TrialCell is the error rate of one classifier × labeled fraction × graph
-// in one trial, and the connected components of the weights used.
+// in one trial, and the connected components of the weights used. For GHF
+// and LGC, Unreached counts the unlabeled samples that no labeled sample
+// reaches (each counted as an error in Error) and ReachedError is the
+// error rate among the others; both are absent for SDA, in trials of
+// older runs, and ReachedError where no sample was reached.
 type TrialCell struct {
-	Propagator string      `json:"propagator"`
-	Labeled    float64     `json:"labeled"`
-	Graph      method.Name `json:"graph"`
-	Error      float64     `json:"error"`
-	Components int         `json:"components"`
+	Propagator   string      `json:"propagator"`
+	Labeled      float64     `json:"labeled"`
+	Graph        method.Name `json:"graph"`
+	Error        float64     `json:"error"`
+	Components   int         `json:"components"`
+	Unreached    *int        `json:"unreached,omitempty"`
+	ReachedError *float64    `json:"reached_error,omitempty"`
 }
 
 // TrialSweep is the error rate of the β sweep at one β and labeled
@@ -224,7 +230,14 @@ func (r *runner) trialOf(t int, tr *trialResult) Trial {
 		for _, f := range c.Labeled {
 			for _, g := range graphs {
 				if e, ok := tr.errors[cellKey{p, f, g}]; ok {
-					out.Cells = append(out.Cells, TrialCell{Propagator: p, Labeled: f, Graph: g, Error: e, Components: tr.components[cellKey{p, f, g}]})
+					c := TrialCell{Propagator: p, Labeled: f, Graph: g, Error: e.err, Components: tr.components[cellKey{p, f, g}]}
+					if e.reach {
+						c.Unreached = &e.unreached
+						if !math.IsNaN(e.reached) {
+							c.ReachedError = &e.reached
+						}
+					}
+					out.Cells = append(out.Cells, c)
 				}
 			}
 		}
