@@ -89,12 +89,13 @@ func tableBlock(r *Results, p string, gs []method.Name) *paper.Block {
 		row := &paper.Row{Name: string(g), Graph: g}
 		far := false
 		for _, f := range r.Labeled {
-			var errs []float64
-			if c, ok := r.Cell(p, f, g); ok {
-				errs = c.Errors
-			}
+			c, _ := r.Cell(p, f, g)
 			v, ok := PaperError(p, r.Protocol.Name, f, g)
-			cell := newCell(errs, v, ok && paperDraw(r.Protocol))
+			cell := newCell(c.Errors, v, ok && paperDraw(r.Protocol))
+			if e, u, ok := c.Reached(); ok {
+				e *= 100
+				cell.Reached, cell.Unreached = &e, &u
+			}
 			far = far || cell.Far
 			row.Cells = append(row.Cells, cell)
 		}

@@ -23,19 +23,25 @@ const FlagPoints = paper.FarPoints
 // WriteCSV writes one line per classifier × labeled fraction × graph of
 // every result: data set, classifier, labeled %, graph, our mean and
 // standard deviation (%), trials, the paper's number (%, empty if it has
-// none) and our mean minus the paper's.
+// none), our mean minus the paper's, and, where the trials recorded them
+// (GHF, LGC), the mean error among the unlabeled samples some label
+// reaches (%) and the mean number of the others (Cell.ReachedErrors).
 func WriteCSV(w io.Writer, rs ...*Results) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"dataset", "classifier", "labeled_pct", "graph", "error_pct", "std_pct", "trials", "paper_pct", "diff_pct"})
+	cw.Write([]string{"dataset", "classifier", "labeled_pct", "graph", "error_pct", "std_pct", "trials", "paper_pct", "diff_pct", "reached_error_pct", "unreached"})
 	for _, r := range rs {
 		for _, c := range r.Cells {
+			reached, unreached := "", ""
+			if e, u, ok := c.Reached(); ok {
+				reached, unreached = ff(100*e), ff(u)
+			}
 			reported, diff := "", ""
 			if s := cellSummary(r, c); s != nil && s.PaperPct != nil {
 				reported = ff(*s.PaperPct)
 				diff = ff(100*c.Mean() - *s.PaperPct)
 			}
 			cw.Write([]string{r.Protocol.Name, c.Propagator, ff(100 * c.Labeled), string(c.Graph),
-				ff(100 * c.Mean()), ff(100 * c.Std()), strconv.Itoa(len(c.Errors)), reported, diff})
+				ff(100 * c.Mean()), ff(100 * c.Std()), strconv.Itoa(len(c.Errors)), reported, diff, reached, unreached})
 		}
 	}
 	cw.Flush()
@@ -338,6 +344,7 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 			p("\n")
 		}
 		p("\n")
+		writeReached(b, r, prop)
 	}
 	if len(r.Sweep) > 0 {
 		writeSweep(b, r)
@@ -369,6 +376,46 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 			p("%s\n\n![%s](%s)\n\n", f.Title, f.Title, f.Path)
 		}
 	}
+}
+
+// writeReached writes, for classifier prop where its trials recorded it
+// and some sample went unreached, the error among the unlabeled samples
+// that some label reaches, beside how many no label reaches (each an
+// error of the table above), and how many cells of each reading come
+// within paper.FarPoints of the paper's.
+func writeReached(b *strings.Builder, r *Results, prop string) {
+	blk := tableBlock(r, prop, r.Graphs)
+	if blk == nil || !blk.Unreached() {
+		return
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("**%s, leaving out the unlabeled samples no label reaches** (the table above counts each as an error): ", PropagatorTitle(prop))
+	p("mean error among the samples reached, %%, and in brackets the mean number no label reaches.")
+	if cells, strict, reached := blk.Agreement(); cells > 0 {
+		p(" Within %d points of the paper's: %d of %d cells counted strictly (above), %d of %d leaving them out (below).", paper.FarPoints, strict, cells, reached, cells)
+	}
+	p("\n\n| Dataset |")
+	for _, g := range r.Graphs {
+		p(" %s |", GraphTitle(g))
+	}
+	p("\n|---|")
+	for range r.Graphs {
+		p("---|")
+	}
+	p("\n")
+	for k, f := range r.Labeled {
+		p("| %s (%s) |", r.Protocol.Title, pct(f))
+		for _, row := range blk.Rows {
+			c := row.Cells[k]
+			if c.Reached == nil {
+				p(" – |")
+				continue
+			}
+			p(" %.2f (%s) |", *c.Reached, strconv.FormatFloat(*c.Unreached, 'f', 1, 64))
+		}
+		p("\n")
+	}
+	p("\n")
 }
 
 func writeSweep(b *strings.Builder, r *Results) {

@@ -103,6 +103,19 @@ type Cell struct {
 // Mean returns the mean error rate, NaN without trials.
 func (c Cell) Mean() float64 { return mean(c.Errors) }
 
+// Reached returns the mean error rate among the unlabeled samples some
+// label reaches and the mean number of the others; ok is false where the
+// trials did not record them.
+func (c Cell) Reached() (rate, unreached float64, ok bool) {
+	if len(c.ReachedErrors) == 0 {
+		return 0, 0, false
+	}
+	for _, k := range c.Unreached {
+		unreached += float64(k)
+	}
+	return mean(c.ReachedErrors), unreached / float64(len(c.Unreached)), true
+}
+
 // Std returns the sample standard deviation of the error rates (0 for a
 // single trial, NaN without trials).
 func (c Cell) Std() float64 { return std(c.Errors) }

@@ -1,6 +1,10 @@
 package paper
 
-import "nnlrs/core/method"
+import (
+	"math"
+
+	"nnlrs/core/method"
+)
 
 // A Comparison is one of the paper's tables or figures beside what this
 // project measured at the paper's scale (core/experiment.Compare makes it
@@ -45,13 +49,52 @@ type Row struct {
 // the trials (nil when the cell failed), and the paper's (nil when it
 // reports none); Far marks a difference of more than FarPoints.
 // Components, if set, is the mean number of connected components of the
-// graphs behind ours.
+// graphs behind ours. Reached and Unreached, set for GHF and LGC where
+// every trial recorded them, are our mean error rate among the unlabeled
+// samples some label reaches and the mean number of the others, which
+// Ours counts as errors.
 type Cell struct {
 	Ours       *float64 `json:"ours,omitempty"`
 	Std        *float64 `json:"std,omitempty"`
 	Paper      *float64 `json:"paper,omitempty"`
 	Far        bool     `json:"far,omitempty"`
 	Components *float64 `json:"components,omitempty"`
+	Reached    *float64 `json:"reached,omitempty"`
+	Unreached  *float64 `json:"unreached,omitempty"`
+}
+
+// Agreement counts the cells of b that have both our error rates, strict
+// and among the samples reached, and the paper's; and of those, the ones
+// where each of ours is within FarPoints of the paper's.
+func (b *Block) Agreement() (cells, strict, reached int) {
+	for _, row := range b.Rows {
+		for _, c := range row.Cells {
+			if c.Ours == nil || c.Reached == nil || c.Paper == nil {
+				continue
+			}
+			cells++
+			if math.Abs(*c.Ours-*c.Paper) <= FarPoints {
+				strict++
+			}
+			if math.Abs(*c.Reached-*c.Paper) <= FarPoints {
+				reached++
+			}
+		}
+	}
+	return cells, strict, reached
+}
+
+// Unreached reports whether some cell of b counts, on average, an
+// unlabeled sample that no label reaches.
+func (b *Block) Unreached() bool {
+	for _, row := range b.Rows {
+		for _, c := range row.Cells {
+			if c.Unreached != nil && *c.Unreached > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // FarPoints is the difference from the paper's error rate, in percentage

@@ -87,3 +87,31 @@ func TestPaperTablesMatchTeX(t *testing.T) {
 		t.Errorf("checked %d numbers, want %d", checked, want)
 	}
 }
+
+// TestAgreement: a block of three cells with the paper's numbers: one
+// within FarPoints counted either way, one only among the samples reached,
+// one neither; a fourth cell without the reached rate is not counted.
+func TestAgreement(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	b := &Block{Rows: []*Row{
+		{Cells: []*Cell{
+			{Ours: f(5), Reached: f(4), Unreached: f(0.5), Paper: f(4.5)},
+			{Ours: f(20), Reached: f(6), Unreached: f(40), Paper: f(5)},
+		}},
+		{Cells: []*Cell{
+			{Ours: f(30), Reached: f(25), Unreached: f(3), Paper: f(10)},
+			{Ours: f(10), Paper: f(10)},
+		}},
+	}}
+	if cells, strict, reached := b.Agreement(); cells != 3 || strict != 1 || reached != 2 {
+		t.Errorf("Agreement = %d, %d, %d; want 3 cells, 1 within FarPoints strictly, 2 among the reached", cells, strict, reached)
+	}
+	if !b.Unreached() {
+		t.Error("Unreached false with 40 unreached samples")
+	}
+	b.Rows = b.Rows[1:]
+	b.Rows[0].Cells[0].Unreached = f(0)
+	if b.Unreached() {
+		t.Error("Unreached true with none")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
@@ -244,12 +245,17 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	for i, l := range lines {
 		c.Text(l, r.X, r.Y+float32(i)*lh, Small, Ink)
 	}
+	foot := Wrap(c, reachedFoot(b, rows), Small, r.W)
+	footH := float32(len(foot)) * lh
+	for i, l := range foot {
+		c.Text(l, r.X, r.Y+r.H-footH+float32(i)*lh, Small, Muted)
+	}
 	top := r.Y + float32(len(lines))*lh + 4
 	tableH := float32(len(rows)+1) * 2 * lh
-	chartH := r.H - (top - r.Y) - tableH - 2*lh
+	chartH := r.H - (top - r.Y) - tableH - 2*lh - footH
 	if chartH < 120 { // too low for both: the chart alone
 		tableH = 0
-		chartH = r.H - (top - r.Y) - 2*lh
+		chartH = r.H - (top - r.Y) - 2*lh - footH
 	}
 	hi := 0.0
 	for _, row := range rows {
@@ -361,6 +367,45 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			}
 		}
 	}
+}
+
+// reachedFoot says, for a block whose graphs leave unlabeled samples
+// that no label reaches (each an error of the numbers above), the error
+// among the samples reached: of the NNLRS row (else the first such row)
+// column by column, and in how many cells each reading comes within
+// paper.FarPoints of the paper's. Empty when every sample is reached or
+// the runs did not record it.
+func reachedFoot(b *paper.Block, rows []*paper.Row) string {
+	if !b.Unreached() {
+		return ""
+	}
+	var row *paper.Row
+	for _, r := range rows {
+		for _, c := range r.Cells {
+			if c.Unreached != nil && *c.Unreached > 0 && (row == nil || r.Graph == method.NNLRS) {
+				row = r
+			}
+		}
+	}
+	if row == nil {
+		return ""
+	}
+	var rates []string
+	most := 0.0
+	for _, c := range row.Cells {
+		if c.Reached == nil {
+			rates = append(rates, "–")
+			continue
+		}
+		rates = append(rates, strconv.FormatFloat(*c.Reached, 'f', 1, 64))
+		most = math.Max(most, *c.Unreached)
+	}
+	s := fmt.Sprintf("Unlabeled samples no label reaches count as errors above (%s: up to %.0f on average). Leaving them out, %s errs %s%%",
+		rowName(row), most, rowName(row), strings.Join(rates, ", "))
+	if cells, strict, reached := b.Agreement(); cells > 0 {
+		s += fmt.Sprintf("; within %d points of the paper: %d of %d cells this way, %d counted strictly", paper.FarPoints, reached, cells, strict)
+	}
+	return s + "."
 }
 
 // pieces says how many connected components a graph has, on average:

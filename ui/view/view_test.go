@@ -812,3 +812,33 @@ func TestGraphClassKey(t *testing.T) {
 		t.Errorf("Describe(5) = %q, want class pear", d)
 	}
 }
+
+// TestReachedFoot: a block whose NNLRS row leaves samples unreached says
+// NNLRS's rates among the samples reached and how many cells of each
+// reading come within paper.FarPoints of the paper's; a block where every
+// sample is reached, or whose runs did not record it, says nothing.
+func TestReachedFoot(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	b := &paper.Block{Rows: []*paper.Row{
+		{Name: "lrr", Graph: method.LRR, Cells: []*paper.Cell{
+			{Ours: f(30), Reached: f(29), Unreached: f(2), Paper: f(28)},
+			{Ours: f(20), Reached: f(20), Unreached: f(0), Paper: f(19)},
+		}},
+		{Name: "nnlrs", Graph: method.NNLRS, Cells: []*paper.Cell{
+			{Ours: f(12), Reached: f(4.04), Unreached: f(44.6), Paper: f(3.75)},
+			{Ours: f(6), Reached: f(2.5), Unreached: f(20), Paper: f(2)},
+		}},
+	}}
+	want := "Unlabeled samples no label reaches count as errors above (NNLRS: up to 45 on average). Leaving them out, NNLRS errs 4.0, 2.5%; within 2 points of the paper: 4 of 4 cells this way, 2 counted strictly."
+	if got := reachedFoot(b, b.Rows); got != want {
+		t.Errorf("foot\n%q, want\n%q", got, want)
+	}
+	for _, row := range b.Rows {
+		for _, c := range row.Cells {
+			c.Unreached = f(0)
+		}
+	}
+	if got := reachedFoot(b, b.Rows); got != "" {
+		t.Errorf("every sample reached, foot %q", got)
+	}
+}
