@@ -93,12 +93,12 @@ func settled(f *Final, method string) float64 {
 // Caveats returns the Outcome's words on what its settled rates hide:
 // the unlabeled samples in pieces of a graph that no label reaches
 // (counted as errors), with the error among those reached; and, where GHF
-// and LGC are far apart on a graph (FarApart), LGC at the paper's α
-// beside the α set. Nil when there is nothing to say.
+// and LGC are far apart on graphs (FarApart), one paragraph for them all
+// with LGC at the paper's α beside the α set. Nil when there is nothing to
+// say.
 func (m *Model) Caveats() []string {
 	pr := &m.Prop
-	var counts, rates []string
-	var out []string
+	var counts, rates, far, ghf, lgc, paperLGC []string
 	for _, gm := range params.Graphs {
 		f := pr.Final(gm)
 		if f == nil {
@@ -110,13 +110,28 @@ func (m *Model) Caveats() []string {
 			rates = append(rates, fmt.Sprintf("%s %.1f%%/%.1f%%", g, 100*f.GHFReached, 100*f.LGCReached))
 		}
 		if !math.IsNaN(f.LGCPaper) {
-			out = append(out, fmt.Sprintf("On %s GHF errs %.1f%%, LGC %.1f%%: at α = %g, so near 1, LGC spreads every label over the whole graph; at α = %.4g (the paper's μ = 0.99 read literally) it errs %.1f%%.",
-				g, 100*f.GHF, 100*f.LGC, pr.Alpha, propagate.PaperAlpha, 100*f.LGCPaper))
+			far = append(far, g)
+			ghf = append(ghf, fmt.Sprintf("%.1f%%", 100*f.GHF))
+			lgc = append(lgc, fmt.Sprintf("%.1f%%", 100*f.LGC))
+			paperLGC = append(paperLGC, fmt.Sprintf("%.1f%%", 100*f.LGCPaper))
 		}
 	}
+	var out []string
 	if len(counts) > 0 {
-		out = append([]string{fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
-			strings.Join(counts, ", "), strings.Join(rates, ", "))}, out...)
+		out = append(out, fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
+			strings.Join(counts, ", "), strings.Join(rates, ", ")))
+	}
+	if len(far) > 0 {
+		out = append(out, fmt.Sprintf("On %s GHF errs %s, LGC %s: at α = %g, so near 1, LGC spreads every label over the whole graph; at α = %.4g (the paper's μ = 0.99 read literally) it errs %s.",
+			andList(far), strings.Join(ghf, "/"), strings.Join(lgc, "/"), pr.Alpha, propagate.PaperAlpha, strings.Join(paperLGC, "/")))
 	}
 	return out
+}
+
+// andList joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -66,7 +66,14 @@ func TestCaveats(t *testing.T) {
 		t.Errorf("caveats %q", words)
 	}
 	f.LGCPaper, f.LGC = 0.1, 0.5
-	if words := strings.Join(m.Caveats(), " "); !strings.Contains(words, "On NNLRS GHF errs 16.7%, LGC 50.0%: at α = 0.99") || !strings.Contains(words, "it errs 10.0%") {
+	if words := strings.Join(m.Caveats(), " "); !strings.Contains(words, "On NNLRS GHF errs 16.7%, LGC 50.0%: at α = 0.99") || !strings.Contains(words, "it errs 10.0%.") {
 		t.Errorf("caveats %q", words)
+	}
+	// Two graphs far apart: one paragraph names both, in the graphs' order.
+	l := m.Prop.Final(method.LRR)
+	l.GHF, l.LGC, l.LGCPaper = 0.2, 0.757, 0.21
+	cs := m.Caveats()
+	if want := "On LRR and NNLRS GHF errs 20.0%/16.7%, LGC 75.7%/50.0%: at α = 0.99, so near 1, LGC spreads every label over the whole graph; at α = 0.5025 (the paper's μ = 0.99 read literally) it errs 21.0%/10.0%."; len(cs) != 2 || cs[1] != want {
+		t.Errorf("caveats %q, want the unreached and then\n%q", cs, want)
 	}
 }
