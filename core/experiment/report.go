@@ -390,7 +390,7 @@ func writeReached(b *strings.Builder, r *Results, prop string) {
 	}
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("**%s, leaving out the unlabeled samples no label reaches** (the table above counts each as an error): ", PropagatorTitle(prop))
-	p("mean error among the samples reached, %%, and in brackets the mean number no label reaches.")
+	p("mean error among the samples reached, %%, and in brackets, where there are any, the mean number no label reaches.")
 	if cells, strict, reached := blk.Agreement(); cells > 0 {
 		p(" Within %d points of the paper's: %d of %d cells counted strictly (above), %d of %d leaving them out (below).", paper.FarPoints, strict, cells, reached, cells)
 	}
@@ -411,7 +411,11 @@ func writeReached(b *strings.Builder, r *Results, prop string) {
 				p(" – |")
 				continue
 			}
-			p(" %.2f (%s) |", *c.Reached, strconv.FormatFloat(*c.Unreached, 'f', 1, 64))
+			if *c.Unreached > 0 {
+				p(" %.2f (%s) |", *c.Reached, strconv.FormatFloat(*c.Unreached, 'f', 1, 64))
+			} else {
+				p(" %.2f |", *c.Reached)
+			}
 		}
 		p("\n")
 	}

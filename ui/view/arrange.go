@@ -124,9 +124,9 @@ func Shown(p params.Params) string {
 	return p.Embed
 }
 
-// paperBlockH is the least height of a block of a paper figure (a chart
-// and its table) at text scale 1.
-const paperBlockH = 420
+// paperBlockH is the least height of a block of a paper figure (a chart,
+// its table and a foot of up to four lines) at text scale 1.
+const paperBlockH = 500
 
 // paperMostBlocks is the most blocks a paper figure has: the scale
 // figure's two data sets at two labeled shares.

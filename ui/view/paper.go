@@ -400,10 +400,10 @@ func reachedFoot(b *paper.Block, rows []*paper.Row) string {
 		rates = append(rates, strconv.FormatFloat(*c.Reached, 'f', 1, 64))
 		most = math.Max(most, *c.Unreached)
 	}
-	s := fmt.Sprintf("Unlabeled samples no label reaches count as errors above (%s: up to %.0f on average). Leaving them out, %s errs %s%%",
+	s := fmt.Sprintf("Above, an unlabeled sample that no label reaches counts as an error (%s leaves up to %.0f a trial, on average). Leaving them out, %s errs %s%%",
 		rowName(row), most, rowName(row), strings.Join(rates, ", "))
 	if cells, strict, reached := b.Agreement(); cells > 0 {
-		s += fmt.Sprintf("; within %d points of the paper: %d of %d cells this way, %d counted strictly", paper.FarPoints, reached, cells, strict)
+		s += fmt.Sprintf("; cells within %d points of the paper: %d of %d this way, %d counted strictly", paper.FarPoints, reached, cells, strict)
 	}
 	return s + "."
 }

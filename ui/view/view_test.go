@@ -829,7 +829,7 @@ func TestReachedFoot(t *testing.T) {
 			{Ours: f(6), Reached: f(2.5), Unreached: f(20), Paper: f(2)},
 		}},
 	}}
-	want := "Unlabeled samples no label reaches count as errors above (NNLRS: up to 45 on average). Leaving them out, NNLRS errs 4.0, 2.5%; within 2 points of the paper: 4 of 4 cells this way, 2 counted strictly."
+	want := "Above, an unlabeled sample that no label reaches counts as an error (NNLRS leaves up to 45 a trial, on average). Leaving them out, NNLRS errs 4.0, 2.5%; cells within 2 points of the paper: 4 of 4 this way, 2 counted strictly."
 	if got := reachedFoot(b, b.Rows); got != want {
 		t.Errorf("foot\n%q, want\n%q", got, want)
 	}
