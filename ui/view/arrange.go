@@ -125,8 +125,8 @@ func Shown(p params.Params) string {
 }
 
 // paperBlockH is the least height of a block of a paper figure (a chart,
-// its table and a foot of up to four lines) at text scale 1.
-const paperBlockH = 500
+// its table and a foot of up to five lines) at text scale 1.
+const paperBlockH = 560
 
 // paperMostBlocks is the most blocks a paper figure has: the scale
 // figure's two data sets at two labeled shares.

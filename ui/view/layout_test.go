@@ -1,11 +1,17 @@
 package view
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"nnlrs/core/experiment"
+	"nnlrs/core/paper"
 
 	"nnlrs/ui"
 	"nnlrs/ui/params"
@@ -221,6 +227,69 @@ func TestWeightsFiguresLegible(t *testing.T) {
 			}
 			if r.Y+r.H > ps[0].Rect.Y+ps[0].Rect.H {
 				t.Errorf("%v wide: figure %d leaves its view", w, i)
+			}
+		}
+	}
+}
+
+// TestPaperTextFits draws the paper's tables as the site carries them
+// (experiment.Compare over the committed runs in docs/results) at the
+// widths and text scales of TestTextFits: no text cut off, leaving its
+// block or overlapping other text; and the YaleB blocks of Tables I and
+// II, whose NNLRS graphs leave samples no label reaches, say so in a foot
+// with NNLRS's error without them.
+func TestPaperTextFits(t *testing.T) {
+	var runs []*experiment.Results
+	for _, name := range []string{"usps", "yaleb", "pie"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "docs", "results", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := new(experiment.Results)
+		if err := json.Unmarshal(b, r); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, r)
+	}
+	m := fixture(t)
+	m.Evidence = &paper.Evidence{}
+	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareJoint} {
+		c, err := experiment.Compare(name, runs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Evidence.Comparisons = append(m.Evidence.Comparisons, c)
+	}
+	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC} {
+		m.Params.Paper = name
+		for _, ts := range []float32{1, ui.PresentationScale} {
+			for _, w := range []float32{370, 664, 947, 1280, 1560} {
+				h := Height(w, 700, "paper", ts)
+				for _, p := range Arrange(w, h, "paper", ts) {
+					mc := &measurer{recorder: recorder{scale: ts}}
+					New().Draw(mc, m, []Panel{p}, w, h, true)
+					what := fmt.Sprintf("%s, %v wide at %v", name, w, ts)
+					var words []string
+					for i, b := range mc.boxes {
+						words = append(words, b.s)
+						if strings.HasSuffix(b.s, "...") {
+							t.Errorf("%s: %q is cut off", what, b.s)
+						}
+						r := b.r
+						if r.X < p.Rect.X || r.Y < p.Rect.Y || r.X+r.W > p.Rect.X+p.Rect.W || r.Y+r.H > p.Rect.Y+p.Rect.H {
+							t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)
+						}
+						// The chart's † marks its points, which may lie close.
+						for _, o := range mc.boxes[i+1:] {
+							if overlap(r, o.r) && b.s != "†" && o.s != "†" {
+								t.Errorf("%s: %q at %+v overlaps %q at %+v", what, b.s, r, o.s, o.r)
+							}
+						}
+					}
+					if !strings.Contains(strings.Join(words, " "), "an unlabeled sample that no label reaches counts as an error (NNLRS leaves") {
+						t.Errorf("%s: no foot on the samples no label reaches", what)
+					}
+				}
 			}
 		}
 	}

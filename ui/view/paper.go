@@ -83,12 +83,15 @@ func rowColour(row *paper.Row, k int) color.RGBA {
 	return Palette[k%len(Palette)]
 }
 
-// paperTitle is the title of the paper panel.
+// paperTitle is the title of the paper panel, longest first; the last
+// names the figure alone ("Table I").
 func paperTitle(m *ui.Model) []string {
+	t := params.PaperTitles[m.Params.Paper]
+	name, _, _ := strings.Cut(t, ":")
 	if live(m) || m.Params.Paper == "samples" && m.Params.Live == 1 {
-		return []string{"The paper, live on the page's draw: " + params.PaperTitles[m.Params.Paper], "Live: " + params.PaperTitles[m.Params.Paper]}
+		return []string{"The paper, live on the page's draw: " + t, "Live: " + t, "Live: " + name}
 	}
-	return []string{"The paper: " + params.PaperTitles[m.Params.Paper], params.PaperTitles[m.Params.Paper]}
+	return []string{"The paper: " + t, t, name}
 }
 
 // drawPaper draws the figure m.Params.Paper in r.
@@ -251,7 +254,18 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		c.Text(l, r.X, r.Y+r.H-footH+float32(i)*lh, Small, Muted)
 	}
 	top := r.Y + float32(len(lines))*lh + 4
-	tableH := float32(len(rows)+1) * 2 * lh
+	// The table's columns, in as many sections (one under the other) as
+	// it takes to give each column room for "(100)" and "100†".
+	nameW := float32(0)
+	for _, row := range rows {
+		nameW = max(nameW, c.TextWidth(rowName(row), Small))
+	}
+	nameW += 13 + 8 // the swatch, and a gap before the first column
+	n := len(b.Columns)
+	least := max(c.TextWidth("(100)", Small), c.TextWidth("100†", Small)) + 2
+	per := max(1, min(n, int((r.W-nameW)/least)))
+	sections := (n + per - 1) / max(per, 1)
+	tableH := float32(sections) * float32(len(rows)+1) * 2 * lh
 	chartH := r.H - (top - r.Y) - tableH - 2*lh - footH
 	if chartH < 120 { // too low for both: the chart alone
 		tableH = 0
@@ -276,7 +290,6 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%")
 	xl := Clip(c, cmp.XLabel, Small, box.W-8)
 	c.Text(xl, box.X+box.W-c.TextWidth(xl, Small)-4, top, Small, Muted)
-	n := len(b.Columns)
 	xOf := func(k int) float32 { return box.X + box.W*(float32(k)+0.5)/float32(max(n, 1)) }
 	yOf := func(v float64) float32 { return box.Y + box.H*(1-float32(v/hi)) }
 	for k := range b.Columns {
@@ -316,17 +329,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		return
 	}
 	// The table: a row per curve, ours above the paper's in each column.
-	ty := box.Y + box.H + lh + 6
-	nameW := float32(0)
-	for _, row := range rows {
-		nameW = max(nameW, c.TextWidth(rowName(row), Small))
-	}
-	nameW += 13 + 8 // the swatch, and a gap before the first column
-	cw := (r.W - nameW) / float32(max(n, 1))
-	for k := range b.Columns {
-		s := colLabel(cmp, b, k)
-		c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k)*cw, ty, Small, Muted)
-	}
+	cw := (r.W - nameW) / float32(per)
 	// One decimal where every cell has room for it, else none.
 	digits := 1
 	if c.TextWidth("(100.0)", Small) > cw-2 || c.TextWidth("100.0†", Small) > cw-2 {
@@ -343,27 +346,36 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			}
 		}
 	}
-	for i, row := range rows {
-		y := ty + float32(i+1)*2*lh
-		col := rowColour(row, i)
-		c.Fill(Rect{r.X, y + 5, 10, 3}, col)
-		c.Text(rowName(row), r.X+13, y, Small, Ink)
-		for k, cell := range row.Cells {
-			x := r.X + nameW + float32(k)*cw
-			ours, ink := "–", Muted
-			if cell.Ours != nil {
-				ours, ink = fmtNum(*cell.Ours), Ink
-				if cell.Far {
-					ours += "†"
-					ink = Alarm
+	for sec := range sections {
+		ty := box.Y + box.H + lh + 6 + float32(sec)*float32(len(rows)+1)*2*lh
+		k0, k1 := sec*per, min(n, (sec+1)*per)
+		for k := k0; k < k1; k++ {
+			s := colLabel(cmp, b, k)
+			c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k-k0)*cw, ty, Small, Muted)
+		}
+		for i, row := range rows {
+			y := ty + float32(i+1)*2*lh
+			col := rowColour(row, i)
+			c.Fill(Rect{r.X, y + 5, 10, 3}, col)
+			c.Text(rowName(row), r.X+13, y, Small, Ink)
+			for k := k0; k < k1 && k < len(row.Cells); k++ {
+				cell := row.Cells[k]
+				x := r.X + nameW + float32(k-k0)*cw
+				ours, ink := "–", Muted
+				if cell.Ours != nil {
+					ours, ink = fmtNum(*cell.Ours), Ink
+					if cell.Far {
+						ours += "†"
+						ink = Alarm
+					}
 				}
-			}
-			c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
-			switch {
-			case cell.Paper != nil:
-				c.Text(Clip(c, "("+fmtNum(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
-			case cell.Components != nil:
-				c.Text(Clip(c, pieces(*cell.Components, short), Small, cw-2), x, y+lh, Small, Muted)
+				c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
+				switch {
+				case cell.Paper != nil:
+					c.Text(Clip(c, "("+fmtNum(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
+				case cell.Components != nil:
+					c.Text(Clip(c, pieces(*cell.Components, short), Small, cw-2), x, y+lh, Small, Muted)
+				}
 			}
 		}
 	}
