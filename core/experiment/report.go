@@ -275,15 +275,7 @@ func writeSummary(b *strings.Builder, rs []*Results) {
 				continue
 			}
 			p("**%s, %s**\n\n", r.Protocol.Title, PropagatorTitle(prop))
-			p("| labeled |")
-			for _, g := range r.Graphs {
-				p(" %s |", GraphTitle(g))
-			}
-			p("\n|---|")
-			for range r.Graphs {
-				p("---|")
-			}
-			p("\n")
+			writeHead(b, "labeled", graphTitles(r.Graphs))
 			for _, f := range []float64{0.1, 0.3, 0.6} {
 				if !slices.Contains(r.Labeled, f) {
 					continue
@@ -321,15 +313,7 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 	flags := map[method.Name][]string{} // graph → flagged cells
 	for _, prop := range r.Propagators {
 		p("### %s\n\n", PropagatorTitle(prop))
-		p("| Dataset |")
-		for _, g := range r.Graphs {
-			p(" %s |", GraphTitle(g))
-		}
-		p("\n|---|")
-		for range r.Graphs {
-			p("---|")
-		}
-		p("\n")
+		writeHead(b, "Dataset", graphTitles(r.Graphs))
 		for _, f := range r.Labeled {
 			p("| %s (%s) |", r.Protocol.Title, pct(f))
 			for _, g := range r.Graphs {
@@ -378,6 +362,25 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 	}
 }
 
+// writeHead writes the head of a Markdown table: its first column's
+// name, then the others'.
+func writeHead(b *strings.Builder, first string, cols []string) {
+	b.WriteString("| " + first + " |")
+	for _, c := range cols {
+		b.WriteString(" " + c + " |")
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---|", len(cols)) + "\n")
+}
+
+// graphTitles returns the titles of graphs gs (GraphTitle).
+func graphTitles(gs []method.Name) []string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = GraphTitle(g)
+	}
+	return out
+}
+
 // writeReached writes, for classifier prop where its trials recorded it
 // and some sample went unreached, the error among the unlabeled samples
 // that some label reaches, beside how many no label reaches (each an
@@ -394,15 +397,8 @@ func writeReached(b *strings.Builder, r *Results, prop string) {
 	if cells, strict, reached := blk.Agreement(); cells > 0 {
 		p(" Within %d points of the paper's: %d of %d cells counted strictly (above), %d of %d leaving them out (below).", paper.FarPoints, strict, cells, reached, cells)
 	}
-	p("\n\n| Dataset |")
-	for _, g := range r.Graphs {
-		p(" %s |", GraphTitle(g))
-	}
-	p("\n|---|")
-	for range r.Graphs {
-		p("---|")
-	}
-	p("\n")
+	p("\n\n")
+	writeHead(b, "Dataset", graphTitles(r.Graphs))
 	for k, f := range r.Labeled {
 		p("| %s (%s) |", r.Protocol.Title, pct(f))
 		for _, row := range blk.Rows {
@@ -432,15 +428,11 @@ func writeSweep(b *strings.Builder, r *Results) {
 			betas = append(betas, c.Beta)
 		}
 	}
-	p("| β |")
+	var heads []string
 	for _, be := range betas {
-		p(" %g |", be)
+		heads = append(heads, strconv.FormatFloat(be, 'g', -1, 64))
 	}
-	p("\n|---|")
-	for range betas {
-		p("---|")
-	}
-	p("\n")
+	writeHead(b, "β", heads)
 	for _, f := range r.Labeled {
 		p("| %s |", pct(f))
 		for _, be := range betas {

@@ -118,20 +118,28 @@ func textFits(t *testing.T, m *ui.Model) {
 				if len(mc.boxes) < 2 {
 					t.Errorf("%s: %d texts", what, len(mc.boxes))
 				}
-				for i, b := range mc.boxes {
-					if strings.HasSuffix(b.s, "...") {
-						t.Errorf("%s: %q is cut off", what, b.s)
-					}
-					r := b.r
-					if r.X < p.Rect.X || r.Y < p.Rect.Y || r.X+r.W > p.Rect.X+p.Rect.W || r.Y+r.H > p.Rect.Y+p.Rect.H {
-						t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)
-					}
-					for _, o := range mc.boxes[i+1:] {
-						if overlap(r, o.r) {
-							t.Errorf("%s: %q at %+v overlaps %q at %+v", what, b.s, r, o.s, o.r)
-						}
-					}
-				}
+				checkText(t, what, mc.boxes, p.Rect, "")
+			}
+		}
+	}
+}
+
+// checkText fails t for a text of boxes cut off ("..."), leaving the view
+// in, or overlapping another text; texts equal to mark (a mark on a
+// chart, "" for none) may overlap.
+func checkText(t *testing.T, what string, boxes []textBox, in Rect, mark string) {
+	t.Helper()
+	for i, b := range boxes {
+		if strings.HasSuffix(b.s, "...") {
+			t.Errorf("%s: %q is cut off", what, b.s)
+		}
+		r := b.r
+		if r.X < in.X || r.Y < in.Y || r.X+r.W > in.X+in.W || r.Y+r.H > in.Y+in.H {
+			t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)
+		}
+		for _, o := range boxes[i+1:] {
+			if overlap(r, o.r) && (mark == "" || b.s != mark && o.s != mark) {
+				t.Errorf("%s: %q at %+v overlaps %q at %+v", what, b.s, r, o.s, o.r)
 			}
 		}
 	}
@@ -269,22 +277,11 @@ func TestPaperTextFits(t *testing.T) {
 					mc := &measurer{recorder: recorder{scale: ts}}
 					New().Draw(mc, m, []Panel{p}, w, h, true)
 					what := fmt.Sprintf("%s, %v wide at %v", name, w, ts)
+					// The chart's † marks its points, which may lie close.
+					checkText(t, what, mc.boxes, p.Rect, "†")
 					var words []string
-					for i, b := range mc.boxes {
+					for _, b := range mc.boxes {
 						words = append(words, b.s)
-						if strings.HasSuffix(b.s, "...") {
-							t.Errorf("%s: %q is cut off", what, b.s)
-						}
-						r := b.r
-						if r.X < p.Rect.X || r.Y < p.Rect.Y || r.X+r.W > p.Rect.X+p.Rect.W || r.Y+r.H > p.Rect.Y+p.Rect.H {
-							t.Errorf("%s: %q at %+v leaves the view", what, b.s, r)
-						}
-						// The chart's † marks its points, which may lie close.
-						for _, o := range mc.boxes[i+1:] {
-							if overlap(r, o.r) && b.s != "†" && o.s != "†" {
-								t.Errorf("%s: %q at %+v overlaps %q at %+v", what, b.s, r, o.s, o.r)
-							}
-						}
 					}
 					if !strings.Contains(strings.Join(words, " "), "an unlabeled sample that no label reaches counts as an error (NNLRS leaves") {
 						t.Errorf("%s: no foot on the samples no label reaches", what)
