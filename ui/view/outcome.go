@@ -27,8 +27,8 @@ var outcomeView = &View{
 // drawOutcome tabulates, per graph, the error rates of GHF and LGC (closed
 // forms), the within-class share of the weight and the density, between a
 // line on what the rates are and the run's settings. What does not fit in
-// r is left out from the bottom (the settings, the propagation's rates,
-// then the line above the table), never drawn over.
+// r is left out from the bottom (the settings, the paragraphs under the
+// table from the last, then the line above the table), never drawn over.
 func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	if m.Run == nil {
 		placeholder(c, r, waiting(m))
@@ -58,12 +58,11 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	}
 	// The paragraphs under the table, in order of importance: where the
 	// view is short the last go whole, never a sentence cut short.
-	// The step shown, then what the settled rates hide (the caveats), then
-	// the lesson of the earlier steps.
+	// What the settled rates hide (the caveats: without them two rates of
+	// the table read as contradicting), then the step shown and the lesson
+	// of the earlier steps.
 	paras := [][]string{Wrap(c, strings.Join(notes, ". "), Small, r.W)}
-	steps := m.Steps()
-	first := min(1, len(steps))
-	for _, l := range slices.Concat(steps[:first], m.Caveats(), steps[first:]) {
+	for _, l := range slices.Concat(m.Caveats(), m.Steps()) {
 		paras = append(paras, Wrap(c, l, Small, r.W))
 	}
 	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d.", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)

@@ -842,3 +842,42 @@ func TestReachedFoot(t *testing.T) {
 		t.Errorf("every sample reached, foot %q", got)
 	}
 }
+
+// TestOutcomeCaveatsFirst: however short the Outcome's view, the caveat
+// that explains two of its rates (here: a sample no label reaches,
+// counted as an error) is kept before the step-by-step line.
+func TestOutcomeCaveatsFirst(t *testing.T) {
+	m := fixture(t)
+	for _, g := range m.Run.Graphs { // cut sample 5 off in every graph
+		if g.Final != nil {
+			for j := 0; j < g.N; j++ {
+				g.Final.W[4*g.N+j], g.Final.W[j*g.N+4] = 0, 0
+			}
+		}
+	}
+	m.Params.Alpha = 0.5
+	m.Prop.Reset(m.Run, "ghf", m.Params.Alpha)
+	if len(m.Caveats()) == 0 || len(m.Steps()) == 0 {
+		t.Fatalf("fixture without caveats %q or step line %q", m.Caveats(), m.Steps())
+	}
+	shown := 0
+	for h := float32(200); h <= 700; h += 10 {
+		mc := &measurer{}
+		drawOutcome(mc, Rect{X: 0, Y: 0, W: 420, H: h}, m)
+		var words []string
+		for _, b := range mc.boxes {
+			words = append(words, b.s)
+		}
+		text := strings.Join(words, " ")
+		caveat, step := strings.Contains(text, "no label reaches"), strings.Contains(text, "step by step")
+		if step && !caveat {
+			t.Errorf("420×%v: the step line without the caveat: %q", h, text)
+		}
+		if caveat && step {
+			shown++
+		}
+	}
+	if shown == 0 {
+		t.Error("no height shows both the caveat and the step line")
+	}
+}
