@@ -90,13 +90,18 @@ func settled(f *Final, method string) float64 {
 	return f.GHF
 }
 
+// Caveat is one of the Outcome's words on what its settled rates hide:
+// in full, and in one short sentence for a view with no room for the full
+// one (the short form still names why the rates read as they do).
+type Caveat struct{ Long, Short string }
+
 // Caveats returns the Outcome's words on what its settled rates hide:
 // the unlabeled samples in pieces of a graph that no label reaches
 // (counted as errors), with the error among those reached; and, where GHF
 // and LGC are far apart on graphs (FarApart), one paragraph for them all
 // with LGC at the paper's α beside the α set. Nil when there is nothing to
 // say.
-func (m *Model) Caveats() []string {
+func (m *Model) Caveats() []Caveat {
 	pr := &m.Prop
 	var counts, rates, far, ghf, lgc, paperLGC []string
 	for _, gm := range params.Graphs {
@@ -116,14 +121,29 @@ func (m *Model) Caveats() []string {
 			paperLGC = append(paperLGC, fmt.Sprintf("%.1f%%", 100*f.LGCPaper))
 		}
 	}
-	var out []string
+	var out []Caveat
 	if len(counts) > 0 {
-		out = append(out, fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
-			strings.Join(counts, ", "), strings.Join(rates, ", ")))
+		out = append(out, Caveat{
+			Long: fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
+				strings.Join(counts, ", "), strings.Join(rates, ", ")),
+			Short: fmt.Sprintf("Samples no label reaches are errors: %s.", strings.Join(counts, ", ")),
+		})
 	}
 	if len(far) > 0 {
-		out = append(out, fmt.Sprintf("On %s GHF errs %s, LGC %s: at α = %g, so near 1, LGC spreads every label over the whole graph; at α = %.4g (the paper's μ = 0.99 read literally) it errs %s.",
-			andList(far), strings.Join(ghf, "/"), strings.Join(lgc, "/"), pr.Alpha, propagate.PaperAlpha, strings.Join(paperLGC, "/")))
+		// Near α = 1, LGC's prediction tends to the class whose labels
+		// have most weight over the whole graph.
+		why, brief := fmt.Sprintf("LGC at α = %g", pr.Alpha), fmt.Sprintf("LGC at α = %g", pr.Alpha)
+		if pr.Alpha >= 0.9 {
+			why = fmt.Sprintf("at α = %g, so near 1, LGC spreads every label over the whole graph", pr.Alpha)
+			brief = fmt.Sprintf("α = %g spreads labels graph-wide", pr.Alpha)
+		}
+		paper := fmt.Sprintf("at α = %.4g", propagate.PaperAlpha)
+		out = append(out, Caveat{
+			Long: fmt.Sprintf("On %s GHF errs %s, LGC %s: %s; %s (the paper's μ = 0.99 read literally) it errs %s.",
+				andList(far), strings.Join(ghf, "/"), strings.Join(lgc, "/"), why, paper, strings.Join(paperLGC, "/")),
+			Short: fmt.Sprintf("LGC far from GHF on %s: %s; α = %.4g gives %s.",
+				andList(far), brief, propagate.PaperAlpha, strings.Join(paperLGC, "/")),
+		})
 	}
 	return out
 }

@@ -61,19 +61,30 @@ func TestCaveats(t *testing.T) {
 	if f.Unreached != 1 || f.GHFReached != 0 || math.Abs(f.GHF-1.0/6) > 1e-12 {
 		t.Errorf("NNLRS: %d unreached, %v among the reached, %v in all", f.Unreached, f.GHFReached, f.GHF)
 	}
-	words := strings.Join(m.Caveats(), " ")
-	if !strings.Contains(words, "counted as errors: NNLRS 1; without them GHF/LGC err NNLRS 0.0%/0.0%.") || strings.Contains(words, "LRR 1") {
-		t.Errorf("caveats %q", words)
+	cs := m.Caveats()
+	if len(cs) != 1 || !strings.Contains(cs[0].Long, "counted as errors: NNLRS 1; without them GHF/LGC err NNLRS 0.0%/0.0%.") || strings.Contains(cs[0].Long, "LRR 1") {
+		t.Errorf("caveats %q", cs)
+	}
+	if want := "Samples no label reaches are errors: NNLRS 1."; cs[0].Short != want {
+		t.Errorf("short caveat %q, want %q", cs[0].Short, want)
 	}
 	f.LGCPaper, f.LGC = 0.1, 0.5
-	if words := strings.Join(m.Caveats(), " "); !strings.Contains(words, "On NNLRS GHF errs 16.7%, LGC 50.0%: at α = 0.99") || !strings.Contains(words, "it errs 10.0%.") {
-		t.Errorf("caveats %q", words)
+	if cs := m.Caveats(); len(cs) != 2 || !strings.Contains(cs[1].Long, "On NNLRS GHF errs 16.7%, LGC 50.0%: at α = 0.99") || !strings.Contains(cs[1].Long, "it errs 10.0%.") {
+		t.Errorf("caveats %q", cs)
 	}
 	// Two graphs far apart: one paragraph names both, in the graphs' order.
 	l := m.Prop.Final(method.LRR)
 	l.GHF, l.LGC, l.LGCPaper = 0.2, 0.757, 0.21
-	cs := m.Caveats()
-	if want := "On LRR and NNLRS GHF errs 20.0%/16.7%, LGC 75.7%/50.0%: at α = 0.99, so near 1, LGC spreads every label over the whole graph; at α = 0.5025 (the paper's μ = 0.99 read literally) it errs 21.0%/10.0%."; len(cs) != 2 || cs[1] != want {
+	cs = m.Caveats()
+	if want := "On LRR and NNLRS GHF errs 20.0%/16.7%, LGC 75.7%/50.0%: at α = 0.99, so near 1, LGC spreads every label over the whole graph; at α = 0.5025 (the paper's μ = 0.99 read literally) it errs 21.0%/10.0%."; len(cs) != 2 || cs[1].Long != want {
 		t.Errorf("caveats %q, want the unreached and then\n%q", cs, want)
+	}
+	if want := "LGC far from GHF on LRR and NNLRS: α = 0.99 spreads labels graph-wide; α = 0.5025 gives 21.0%/10.0%."; cs[1].Short != want {
+		t.Errorf("short caveat %q, want %q", cs[1].Short, want)
+	}
+	// Away from α = 1 the caveat does not say why LGC spreads.
+	m.Prop.Alpha = 0.3
+	if cs := m.Caveats(); strings.Contains(cs[1].Long+cs[1].Short, "near 1") || strings.Contains(cs[1].Short, "graph-wide") || !strings.Contains(cs[1].Short, "LGC at α = 0.3; α = 0.5025 gives") {
+		t.Errorf("caveats at α = 0.3: %q", cs)
 	}
 }

@@ -96,7 +96,7 @@ type Final struct {
 	Unreached              int
 	GHFReached, LGCReached float64
 	// LGCPaper is LGC's error rate at the paper's α (PaperAlpha: its μ =
-	// 0.99 read literally), when it far from GHF's at another α
+	// 0.99 read literally), when it is far from GHF's at another α
 	// (FarApart); NaN otherwise.
 	LGCPaper float64
 	// Pred are the predictions of the propagation watched.

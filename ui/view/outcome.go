@@ -3,7 +3,6 @@ package view
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"nnlrs/ui"
@@ -21,14 +20,16 @@ var outcomeView = &View{
 		}
 	},
 	draw:   func(_ *Views, c Canvas, r Rect, m *ui.Model) { drawOutcome(c, r, m) },
-	Places: &[3]Place{{Row: 0, Share: 0.28, Height: fixed(270)}, {Row: 2, Height: fixed(270)}, {Row: 3, Height: fixed(290)}},
+	Places: &[3]Place{{Row: 0, Share: 0.28, Height: fixed(270)}, {Row: 2, Height: fixed(288)}, {Row: 3, Height: fixed(290)}},
 }
 
 // drawOutcome tabulates, per graph, the error rates of GHF and LGC (closed
 // forms), the within-class share of the weight and the density, between a
 // line on what the rates are and the run's settings. What does not fit in
 // r is left out from the bottom (the settings, the paragraphs under the
-// table from the last, then the line above the table), never drawn over.
+// table from the last, then the line above the table), never drawn over;
+// before a caveat is left out, every caveat and then the line above the
+// table are said in their short forms.
 func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	if m.Run == nil {
 		placeholder(c, r, waiting(m))
@@ -40,7 +41,9 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	if u := unlabeled(m); u > 0 {
 		sub += fmt.Sprintf(" on the %d unlabeled samples", u)
 	}
-	above := Wrap(c, sub, Small, r.W)
+	full := Wrap(c, sub, Small, r.W)
+	above := full
+	aboveShort := Wrap(c, "settled error rates (closed forms); LGC's α = "+fmt.Sprint(m.Params.Alpha), Small, r.W)
 	// Why a rate is n/a, then the settings.
 	var notes []string
 	for _, gm := range params.Graphs {
@@ -60,33 +63,70 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	// view is short the last go whole, never a sentence cut short.
 	// What the settled rates hide (the caveats: without them two rates of
 	// the table read as contradicting), then the step shown and the lesson
-	// of the earlier steps.
-	paras := [][]string{Wrap(c, strings.Join(notes, ". "), Small, r.W)}
-	for _, l := range slices.Concat(m.Caveats(), m.Steps()) {
-		paras = append(paras, Wrap(c, l, Small, r.W))
+	// of the earlier steps, then the settings. Before a caveat goes, every
+	// caveat takes its short form, the last first.
+	type para struct{ lines, short []string }
+	paras := []para{{lines: Wrap(c, strings.Join(notes, ". "), Small, r.W)}}
+	caveats := m.Caveats()
+	for _, cv := range caveats {
+		paras = append(paras, para{Wrap(c, cv.Long, Small, r.W), Wrap(c, cv.Short, Small, r.W)})
+	}
+	for _, l := range m.Steps() {
+		paras = append(paras, para{lines: Wrap(c, l, Small, r.W)})
 	}
 	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d.", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
-	paras = append(paras, Wrap(c, settings, Small, r.W))
-	n := 0 // the lines of paras
-	for _, para := range paras {
-		n += len(para)
+	paras = append(paras, para{lines: Wrap(c, settings, Small, r.W)})
+	lines := func() int { // the lines of paras
+		n := 0
+		for _, q := range paras {
+			n += len(q.lines)
+		}
+		return n
 	}
 	// The heights: the heading row and its rule, the rows (each a line
 	// and an error bar), the rule below.
 	rows := float32(len(params.Graphs))
 	minRow := lh + 8
 	text := func() float32 {
-		return float32(len(above)+n)*sh + 6 + lh + 2 + 6 + 4 + 6
+		return float32(len(above)+lines())*sh + 6 + lh + 2 + 6 + 4 + 6
 	}
-	for len(paras) > 0 && text()+rows*minRow > r.H {
-		n -= len(paras[len(paras)-1])
-		paras = paras[:len(paras)-1]
+	fits := func() bool { return text()+rows*minRow <= r.H }
+	shorten := func() bool { // the last caveat still in full, if any
+		for i := len(paras) - 1; i > 0; i-- {
+			if paras[i].short != nil {
+				paras[i].lines, paras[i].short = paras[i].short, nil
+				return true
+			}
+		}
+		return false
 	}
-	for len(above) > 0 && text()+rows*minRow > r.H {
+	for len(paras) > 0 && !fits() {
+		switch {
+		case len(paras) > 1+len(caveats), len(paras) == 1:
+			paras = paras[:len(paras)-1]
+		case shorten():
+		case len(aboveShort) < len(above):
+			above = aboveShort
+		default:
+			paras = paras[:len(paras)-1]
+		}
+	}
+	// Without a caveat the short line above the table buys nothing: the
+	// full one, unless only the short one fits.
+	if len(paras) <= 1 {
+		above = full
+	}
+	if !fits() {
+		above = aboveShort
+	}
+	for len(above) > 0 && !fits() {
 		above = above[:len(above)-1]
 	}
 	rowH := min(max(minRow, (r.H-text())/rows), 3*lh)
-	below := slices.Concat(paras...)
+	var below []string
+	for _, q := range paras {
+		below = append(below, q.lines...)
+	}
 
 	y := r.Y
 	for _, l := range above {

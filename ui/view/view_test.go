@@ -845,7 +845,8 @@ func TestReachedFoot(t *testing.T) {
 
 // TestOutcomeCaveatsFirst: however short the Outcome's view, the caveat
 // that explains two of its rates (here: a sample no label reaches,
-// counted as an error) is kept before the step-by-step line.
+// counted as an error) is kept before the step-by-step line, and said in
+// its short form before it is left out.
 func TestOutcomeCaveatsFirst(t *testing.T) {
 	m := fixture(t)
 	for _, g := range m.Run.Graphs { // cut sample 5 off in every graph
@@ -860,8 +861,8 @@ func TestOutcomeCaveatsFirst(t *testing.T) {
 	if len(m.Caveats()) == 0 || len(m.Steps()) == 0 {
 		t.Fatalf("fixture without caveats %q or step line %q", m.Caveats(), m.Steps())
 	}
-	shown := 0
-	for h := float32(200); h <= 700; h += 10 {
+	var both, short, none, shortHead, fullHead []float32
+	for h := float32(150); h <= 700; h += 5 {
 		mc := &measurer{}
 		drawOutcome(mc, Rect{X: 0, Y: 0, W: 420, H: h}, m)
 		var words []string
@@ -869,15 +870,38 @@ func TestOutcomeCaveatsFirst(t *testing.T) {
 			words = append(words, b.s)
 		}
 		text := strings.Join(words, " ")
-		caveat, step := strings.Contains(text, "no label reaches"), strings.Contains(text, "step by step")
-		if step && !caveat {
-			t.Errorf("420×%v: the step line without the caveat: %q", h, text)
+		long, brief, step := strings.Contains(text, "Unlabeled samples no label reaches"), strings.Contains(text, "Samples no label reaches are errors"), strings.Contains(text, "step by step")
+		if !long && !brief {
+			if strings.Contains(text, "settled error rates (closed forms); LGC's α = 0.5") {
+				shortHead = append(shortHead, h)
+			} else if strings.Contains(text, "error rates once settled (closed forms) of GHF and of LGC") {
+				fullHead = append(fullHead, h)
+			}
 		}
-		if caveat && step {
-			shown++
+		switch {
+		case long && brief:
+			t.Errorf("420×%v: the caveat in both forms: %q", h, text)
+		case step && !long:
+			t.Errorf("420×%v: the step line without the caveat in full: %q", h, text)
+		case long && step:
+			both = append(both, h)
+		case brief:
+			short = append(short, h)
+		case !long:
+			none = append(none, h)
 		}
 	}
-	if shown == 0 {
-		t.Error("no height shows both the caveat and the step line")
+	if len(both) == 0 || len(short) == 0 {
+		t.Errorf("heights with the caveat in full and the step line %v, with the short caveat %v", both, short)
+	}
+	// Shorter views keep less: no caveat only below the short one's
+	// heights, the short one only below those that hold both.
+	if len(none) > 0 && len(short) > 0 && none[len(none)-1] >= short[0] || len(short) > 0 && len(both) > 0 && short[len(short)-1] >= both[0] {
+		t.Errorf("heights without a caveat %v, with the short one %v, with the caveat in full and the step line %v", none, short, both)
+	}
+	// Without a caveat, the line above the table is short only where the
+	// full one does not fit.
+	if len(shortHead) > 0 && len(fullHead) > 0 && shortHead[len(shortHead)-1] >= fullHead[0] {
+		t.Errorf("without a caveat, heights with the short line above the table %v, with the full one %v", shortHead, fullHead)
 	}
 }
