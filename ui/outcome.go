@@ -95,12 +95,13 @@ func settled(f *Final, method string) float64 {
 // one (the short form still names why the rates read as they do).
 type Caveat struct{ Long, Short string }
 
-// Caveats returns the Outcome's words on what its settled rates hide:
-// the unlabeled samples in pieces of a graph that no label reaches
-// (counted as errors), with the error among those reached; and, where GHF
-// and LGC are far apart on graphs (FarApart), one paragraph for them all
-// with LGC at the paper's α beside the α set. Nil when there is nothing to
-// say.
+// Caveats returns the Outcome's words on what its settled rates hide, the
+// first the one a short view keeps longest: where GHF and LGC are far
+// apart on graphs (FarApart; two rates of one row that read as
+// contradicting), one paragraph for them all with LGC at the paper's α
+// beside the α set; and the unlabeled samples in pieces of a graph that
+// no label reaches (counted as errors), with the error among those
+// reached. Nil when there is nothing to say.
 func (m *Model) Caveats() []Caveat {
 	pr := &m.Prop
 	var counts, rates, far, ghf, lgc, paperLGC []string
@@ -122,13 +123,6 @@ func (m *Model) Caveats() []Caveat {
 		}
 	}
 	var out []Caveat
-	if len(counts) > 0 {
-		out = append(out, Caveat{
-			Long: fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
-				strings.Join(counts, ", "), strings.Join(rates, ", ")),
-			Short: fmt.Sprintf("Samples no label reaches are errors: %s.", strings.Join(counts, ", ")),
-		})
-	}
 	if len(far) > 0 {
 		// Near α = 1, LGC's prediction tends to the class whose labels
 		// have most weight over the whole graph.
@@ -143,6 +137,13 @@ func (m *Model) Caveats() []Caveat {
 				andList(far), strings.Join(ghf, "/"), strings.Join(lgc, "/"), why, paper, strings.Join(paperLGC, "/")),
 			Short: fmt.Sprintf("LGC far from GHF on %s: %s; α = %.4g gives %s.",
 				andList(far), brief, propagate.PaperAlpha, strings.Join(paperLGC, "/")),
+		})
+	}
+	if len(counts) > 0 {
+		out = append(out, Caveat{
+			Long: fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
+				strings.Join(counts, ", "), strings.Join(rates, ", ")),
+			Short: fmt.Sprintf("Samples no label reaches are errors: %s.", strings.Join(counts, ", ")),
 		})
 	}
 	return out

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/image/font"
+
 	"nnlrs/core/experiment"
 	"nnlrs/core/paper"
 
@@ -89,6 +91,26 @@ func (mc *measurer) Text(s string, x, y float32, size Size, _ color.RGBA) {
 }
 
 func (mc *measurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(mc) }
+
+// fontMeasurer is a measurer with the page's own fonts (Faces), as a
+// screen of one device pixel per CSS pixel draws them: for a view whose
+// text must fit exactly as on the page.
+type fontMeasurer struct {
+	measurer
+	faces map[Size]font.Face
+}
+
+func newFontMeasurer() *fontMeasurer { return &fontMeasurer{faces: Faces(1, 1)} }
+
+func (fm *fontMeasurer) TextWidth(s string, size Size) float32 {
+	return float32(font.MeasureString(fm.faces[size], s).Ceil())
+}
+
+func (fm *fontMeasurer) Text(s string, x, y float32, size Size, _ color.RGBA) {
+	fm.boxes = append(fm.boxes, textBox{s, Rect{x, y, fm.TextWidth(s, size), FontSize(size, 1)}})
+}
+
+func (fm *fontMeasurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(fm) }
 
 // TestTextFits draws every view of a finished run at the canvas widths of
 // a phone, a tablet, a projector and a wide screen, at both text scales,

@@ -905,3 +905,60 @@ func TestOutcomeCaveatsFirst(t *testing.T) {
 		t.Errorf("without a caveat, heights with the short line above the table %v, with the full one %v", shortHead, fullHead)
 	}
 }
+
+// TestOutcomeCaveatsProjector: on a 1024×768 projector (the views 714
+// wide beside the controls; the text measured in the page's own font) the
+// Outcome lies within the screen and holds
+// its table and, in short forms at least, why GHF and LGC are far apart
+// on two graphs and, where only one graph leaves a sample unreached (as
+// on Yale B's preset), that caveat too.
+func TestOutcomeCaveatsProjector(t *testing.T) {
+	for _, every := range []bool{false, true} {
+		m := fixture(t)
+		for gm, g := range m.Run.Graphs { // cut sample 5 off
+			if g.Final != nil && (every || gm == method.NNLRS) {
+				for j := 0; j < g.N; j++ {
+					g.Final.W[4*g.N+j], g.Final.W[j*g.N+4] = 0, 0
+				}
+			}
+		}
+		m.Params.Alpha = 0.95 // a new α: the closed forms are taken again
+		m.Prop.Reset(m.Run, "ghf", m.Params.Alpha)
+		for _, gm := range []method.Name{method.LRR, method.NNLRS} {
+			f := m.Prop.Final(gm)
+			f.LGC, f.LGCPaper = 0.708, 0.146
+		}
+		want := []string{"LGC far from GHF on LRR and NNLRS: α = 0.95 spreads labels graph-wide; α = 0.5025 gives 14.6%/14.6%."}
+		if !every {
+			want = append(want, "no label reaches", "NNLRS 1")
+		}
+		const w, screen = 714, 768
+		h := Height(w, screen, "", 1)
+		drawn := false
+		for _, p := range Arrange(w, h, "", 1) {
+			if p.Name != "outcome" {
+				continue
+			}
+			drawn = true
+			if p.Rect.Y+p.Rect.H > screen {
+				t.Errorf("the Outcome %+v reaches below the projector's %v pixels", p.Rect, screen)
+			}
+			mc := newFontMeasurer()
+			New().Draw(mc, m, []Panel{p}, w, h, true)
+			checkText(t, "the Outcome at 1024×768", mc.boxes, p.Rect, "")
+			var words []string
+			for _, b := range mc.boxes {
+				words = append(words, b.s)
+			}
+			text := strings.Join(words, " ")
+			for _, s := range want {
+				if !strings.Contains(text, s) {
+					t.Errorf("unreached on every graph %v: the Outcome at 1024×768 lacks %q: %q", every, s, text)
+				}
+			}
+		}
+		if !drawn {
+			t.Error("no Outcome at 1024×768")
+		}
+	}
+}

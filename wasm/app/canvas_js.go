@@ -12,9 +12,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/opentype"
 
 	"nnlrs/ui/view"
 )
@@ -29,19 +26,7 @@ type faces struct {
 // loadFaces returns the fonts for drawing at scale device pixels per CSS
 // pixel, in the sizes view.FontSize gives at text scale ts.
 func loadFaces(scale, ts float32) *faces {
-	f := &faces{scale: scale, text: ts, face: map[view.Size]font.Face{}}
-	for size, ttf := range map[view.Size][]byte{view.Small: goregular.TTF, view.Normal: goregular.TTF, view.Title: gobold.TTF} {
-		ft, err := opentype.Parse(ttf)
-		if err != nil {
-			panic(err) // the embedded Go fonts always parse
-		}
-		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(view.FontSize(size, ts) * scale), DPI: 72, Hinting: font.HintingFull})
-		if err != nil {
-			panic(err)
-		}
-		f.face[size] = face
-	}
-	return f
+	return &faces{scale: scale, text: ts, face: view.Faces(scale, ts)}
 }
 
 // canvas implements view.Canvas on an ebiten image. The views draw in CSS
