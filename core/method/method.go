@@ -75,7 +75,7 @@ func Join(ms []Name, sep string) string {
 // after its QR reduction:
 //
 //   - its iterate, the image and Anderson's history (Memory 3 for NNLRS,
-//     10 for LRR): 2·Memory + 4 copies of b n×n blocks (Z, U₂, U₃; b = 3,
+//     10 for LRR): 2·Memory + 2 copies of b n×n blocks (Z, U₂, U₃; b = 3,
 //     or 2 where U₂ is implied by the others, from 1000 samples on; one
 //     fewer each for LRR, which has no U₃) and of some k×n blocks;
 //   - the blocks of a step and of the certificate (J, G₂, H, C, AᵀU, Y₂,
@@ -95,15 +95,15 @@ func Bytes(m Name, d, n int) int64 {
 	case NNLRS, LRR:
 		k := int64(min(d, n))
 		implied := nn >= impliedSize
-		b, mem, rest, kn := int64(3), int64(3), int64(13), int64(27)
+		b, mem, rest, kn := int64(3), int64(3), int64(13), int64(25)
 		if m == LRR {
-			b, mem, rest, kn = 2, 10, 10, 30
+			b, mem, rest, kn = 2, 10, 10, 28
 		}
 		if implied {
 			b--
 			kn += 13
 		}
-		blocks := (2*mem+4)*b + rest
+		blocks := (2*mem+2)*b + rest
 		if 3*k >= 2*int64(n) {
 			blocks += 2
 		}
