@@ -174,6 +174,31 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 	mix(raw(x.az), az, a.gam[:c], daz, 0, nil, nil)
 }
 
+// last returns the last image, with the shape of g's blocks, negated
+// back in the slot of the ring that holds it: the history is not to be
+// used again. A·g is the copy kept. Not after a revert.
+func (a *anderson) last(g state) state {
+	v := a.dg[a.head]
+	each(len(v), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			v[i] = -v[i]
+		}
+	})
+	o := 0
+	view := func(m *mat.Dense) *mat.Dense {
+		if m == nil {
+			return nil
+		}
+		r, c := m.Dims()
+		o += r * c
+		return mat.NewDense(r, c, v[o-r*c:o])
+	}
+	st := state{z: view(g.z), u1: view(g.u1), u2: view(g.u2), u3: view(g.u3)}
+	r, c := g.az.Dims()
+	st.az = mat.NewDense(r, c, a.azPrev)
+	return st
+}
+
 // coefficients solves (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots into
 // a.gam and returns the slots, oldest first; nil when there is no step to
 // mix (no history, or a singular system, which also clears the history).

@@ -78,12 +78,13 @@ func Join(ms []Name, sep string) string {
 //     10 for LRR): 2·Memory + 2 copies of b n×n blocks (Z, U₂, U₃; b = 3,
 //     or 2 where U₂ is implied by the others, from 1000 samples on; one
 //     fewer each for LRR, which has no U₃) and of some k×n blocks;
-//   - the blocks of a step and of the certificate (J, G₂, H, C, AᵀU, Y₂,
-//     AᵀA), the eigen-decomposition of the singular value thresholding
-//     (its reduction, its vectors, the divide and conquer's work, the kept
-//     vectors) and the singular values of the result: 13 n×n for NNLRS,
-//     10 for LRR;
-//   - 27 to 40 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
+//   - the blocks of a step (J, G₂, H, C), the certificate's AᵀA (formed
+//     in a dead block instead from 1000 samples on) and its AᵀU (LRR), the
+//     divide and conquer's work (LRR), the kept singular vectors and
+//     gemm's packed panels: 7 n×n for NNLRS, 6 from 1000 samples on, 8
+//     for LRR. The eigen-decomposition's matrix and vectors and NNLRS's
+//     AᵀU and Y₂ live in blocks dead while they are used;
+//   - 25 to 38 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
 //     Z-step cannot use the Woodbury identity (3k ≥ 2n).
 //
 // Measured peaks of the live heap lie within 7% of the count on USPS
@@ -95,13 +96,16 @@ func Bytes(m Name, d, n int) int64 {
 	case NNLRS, LRR:
 		k := int64(min(d, n))
 		implied := nn >= impliedSize
-		b, mem, rest, kn := int64(3), int64(3), int64(13), int64(25)
+		b, mem, rest, kn := int64(3), int64(3), int64(7), int64(25)
 		if m == LRR {
-			b, mem, rest, kn = 2, 10, 10, 28
+			b, mem, rest, kn = 2, 10, 8, 28
 		}
 		if implied {
 			b--
 			kn += 13
+			if m == NNLRS {
+				rest-- // AᵀA
+			}
 		}
 		blocks := (2*mem+2)*b + rest
 		if 3*k >= 2*int64(n) {
