@@ -213,11 +213,9 @@ type admm struct {
 	// image g = T(x).
 	xs, gs state
 	// The inner product of iterates; with U₂ implied the residual
-	// f = g − x's companions [S V₁ | A V₃] (metric.go) and the k×n work
-	// of forming them.
-	metric          *metric
-	fc              []float64
-	fu1, au3g, au3x *mat.Dense
+	// f = g − x's companions [S V₁ | A V₃] (metric.go).
+	metric *metric
+	fc     []float64
 	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
 	j, h, e      *mat.Dense
 	ret          *mat.Dense // the block returned: h (NNLRS) or j (LRR)
@@ -384,10 +382,6 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 			// S = AAᵀ, for the companions of the implied U₂.
 			s.s = mat.NewDense(k, k, nil)
 			s.s.Mul(s.ar, s.ar.T())
-		}
-		s.fu1 = mat.NewDense(k, n, nil)
-		if !pr.lrr {
-			s.au3g, s.au3x = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
 		}
 	}
 	s.xs, s.gs = newState(k, m, n, pr.lrr, implied), newState(k, m, n, pr.lrr, implied)
@@ -725,19 +719,22 @@ func (s *admm) residuals() (ff, feas float64) {
 		return ff, feas
 	}
 	k, n := s.k, s.n
-	fu1 := raw(s.fu1)
+	// The work of the companions in k×n blocks of the step dead after it
+	// (T, W and E: the next step writes them before it reads them).
+	fu1m, au3g, au3x := s.t, s.w, s.e
+	fu1 := raw(fu1m)
 	gu1, xu1 := raw(s.gs.u1), raw(s.xs.u1)
 	for i := range fu1 {
 		fu1[i] = gu1[i] - xu1[i]
 	}
 	su1 := mat.NewDense(k, n, s.fc[:k*n])
-	su1.Mul(s.s, s.fu1)
+	su1.Mul(s.s, fu1m)
 	g := s.metric
 	multipliers := dot(fu1, fu1) + g.cS*dot(fu1, s.fc[:k*n])
 	if !s.pr.lrr {
-		s.au3g.Mul(s.opA(), s.gs.u3)
-		s.au3x.Mul(s.opA(), s.xs.u3)
-		av3, ag, ax := s.fc[k*n:], raw(s.au3g), raw(s.au3x)
+		au3g.Mul(s.opA(), s.gs.u3)
+		au3x.Mul(s.opA(), s.xs.u3)
+		av3, ag, ax := s.fc[k*n:], raw(au3g), raw(au3x)
 		for i := range av3 {
 			av3[i] = ag[i] - ax[i]
 		}

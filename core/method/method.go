@@ -84,7 +84,7 @@ func Join(ms []Name, sep string) string {
 //     gemm's packed panels: 7 n×n for NNLRS, 6 from 1000 samples on, 8
 //     for LRR. The eigen-decomposition's matrix and vectors and NNLRS's
 //     AᵀU and Y₂ live in blocks dead while they are used;
-//   - 25 to 38 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
+//   - 25 to 35 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
 //     Z-step cannot use the Woodbury identity (3k ≥ 2n).
 //
 // Measured peaks of the live heap lie within 7% of the count on USPS
@@ -102,7 +102,7 @@ func Bytes(m Name, d, n int) int64 {
 		}
 		if implied {
 			b--
-			kn += 13
+			kn += 10
 			if m == NNLRS {
 				rest-- // AᵀA
 			}

@@ -30,7 +30,7 @@ func TestBytes(t *testing.T) {
 func ExampleBytes() {
 	// USPS digits 1-4, 500 each.
 	fmt.Printf("%.2f GiB\n", float64(Bytes(NNLRS, 256, 2000))/(1<<30))
-	// Output: 0.89 GiB
+	// Output: 0.88 GiB
 }
 
 func TestParse(t *testing.T) {
