@@ -87,8 +87,9 @@ func Join(ms []Name, sep string) string {
 //   - 25 to 35 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
 //     Z-step cannot use the Woodbury identity (3k ≥ 2n).
 //
-// Measured peaks of the live heap lie within 7% of the count on USPS
-// digits at n = 500 and 1000 (docs/BENCH.md); λ changes them little.
+// Measured peaks of the live heap lie within 5% of the count at n = 300
+// (synthetic data) and on USPS digits at n = 2000 (docs/BENCH.md); λ
+// changes them little.
 func Bytes(m Name, d, n int) int64 {
 	nn, dn := int64(n)*int64(n), int64(d)*int64(n)
 	var words int64
