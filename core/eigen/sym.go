@@ -21,8 +21,17 @@ import (
 // locality; the divide and conquer spends its time in matrix multiplies
 // and deflates most of the work on clustered spectra.
 //
-// The zero value is ready to use; a Sym reuses its workspace.
+// The zero value is ready to use; a Sym reuses its workspace. A caller
+// with n×n matrices that are dead while it decomposes can lend them
+// (Lent) instead, and the Sym then allocates none of its own for them.
 type Sym struct {
+	// Lent holds buffers of the caller's that the factorizations use in
+	// place of the Sym's own: each is used when it is long enough (n² for
+	// an n×n matrix), and the caller must neither read nor write it from
+	// the call until it has read the results it needs. Values does not
+	// read them; Vectors returns Lent.Vectors.
+	Lent Buffers
+
 	n          int
 	a          []float64 // reflectors, then unused
 	d, e, tau  []float64
@@ -42,9 +51,18 @@ type Sym struct {
 	keep, defl []int
 	order, pos []int
 	sortIdx    []int
+	vecLent    bool // vec is in Lent.Vectors
 	ok         bool
 	vectors    bool
 	first      int // the first eigenvector back-transformed
+}
+
+// Buffers are the n×n buffers of a decomposition of order n: the matrix
+// and, after its reduction, its reflectors; the eigenvectors; the divide
+// and conquer's Δ (the secular roots' differences) and S (the
+// eigenvectors of a merge), up to n² each.
+type Buffers struct {
+	Matrix, Vectors, Delta, S []float64
 }
 
 // Factorize computes the eigenvalues of the symmetric matrix a, and its
@@ -85,7 +103,7 @@ func (s *Sym) FactorizeOuter(x mat.Matrix, vectors bool, lo float64) (first int,
 	default:
 		g = mat.DenseCopyOf(x).RawMatrix()
 	}
-	buf := s.grow(&s.a, n*n)
+	buf := s.lent(s.Lent.Matrix, &s.a, n*n, n*n)
 	gemm.BLAS{}.Dsyrk(blas.Lower, t, n, k, 1, g.Data, g.Stride, 0, buf, n)
 	if !s.factorizeLower(n, buf, vectors, lo) {
 		return 0, false
@@ -105,7 +123,7 @@ func (s *Sym) factorize(a mat.Symmetric, vectors bool, lo float64) (ok bool) {
 		return true
 	}
 	// Copy a into the lower triangle of a row-major buffer.
-	buf := s.grow(&s.a, n*n)
+	buf := s.lent(s.Lent.Matrix, &s.a, n*n, n*n)
 	if sd, isSym := a.(*mat.SymDense); isSym {
 		raw := sd.RawSymmetric()
 		for i := 0; i < n; i++ {
@@ -157,8 +175,13 @@ func (s *Sym) factorizeLower(n int, buf []float64, vectors bool, lo float64) boo
 		return true
 	}
 
-	if s.vec.IsEmpty() || s.vec.RawMatrix().Rows != n {
+	switch {
+	case len(s.Lent.Vectors) >= n*n:
+		s.vec = *mat.NewDense(n, n, s.Lent.Vectors[:n*n])
+		s.vecLent = true
+	case s.vecLent || s.vec.IsEmpty() || s.vec.RawMatrix().Rows != n:
 		s.vec = *mat.NewDense(n, n, nil)
+		s.vecLent = false
 	}
 	q := s.vec.RawMatrix()
 	if !s.tridiagDC(n, d, e, q.Data, q.Stride) {
@@ -220,6 +243,15 @@ func (s *Sym) growUpTo(b *[]float64, n, most int) []float64 {
 		*b = make([]float64, n, max(n, min(most, n+n/4)))
 	}
 	return (*b)[:n]
+}
+
+// lent returns the first n entries of the lent buffer b when it has
+// them, else growUpTo of the Sym's own buffer own.
+func (s *Sym) lent(b []float64, own *[]float64, n, most int) []float64 {
+	if len(b) >= n {
+		return b[:n]
+	}
+	return s.growUpTo(own, n, most)
 }
 
 func (s *Sym) growInt(b *[]int, n int) []int {

@@ -271,3 +271,43 @@ func TestFactorizeOuter(t *testing.T) {
 		}
 	}
 }
+
+// A decomposition in lent buffers (Sym.Lent) has the bits of one in the
+// Sym's own, whatever the buffers held before: they are filled with NaN,
+// which any entry read before it is written would spread. Every test
+// matrix (their spectra deflate differently), with and without vectors,
+// at n = 100 and 300 (the divide and conquer's merges, past dcMinSize),
+// and with buffers too short to lend (the Sym's own then).
+func TestSymLent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	for _, n := range []int{100, 300} {
+		for name, a := range symTestMatrices(rng, n) {
+			for _, vectors := range []bool{false, true} {
+				for _, size := range []int{n * n, n*n - 1} {
+					nan := func() []float64 {
+						b := make([]float64, size)
+						for i := range b {
+							b[i] = math.NaN()
+						}
+						return b
+					}
+					var own, lent Sym
+					lent.Lent = Buffers{Matrix: nan(), Vectors: nan(), Delta: nan(), S: nan()}
+					ok1, ok2 := own.Factorize(a, vectors), lent.Factorize(a, vectors)
+					if !ok1 || !ok2 {
+						t.Fatalf("n = %d, %s: ok %v, lent %v", n, name, ok1, ok2)
+					}
+					if !slices.Equal(own.Values(nil), lent.Values(nil)) {
+						t.Errorf("n = %d, %s, vectors %v, buffers of %d: eigenvalues differ", n, name, vectors, size)
+					}
+					if vectors && !slices.Equal(own.Vectors().RawMatrix().Data, lent.Vectors().RawMatrix().Data) {
+						t.Errorf("n = %d, %s, buffers of %d: eigenvectors differ", n, name, size)
+					}
+					if vectors && size == n*n && &lent.Vectors().RawMatrix().Data[0] != &lent.Lent.Vectors[0] {
+						t.Errorf("n = %d, %s: the eigenvectors are not in the lent buffer", n, name)
+					}
+				}
+			}
+		}
+	}
+}

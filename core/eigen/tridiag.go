@@ -196,7 +196,7 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 	}
 	lam := s.grow(&s.lam, k)
 	// delta[i*k+j] = dl[i] − λ_j, computed accurately by the solver.
-	delta := s.growUpTo(&s.delta, k*k, s.n*s.n)
+	delta := s.lent(s.Lent.Delta, &s.delta, k*k, s.n*s.n)
 	// Each root, each ẑ_i and each column of S is computed alone: the
 	// loops share out their indices over the cores (package parallel).
 	parallel.For(k, grainOf(10*k), func(lo, hi int) {
@@ -243,7 +243,7 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 	// Eigenvectors of Λ + ρzzᵀ: S[i][j] = ẑ_i/(d_i − λ_j), normalized,
 	// its rows in the type order of the kept columns: row c of sk is row
 	// order[c] of S.
-	sk := s.growUpTo(&s.sk, k*k, s.n*s.n)
+	sk := s.lent(s.Lent.S, &s.sk, k*k, s.n*s.n)
 	pos := s.growInt(&s.pos, k)
 	for c, i := range order {
 		pos[i] = c

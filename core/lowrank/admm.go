@@ -213,11 +213,9 @@ type admm struct {
 	// image g = T(x).
 	xs, gs state
 	// The inner product of iterates; with U₂ implied the residual
-	// f = g − x's companions [S V₁ | A V₃] (metric.go) and the k×n work
-	// of forming them.
-	metric          *metric
-	fc              []float64
-	fu1, au3g, au3x *mat.Dense
+	// f = g − x's companions [S V₁ | A V₃] (metric.go).
+	metric *metric
+	fc     []float64
 	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
 	j, h, e      *mat.Dense
 	ret          *mat.Dense // the block returned: h (NNLRS) or j (LRR)
@@ -233,15 +231,17 @@ type admm struct {
 	l1H, l21E    float64
 	nnzH         int // nonzeros of the returned block
 	anderson     *anderson
-	certM        *mat.Dense // m×n, AᵀU of the certificate
+	certM        *mat.Dense // m×n, AᵀU of the certificate (NNLRS: in the image's Z, image)
 	certU        *mat.Dense // k×n
-	certY2       *mat.Dense // m×n, nil for LRR
+	certY2       *mat.Dense // m×n, Y₂ of the certificate in the image's U₃; nil for LRR
 	certT        []float64  // the column factors of the point kept, nil for none
 	eig          eigen.Sym
 	ah           *mat.Dense // k×n
 	corrU        *mat.Dense // the moved point of correctV (lazy; its AᵀU in cm)
 	colT         []float64  // column factors of the certificate
-	at, gram     []float64  // Aᵀ and AᵀA, row-major (lazy, correctV)
+	at           *mat.Dense // Aᵀ (lazy, correctV)
+	gram         []float64  // AᵀA, row-major (correctV; gramA)
+	gramLent     bool       // gram is in certY2's block
 	lastPrimalAt int
 }
 
@@ -383,18 +383,19 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 			s.s = mat.NewDense(k, k, nil)
 			s.s.Mul(s.ar, s.ar.T())
 		}
-		s.fu1 = mat.NewDense(k, n, nil)
-		if !pr.lrr {
-			s.au3g, s.au3x = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
-		}
 	}
 	s.xs, s.gs = newState(k, m, n, pr.lrr, implied), newState(k, m, n, pr.lrr, implied)
 	s.j, s.g2 = mat.NewDense(m, n, nil), mat.NewDense(m, n, nil)
 	s.ret = s.j
 	if !pr.lrr {
 		s.h = mat.NewDense(m, n, nil)
-		s.certY2 = mat.NewDense(m, n, nil)
 		s.ret = s.h
+		// The certificate's AᵀU and Y₂ are written at a check and read
+		// until its end (Y₂ by the result); run takes the next iterate
+		// before the check, so the image is dead then (see image).
+		s.certM, s.certY2 = s.gs.z, s.gs.u3
+	} else {
+		s.certM = mat.NewDense(m, n, nil)
 	}
 	s.e = mat.NewDense(k, n, nil)
 	s.yh1 = mat.NewDense(k, n, nil)
@@ -406,7 +407,7 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	if s.woodbury {
 		s.w1, s.w2 = mat.NewDense(k, n, nil), mat.NewDense(k, n, nil)
 	}
-	s.certM, s.certU = mat.NewDense(m, n, nil), mat.NewDense(k, n, nil)
+	s.certU = mat.NewDense(k, n, nil)
 	s.ah = mat.NewDense(k, n, nil)
 	s.svt.Method = prox.GramMethod
 	s.svt.Eig = &s.eig // one workspace for the SVT's and the certificate's decompositions
@@ -427,6 +428,11 @@ func (s *admm) step() error {
 	yh1 := raw(s.yh1)
 	mu1, mu2, mu3, alpha := s.mu1, s.mu2, s.mu3, s.alpha
 
+	// The certificate may have swapped the blocks of C and of its AᵀU
+	// (dualBound): C goes back to its own, AᵀU to the image's Z.
+	if s.cm == s.gs.z {
+		s.cm, s.certM = s.certM, s.cm
+	}
 	// J-step on G₂ = Z + U₂; where U₂ is implied, μ₂U₂ = μ₁AᵀU₁ − μ₃U₃
 	// (metric.go), and AᵀU₁ stays in cm for the Z-step.
 	cm := raw(s.cm)
@@ -452,6 +458,14 @@ func (s *admm) step() error {
 				g2[i] = zs[i] + mu2u2/mu2
 			}
 		})
+	}
+	// The decomposition works in n×n blocks dead until after the SVT:
+	// J (written by it at its end), AᵀU (the certificate's, formed again
+	// at every check; NNLRS: the image's Z, written by the Z-step), H and
+	// Y₂ (the image's U₃), written below.
+	s.eig.Lent = eigen.Buffers{Matrix: js, Vectors: raw(s.certM)}
+	if s.h != nil {
+		s.eig.Lent.Delta, s.eig.Lent.S = raw(s.h), raw(s.certY2)
 	}
 	rank, nuclear, err := s.svt.Apply(s.j, 1/mu2, s.g2)
 	if err != nil {
@@ -628,6 +642,9 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		if !finite(ff, objective) {
 			return nil, errorf("%s iteration %d: iterates are not finite (is the problem scaled sensibly?)", s.pr.name(), it+1)
 		}
+		// The next iterate, before the check, which works in the
+		// image's blocks (NNLRS).
+		s.advance(ff)
 		converged := false
 		if (it+1)%s.set.CheckEvery == 0 {
 			// The objective of the iterate (not feasible: it may lie
@@ -662,10 +679,25 @@ func (s *admm) run(ctx context.Context, progress func(Progress)) (*Result, error
 		}
 		if converged {
 			// The certificate is that of this iterate: not computed again.
-			return s.resultWith(it+1, Converged, fnorm, s.gs, primal, bound), nil
+			return s.resultWith(it+1, Converged, fnorm, s.image(), primal, bound), nil
 		}
-		s.advance(ff)
 	}
+}
+
+// image returns the image T(x) of the last step once run has taken the
+// next iterate from it: for LRR its own blocks, which the certificate
+// leaves; for NNLRS, whose certificate works in them, the next iterate
+// (a copy of the image) without Anderson mixing, else the image Anderson
+// keeps negated in its history, negated back in place (the history is
+// not used again).
+func (s *admm) image() state {
+	switch {
+	case s.pr.lrr:
+		return s.gs
+	case s.anderson == nil:
+		return s.xs
+	}
+	return s.anderson.last(s.gs)
 }
 
 // residuals returns the squared norms of the fixed-point residual
@@ -687,19 +719,22 @@ func (s *admm) residuals() (ff, feas float64) {
 		return ff, feas
 	}
 	k, n := s.k, s.n
-	fu1 := raw(s.fu1)
+	// The work of the companions in k×n blocks of the step dead after it
+	// (T, W and E: the next step writes them before it reads them).
+	fu1m, au3g, au3x := s.t, s.w, s.e
+	fu1 := raw(fu1m)
 	gu1, xu1 := raw(s.gs.u1), raw(s.xs.u1)
 	for i := range fu1 {
 		fu1[i] = gu1[i] - xu1[i]
 	}
 	su1 := mat.NewDense(k, n, s.fc[:k*n])
-	su1.Mul(s.s, s.fu1)
+	su1.Mul(s.s, fu1m)
 	g := s.metric
 	multipliers := dot(fu1, fu1) + g.cS*dot(fu1, s.fc[:k*n])
 	if !s.pr.lrr {
-		s.au3g.Mul(s.opA(), s.gs.u3)
-		s.au3x.Mul(s.opA(), s.xs.u3)
-		av3, ag, ax := s.fc[k*n:], raw(s.au3g), raw(s.au3x)
+		au3g.Mul(s.opA(), s.gs.u3)
+		au3x.Mul(s.opA(), s.xs.u3)
+		av3, ag, ax := s.fc[k*n:], raw(au3g), raw(au3x)
 		for i := range av3 {
 			av3[i] = ag[i] - ax[i]
 		}

@@ -15,19 +15,24 @@ import (
 // A (no H-step contracts it), an extrapolation that only restarts keeps
 // the point it reached and can drift without bound.
 //
+// The ring holds mem slots of (ΔG, ΔF), and the last image and residual
+// live in it too: once the mix has read the oldest difference, its slot
+// is dead until the next push, which overwrites it, so the mix leaves
+// −g_k and −f_k there, and the next push adds g_{k+1} and f_{k+1} to them
+// in place (a + (−b) is a − b, bit for bit). So the history costs mem
+// copies of the state, not mem + 1.
+//
 // The norms are those of the full iterate, its implied U₂ block included
 // (metric.go): each residual difference keeps its companions.
 type anderson struct {
 	mem      int
 	size     int
 	metric   *metric
-	dg, df   [][]float64 // ring of differences (flattened state)
+	dg, df   [][]float64 // ring of differences (flattened state); at head −g, −f of the last image
 	dfc      [][]float64 // the companions of the residual differences
 	daz      [][]float64 // A·Z of the image differences
-	gPrev    []float64
-	fPrev    []float64
-	fPrevC   []float64 // the companions of fPrev
-	azPrev   []float64
+	fPrevC   []float64   // the companions of the last residual
+	azPrev   []float64   // A·Z of the last image
 	count    int
 	head     int
 	havePrev bool
@@ -53,40 +58,49 @@ func newAnderson(mem int, parts [][]float64, g *metric, revert bool) *anderson {
 	return a
 }
 
+// slot allocates ring slot i if it is not yet.
+func (a *anderson) slot(i, companions, azLen int) {
+	if a.dg[i] == nil {
+		a.dg[i] = make([]float64, a.size)
+		a.df[i] = make([]float64, a.size)
+		a.dfc[i] = make([]float64, companions)
+		a.daz[i] = make([]float64, azLen)
+	}
+}
+
 // next overwrites x with the next iterate, given x and its image g;
 // ff = ||g − x||² and fc the companions of g − x.
 func (a *anderson) next(x, g state, ff float64, fc []float64) {
 	gp, xp := g.parts(), x.parts()
 	az := raw(g.az)
-	if a.gPrev == nil {
-		a.gPrev = make([]float64, a.size)
-		a.fPrev = make([]float64, a.size)
+	if a.azPrev == nil {
 		a.fPrevC = make([]float64, len(fc))
 		a.azPrev = make([]float64, len(az))
 	}
 	if a.havePrev && ff > a.prevFF {
+		last := a.head // −g_{k−1}, −f_{k−1}
 		a.count, a.head = 0, 0
 		a.havePrev = false
 		if a.revert {
 			o := 0
-			for _, p := range x.parts() {
-				copy(p, a.gPrev[o:o+len(p)])
+			for _, p := range xp {
+				neg := a.dg[last][o : o+len(p)]
+				each(len(p), func(lo, hi int) {
+					for i := lo; i < hi; i++ {
+						p[i] = -neg[i]
+					}
+				})
 				o += len(p)
 			}
 			copy(raw(x.az), a.azPrev)
 			return
 		}
 	}
+	f := diff{g: gp, x: xp}
 	if a.havePrev {
-		// Push Δg, Δf into the ring.
+		// Push Δg = g + (−g_prev), Δf = f + (−f_prev) into the slot
+		// that holds the negated last image and residual.
 		slot := a.head
-		if a.dg[slot] == nil {
-			a.dg[slot] = make([]float64, a.size)
-			a.df[slot] = make([]float64, a.size)
-			a.dfc[slot] = make([]float64, len(fc))
-			a.daz[slot] = make([]float64, len(az))
-		}
-		// Push the differences and save g and f in the same pass.
 		dg, df, dfc, daz := a.dg[slot], a.df[slot], a.dfc[slot], a.daz[slot]
 		for i, v := range fc {
 			dfc[i] = v - a.fPrevC[i]
@@ -94,15 +108,12 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
-			dg, df, gPrev, fPrev := dg[o:o+len(p)], df[o:o+len(p)], a.gPrev[o:o+len(p)], a.fPrev[o:o+len(p)]
+			dg, df := dg[o:o+len(p)], df[o:o+len(p)]
 			each(len(p), func(lo, hi int) {
 				for i := lo; i < hi; i++ {
 					v := p[i]
-					f := v - xq[i]
-					dg[i] = v - gPrev[i]
-					df[i] = f - fPrev[i]
-					gPrev[i] = v
-					fPrev[i] = f
+					dg[i] = v + dg[i]
+					df[i] = (v - xq[i]) + df[i]
 				}
 			})
 			o += len(p)
@@ -116,24 +127,10 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 		// right-hand side ΔFᵀf, in one pass over each stored ΔF.
 		for i := 0; i < a.count; i++ {
 			si := (a.head - a.count + i + 2*a.mem) % a.mem
-			v, r := a.metric.dot2(a.df[si], a.dfc[si], df, dfc, a.fPrev, fc)
+			v, r := a.metric.dot2(a.df[si], a.dfc[si], df, dfc, f, fc)
 			a.gram[slot*a.mem+si] = v
 			a.gram[si*a.mem+slot] = v
 			a.rhs[i] = r
-		}
-	} else {
-		// Save g and f.
-		o := 0
-		for pi, p := range gp {
-			xq := xp[pi]
-			gPrev, fPrev := a.gPrev[o:o+len(p)], a.fPrev[o:o+len(p)]
-			each(len(p), func(lo, hi int) {
-				for i := lo; i < hi; i++ {
-					gPrev[i] = p[i]
-					fPrev[i] = p[i] - xq[i]
-				}
-			})
-			o += len(p)
 		}
 	}
 	copy(a.azPrev, az)
@@ -142,7 +139,24 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 	a.prevFF = ff
 
 	idx := a.coefficients()
+	// −g and −f go to the slot at head: free, or the oldest difference,
+	// which the mix reads in its first pass before it is overwritten.
+	save := a.head
+	a.slot(save, len(fc), len(az))
+	ng, nf := a.dg[save], a.df[save]
 	if idx == nil {
+		o := 0
+		for pi, p := range gp {
+			xq := xp[pi]
+			ng, nf := ng[o:o+len(p)], nf[o:o+len(p)]
+			each(len(p), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					ng[i] = -p[i]
+					nf[i] = -(p[i] - xq[i])
+				}
+			})
+			o += len(p)
+		}
 		x.copyFrom(g)
 		return
 	}
@@ -153,11 +167,36 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 		dg[i], daz[i] = a.dg[k], a.daz[k]
 	}
 	o := 0
-	for pi, p := range x.parts() {
-		mix(p, gp[pi], a.gam[:c], dg, o)
+	for pi, p := range xp {
+		mix(p, gp[pi], a.gam[:c], dg, o, ng, nf)
 		o += len(p)
 	}
-	mix(raw(x.az), az, a.gam[:c], daz, 0)
+	mix(raw(x.az), az, a.gam[:c], daz, 0, nil, nil)
+}
+
+// last returns the last image, with the shape of g's blocks, negated
+// back in the slot of the ring that holds it: the history is not to be
+// used again. A·g is the copy kept. Not after a revert.
+func (a *anderson) last(g state) state {
+	v := a.dg[a.head]
+	each(len(v), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			v[i] = -v[i]
+		}
+	})
+	o := 0
+	view := func(m *mat.Dense) *mat.Dense {
+		if m == nil {
+			return nil
+		}
+		r, c := m.Dims()
+		o += r * c
+		return mat.NewDense(r, c, v[o-r*c:o])
+	}
+	st := state{z: view(g.z), u1: view(g.u1), u2: view(g.u2), u3: view(g.u3)}
+	r, c := g.az.Dims()
+	st.az = mat.NewDense(r, c, a.azPrev)
+	return st
 }
 
 // coefficients solves (ΔFᵀΔF + reg I) γ = ΔFᵀ f on the stored slots into
@@ -202,25 +241,28 @@ func (a *anderson) coefficients() []int {
 // mix sets dst = src − Σ_i γ_i d_i[off:off+len(dst)], subtracting in the
 // order of i, four columns a pass over dst, so that dst is read and
 // written once per four columns; the entries are shared out over the
-// cores (each).
-func mix(dst, src, gam []float64, d [][]float64, off int) {
+// cores (each). Unless ng is nil it also sets ng = −src and
+// nf = −(src − dst) (from dst before the mix) at off, in the first pass,
+// entry by entry after that pass has read d_0..d_3: ng may be d_0.
+func mix(dst, src, gam []float64, d [][]float64, off int, ng, nf []float64) {
 	each(len(dst), func(lo, hi int) {
 		ds := make([][]float64, len(d))
 		for i, di := range d {
 			ds[i] = di[off+lo : off+hi]
 		}
-		mixRange(dst[lo:hi], src[lo:hi], gam, ds)
+		var g, f []float64
+		if ng != nil {
+			g, f = ng[off+lo:off+hi], nf[off+lo:off+hi]
+		}
+		mixRange(dst[lo:hi], src[lo:hi], gam, ds, g, f)
 	})
 }
 
-// mixRange is mix on one range: d_i holds that range of the columns.
-func mixRange(dst, src, gam []float64, d [][]float64) {
+// mixRange is mix on one range: d_i, ng and nf hold that range of the
+// columns.
+func mixRange(dst, src, gam []float64, d [][]float64, ng, nf []float64) {
 	n := len(dst)
 	for i := 0; i < len(gam); i += 4 {
-		s := src[:n]
-		if i > 0 {
-			s = dst
-		}
 		var g [4]float64
 		var c [4][]float64
 		for k := range c {
@@ -231,11 +273,33 @@ func mixRange(dst, src, gam []float64, d [][]float64) {
 		}
 		g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
 		d0, d1, d2, d3 := c[0][:n], c[1][:n], c[2][:n], c[3][:n]
-		for q := range dst {
-			dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+		switch {
+		case i > 0:
+			for q := range dst {
+				dst[q] = dst[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+			}
+		case ng != nil:
+			s, ng, nf := src[:n], ng[:n], nf[:n]
+			for q := range dst {
+				v := s[q]
+				y := v - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+				ng[q] = -v
+				nf[q] = -(v - dst[q])
+				dst[q] = y
+			}
+		default:
+			s := src[:n]
+			for q := range dst {
+				dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+			}
 		}
 	}
 }
+
+// diff is the residual f = g − x of an image and its iterate, given by
+// their parts (state.parts), read as one flattened vector: it is taken
+// where it is read rather than stored.
+type diff struct{ g, x [][]float64 }
 
 // dot2 returns a·b and a·c in one pass over a, with two accumulators
 // each: without assembly (WebAssembly) a single running sum is bound by
@@ -256,4 +320,49 @@ func dot2(a, b, c []float64) (ab, ac float64) {
 		t0 += a[i] * c[i]
 	}
 	return s0 + s1, t0 + t1
+}
+
+// dot2Diff is dot2(a, b, c) for c entries off to off+len(a) of the
+// residual f, each c_i = g_i − x_i formed as it is read: the same
+// additions in the same order (entries of even index into the first sum,
+// of odd into the second), so the same bits as dot2 of the stored
+// residual.
+func dot2Diff(a, b []float64, f diff, off int) (ab, ac float64) {
+	n := len(a)
+	b = b[:n]
+	var s0, s1, t0, t1 float64
+	o := 0 // offset of the part in the flattened vector
+	for pi, gq := range f.g {
+		lo, hi := max(off, o), min(off+n, o+len(gq))
+		if lo < hi {
+			as, bs := a[lo-off:hi-off], b[lo-off:hi-off]
+			gs, xs := gq[lo-o:hi-o], f.x[pi][lo-o:hi-o]
+			if (lo-off)%2 == 0 {
+				s0, s1, t0, t1 = dot2DiffRange(as, bs, gs, xs, s0, s1, t0, t1)
+			} else {
+				s1, s0, t1, t0 = dot2DiffRange(as, bs, gs, xs, s1, s0, t1, t0)
+			}
+		}
+		o += len(gq)
+	}
+	return s0 + s1, t0 + t1
+}
+
+// dot2DiffRange adds the entries of a range to the sums of dot2Diff, its
+// first entry to s0 and t0.
+func dot2DiffRange(a, b, g, x []float64, s0, s1, t0, t1 float64) (float64, float64, float64, float64) {
+	n := len(a)
+	b, g, x = b[:n], g[:n], x[:n]
+	i := 0
+	for ; i+1 < n; i += 2 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		t0 += a[i] * (g[i] - x[i])
+		t1 += a[i+1] * (g[i+1] - x[i+1])
+	}
+	if i < n {
+		s0 += a[i] * b[i]
+		t0 += a[i] * (g[i] - x[i])
+	}
+	return s0, s1, t0, t1
 }

@@ -170,7 +170,13 @@ func (s *admm) exactDual() float64 {
 		})
 	}
 	norm := normBound(w) // if the eigenvalues fail
-	if vals, delta, ok := gramValues(&s.eig, w); ok {
+	// The Gram matrix of W in the n×n block not holding W: AᵀU, read
+	// into W already and formed again before it is read next (plain).
+	work := s.certM
+	if w == s.certM {
+		work = s.cm
+	}
+	if vals, delta, ok := gramValues(&s.eig, w, raw(work)); ok {
 		norm = math.Sqrt(math.Max(vals[len(vals)-1], 0) + delta)
 	}
 	return linalg.Inner(s.certU, s.xr) / math.Max(1, norm)
@@ -271,6 +277,7 @@ func (s *admm) correctV(sweeps int, project bool) bool {
 		return false
 	}
 	s.gramA()
+	at := raw(s.at)
 	// The columns are projected each alone, shared out over the cores.
 	parallel.For(n, max(1, n/(8*parallel.Workers())), func(lo, hi int) {
 		col := make([]float64, k+3*m)
@@ -307,7 +314,7 @@ func (s *admm) correctV(sweeps int, project bool) bool {
 					}
 					z[i] = zn
 					change = math.Max(change, math.Abs(d)*math.Sqrt(gii))
-					for r, a := range s.at[i*k : (i+1)*k] {
+					for r, a := range at[i*k : (i+1)*k] {
 						uj[r] -= d * a
 					}
 					for r, g := range s.gram[i*m : (i+1)*m] {
@@ -328,16 +335,32 @@ func (s *admm) correctV(sweeps int, project bool) bool {
 	return true
 }
 
-// gramA computes, once, Aᵀ and AᵀA (m×m) for correctV.
+// gramA computes Aᵀ, once, and AᵀA (m×m) for correctV: kept from call
+// to call for problems of fewer than lentGramMinSize entries m·n per
+// block, else formed again at every call in the block of Y₂, which
+// correctV's callers write after it (keep). The same product either way.
 func (s *admm) gramA() {
-	if s.gram != nil {
+	if s.at == nil {
+		s.at = mat.DenseCopyOf(s.ar.T())
+	}
+	if s.gram != nil && !s.gramLent {
 		return
 	}
-	at := mat.DenseCopyOf(s.ar.T())
-	g := mat.NewDense(s.m, s.m, nil)
-	g.Mul(at, s.ar)
-	s.at, s.gram = raw(at), raw(g)
+	var g *mat.Dense
+	if y2 := raw(s.certY2); s.m*s.n >= lentGramMinSize && len(y2) >= s.m*s.m {
+		g = mat.NewDense(s.m, s.m, y2[:s.m*s.m])
+		s.gramLent = true
+	} else {
+		g = mat.NewDense(s.m, s.m, nil)
+	}
+	g.Mul(s.at, s.ar)
+	s.gram = raw(g)
 }
+
+// lentGramMinSize is the m·n from which AᵀA is formed in Y₂'s block at
+// every correction rather than kept (gramA): the page's problems keep it.
+// A variable for the tests.
+var lentGramMinSize = 1000 * 1000
 
 // dualValue evaluates the dual point of dualBound whose U has AᵀU = mm,
 // its columns scaled by t (nil: all 1): it returns
@@ -552,13 +575,15 @@ func (s *admm) primalBound() float64 {
 		}
 		l21 += math.Sqrt(nr)
 	}
-	return nuclearUpper(&s.eig, s.ret) + s.pr.Beta*s.l1H + s.pr.Lambda*l21
+	// The Gram matrix of Z in the step's scratch, dead after dualBound
+	// (a moved AᵀU it kept was swapped into certM).
+	return nuclearUpper(&s.eig, s.ret, raw(s.cm)) + s.pr.Beta*s.l1H + s.pr.Lambda*l21
 }
 
 // nuclearUpper returns an upper bound on ||h||_*, tight to about
 // √(10 n ε)·||h||_F per singular value.
-func nuclearUpper(eig *eigen.Sym, h *mat.Dense) float64 {
-	vals, delta, ok := gramValues(eig, h)
+func nuclearUpper(eig *eigen.Sym, h *mat.Dense, work []float64) float64 {
+	vals, delta, ok := gramValues(eig, h, work)
 	if !ok {
 		// Fall back on the SVD.
 		return NuclearNorm(h)
@@ -574,7 +599,10 @@ func nuclearUpper(eig *eigen.Sym, h *mat.Dense) float64 {
 // side, the squared singular values of h, ascending, and δ, a bound on
 // the rounding of the Gram matrix and of its eigenvalues: √(l + δ) bounds
 // each singular value above. It reports false if the eigenvalues failed.
-func gramValues(eig *eigen.Sym, h *mat.Dense) (vals []float64, delta float64, ok bool) {
+// The Gram matrix is formed in work (eig's own buffer if work is too
+// short), which must not be h.
+func gramValues(eig *eigen.Sym, h *mat.Dense, work []float64) (vals []float64, delta float64, ok bool) {
+	eig.Lent = eigen.Buffers{Matrix: work}
 	r, c := h.Dims()
 	// FactorizeOuter(A) decomposes A Aᵀ: the Gram matrix of the shorter
 	// side.

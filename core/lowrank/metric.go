@@ -12,7 +12,7 @@ package lowrank
 // multipliers rescaled: Y = μU carries over). For large problems the
 // state keeps Z, U₁, U₃ (and AZ) alone, and the step forms
 // μ₂U₂ = μ₁AᵀU₁ − μ₃U₃ where it needs it: the m×n U₂ of each of the
-// 2·Memory + 4 iterates and differences is not stored (impliedU2).
+// 2·Memory + 2 iterates and differences is not stored (impliedU2).
 //
 // The inner products of iterates, which Anderson's least squares and the
 // change measure take over all four blocks, then add the U₂ block's
@@ -74,31 +74,32 @@ func (g *metric) companions() int {
 	return 2 * g.u1Len
 }
 
-// dot2 returns ⟨a, b⟩ and ⟨a, c⟩, ac, bc and cc the companions of a, b
-// and c, in one pass over a. With U₂ stored they are plain dot products.
-func (g *metric) dot2(a, ac, b, bc, c, cc []float64) (ab, acv float64) {
+// dot2 returns ⟨a, b⟩ and ⟨a, f⟩, ac, bc and fc the companions of a, b
+// and f, in one pass over a, the residual f = g − x formed as it is read
+// (dot2Diff). With U₂ stored they are plain dot products.
+func (g *metric) dot2(a, ac, b, bc []float64, f diff, fc []float64) (ab, afv float64) {
 	if !g.implied {
-		return dot2(a, b, c)
+		return dot2Diff(a, b, f, 0)
 	}
 	z1 := g.zLen + g.u1Len
-	ab, acv = dot2(a[:z1], b[:z1], c[:z1])
+	ab, afv = dot2Diff(a[:z1], b[:z1], f, 0)
 	u1 := a[g.zLen:z1]
-	s, t := dot2(u1, bc[:g.u1Len], cc[:g.u1Len])
+	s, t := dot2(u1, bc[:g.u1Len], fc[:g.u1Len])
 	ab += g.cS * s
-	acv += g.cS * t
+	afv += g.cS * t
 	if g.lrr {
-		return ab, acv
+		return ab, afv
 	}
-	p, q := dot2(a[z1:], b[z1:], c[z1:])
+	p, q := dot2Diff(a[z1:], b[z1:], f, z1)
 	ab += g.wU3 * p
-	acv += g.wU3 * q
+	afv += g.wU3 * q
 	// The cross terms: ⟨V₁a, A V₃b⟩ + ⟨A V₃a, V₁b⟩.
 	av3 := ac[g.u1Len:]
-	s, t = dot2(u1, bc[g.u1Len:], cc[g.u1Len:])
-	p, q = dot2(av3, b[g.zLen:z1], c[g.zLen:z1])
+	s, t = dot2(u1, bc[g.u1Len:], fc[g.u1Len:])
+	p, q = dot2Diff(av3, b[g.zLen:z1], f, g.zLen)
 	ab -= g.cA * (s + p)
-	acv -= g.cA * (t + q)
-	return ab, acv
+	afv -= g.cA * (t + q)
+	return ab, afv
 }
 
 // dot returns ⟨a, b⟩ in two running sums, as dot2.

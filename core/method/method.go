@@ -75,19 +75,21 @@ func Join(ms []Name, sep string) string {
 // after its QR reduction:
 //
 //   - its iterate, the image and Anderson's history (Memory 3 for NNLRS,
-//     10 for LRR): 2·Memory + 4 copies of b n×n blocks (Z, U₂, U₃; b = 3,
+//     10 for LRR): 2·Memory + 2 copies of b n×n blocks (Z, U₂, U₃; b = 3,
 //     or 2 where U₂ is implied by the others, from 1000 samples on; one
 //     fewer each for LRR, which has no U₃) and of some k×n blocks;
-//   - the blocks of a step and of the certificate (J, G₂, H, C, AᵀU, Y₂,
-//     AᵀA), the eigen-decomposition of the singular value thresholding
-//     (its reduction, its vectors, the divide and conquer's work, the kept
-//     vectors) and the singular values of the result: 13 n×n for NNLRS,
-//     10 for LRR;
-//   - 27 to 40 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
+//   - the blocks of a step (J, G₂, H, C), the certificate's AᵀA (formed
+//     in a dead block instead from 1000 samples on) and its AᵀU (LRR), the
+//     divide and conquer's work (LRR), the kept singular vectors and
+//     gemm's packed panels: 7 n×n for NNLRS, 6 from 1000 samples on, 8
+//     for LRR. The eigen-decomposition's matrix and vectors and NNLRS's
+//     AᵀU and Y₂ live in blocks dead while they are used;
+//   - 25 to 35 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
 //     Z-step cannot use the Woodbury identity (3k ≥ 2n).
 //
-// Measured peaks of the live heap lie within 7% of the count on USPS
-// digits at n = 500 and 1000 (docs/BENCH.md); λ changes them little.
+// Measured peaks of the live heap lie within 5% of the count at n = 300
+// (synthetic data) and on USPS digits at n = 2000 (docs/BENCH.md); λ
+// changes them little.
 func Bytes(m Name, d, n int) int64 {
 	nn, dn := int64(n)*int64(n), int64(d)*int64(n)
 	var words int64
@@ -95,15 +97,18 @@ func Bytes(m Name, d, n int) int64 {
 	case NNLRS, LRR:
 		k := int64(min(d, n))
 		implied := nn >= impliedSize
-		b, mem, rest, kn := int64(3), int64(3), int64(13), int64(27)
+		b, mem, rest, kn := int64(3), int64(3), int64(7), int64(25)
 		if m == LRR {
-			b, mem, rest, kn = 2, 10, 10, 30
+			b, mem, rest, kn = 2, 10, 8, 28
 		}
 		if implied {
 			b--
-			kn += 13
+			kn += 10
+			if m == NNLRS {
+				rest-- // AᵀA
+			}
 		}
-		blocks := (2*mem+4)*b + rest
+		blocks := (2*mem+2)*b + rest
 		if 3*k >= 2*int64(n) {
 			blocks += 2
 		}
