@@ -126,15 +126,15 @@ func (m *Model) Caveats() []Caveat {
 	if len(far) > 0 {
 		// Near α = 1, LGC's prediction tends to the class whose labels
 		// have most weight over the whole graph.
-		why, brief := fmt.Sprintf("LGC at α = %g", pr.Alpha), fmt.Sprintf("LGC at α = %g", pr.Alpha)
+		why := fmt.Sprintf("LGC at α = %g", pr.Alpha)
+		brief := why
 		if pr.Alpha >= 0.9 {
 			why = fmt.Sprintf("at α = %g, so near 1, LGC spreads every label over the whole graph", pr.Alpha)
 			brief = fmt.Sprintf("α = %g spreads labels graph-wide", pr.Alpha)
 		}
-		paper := fmt.Sprintf("at α = %.4g", propagate.PaperAlpha)
 		out = append(out, Caveat{
-			Long: fmt.Sprintf("On %s GHF errs %s, LGC %s: %s; %s (the paper's μ = 0.99 read literally) it errs %s.",
-				andList(far), strings.Join(ghf, "/"), strings.Join(lgc, "/"), why, paper, strings.Join(paperLGC, "/")),
+			Long: fmt.Sprintf("On %s GHF errs %s, LGC %s: %s; at α = %.4g (the paper's μ = 0.99 read literally) it errs %s.",
+				andList(far), strings.Join(ghf, "/"), strings.Join(lgc, "/"), why, propagate.PaperAlpha, strings.Join(paperLGC, "/")),
 			Short: fmt.Sprintf("LGC far from GHF on %s: %s; α = %.4g gives %s.",
 				andList(far), brief, propagate.PaperAlpha, strings.Join(paperLGC, "/")),
 		})

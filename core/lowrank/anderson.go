@@ -273,12 +273,7 @@ func mixRange(dst, src, gam []float64, d [][]float64, ng, nf []float64) {
 		}
 		g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
 		d0, d1, d2, d3 := c[0][:n], c[1][:n], c[2][:n], c[3][:n]
-		switch {
-		case i > 0:
-			for q := range dst {
-				dst[q] = dst[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
-			}
-		case ng != nil:
+		if i == 0 && ng != nil {
 			s, ng, nf := src[:n], ng[:n], nf[:n]
 			for q := range dst {
 				v := s[q]
@@ -287,11 +282,14 @@ func mixRange(dst, src, gam []float64, d [][]float64, ng, nf []float64) {
 				nf[q] = -(v - dst[q])
 				dst[q] = y
 			}
-		default:
-			s := src[:n]
-			for q := range dst {
-				dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
-			}
+			continue
+		}
+		s := src[:n]
+		if i > 0 {
+			s = dst
+		}
+		for q := range dst {
+			dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
 		}
 	}
 }

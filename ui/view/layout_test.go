@@ -69,10 +69,13 @@ func checkPanels(t *testing.T, what string, ps []Panel, w, h, ts float32, big bo
 // measurer is a canvas that keeps where the text goes, with text as wide
 // as em times its font size per character: 0.62 is wider than the Go
 // font's average character (about 0.55 em), so that text that fits here
-// fits on the page.
+// fits on the page. With faces (newFontMeasurer) it measures text in the
+// page's own fonts instead, as a screen of one device pixel per CSS pixel
+// draws them: for a view whose text must fit exactly as on the page.
 type measurer struct {
 	recorder
 	boxes []textBox
+	faces map[Size]font.Face
 }
 
 type textBox struct {
@@ -82,7 +85,12 @@ type textBox struct {
 
 const em = 0.62
 
+func newFontMeasurer() *measurer { return &measurer{faces: Faces(1, 1)} }
+
 func (mc *measurer) TextWidth(s string, size Size) float32 {
+	if mc.faces != nil {
+		return float32(font.MeasureString(mc.faces[size], s).Ceil())
+	}
 	return float32(len([]rune(s))) * em * FontSize(size, mc.TextScale())
 }
 
@@ -91,26 +99,6 @@ func (mc *measurer) Text(s string, x, y float32, size Size, _ color.RGBA) {
 }
 
 func (mc *measurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(mc) }
-
-// fontMeasurer is a measurer with the page's own fonts (Faces), as a
-// screen of one device pixel per CSS pixel draws them: for a view whose
-// text must fit exactly as on the page.
-type fontMeasurer struct {
-	measurer
-	faces map[Size]font.Face
-}
-
-func newFontMeasurer() *fontMeasurer { return &fontMeasurer{faces: Faces(1, 1)} }
-
-func (fm *fontMeasurer) TextWidth(s string, size Size) float32 {
-	return float32(font.MeasureString(fm.faces[size], s).Ceil())
-}
-
-func (fm *fontMeasurer) Text(s string, x, y float32, size Size, _ color.RGBA) {
-	fm.boxes = append(fm.boxes, textBox{s, Rect{x, y, fm.TextWidth(s, size), FontSize(size, 1)}})
-}
-
-func (fm *fontMeasurer) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(fm) }
 
 // TestTextFits draws every view of a finished run at the canvas widths of
 // a phone, a tablet, a projector and a wide screen, at both text scales,
