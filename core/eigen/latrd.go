@@ -21,11 +21,12 @@ import "gonum.org/v1/gonum/lapack/gonum"
 // fused in two passes over their rows. On return e and tau hold the
 // off-diagonal of the reduced columns and the reflectors' scalars, and
 // the reflectors are stored below the subdiagonal of a, as in LAPACK.
-// work needs 2n + 2nb entries.
+// work needs 2n + 2nb + symvWork(n − 1) entries.
 func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work []float64) {
 	impl := gonum.Implementation{}
 	v, y := work[:n], work[n:2*n]
 	tW, tA := work[2*n:2*n+nb], work[2*n+nb:2*n+2*nb]
+	sw := work[2*n+2*nb:]
 	for i := 0; i < nb; i++ {
 		// Update A(i:n, i) by the reflectors so far:
 		// A(i:n, i) −= V₁ W₁(i, :)ᵀ + W₁ V₁(i, :)ᵀ.
@@ -45,7 +46,7 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work [
 		for k := range v {
 			v[k] = a[(i+1+k)*lda+i]
 		}
-		symvLower(m, a[(i+1)*lda+i+1:], lda, v, y)
+		symvLower(m, a[(i+1)*lda+i+1:], lda, v, y, sw)
 		// tW = W₁ᵀ v and tA = V₁ᵀ v over rows i+1..n−1, then
 		// y −= V₁ tW + W₁ tA.
 		tW, tA := tW[:i], tA[:i]

@@ -22,71 +22,95 @@ import (
 // of which is used twice. gonum's Dsymv walks one row at a time and, as
 // dlatrd calls it, reads x and writes y at a stride (a column of A, a
 // column of W): one cache line per element.
-func symvLower(n int, a []float64, lda int, x, y []float64) {
+//
+// Below order symvBlocked it is one pass over the rows (symvRows), in
+// one goroutine: y_j is its own row's dot product, then the
+// contributions of the rows below it in ascending order. From
+// symvBlocked on, the rows are cut into symvParts slabs of about equal
+// entries, fixed by n alone, which run on every core (package parallel):
+// each slab reads its rows once, sums its dot products and its axpys
+// into a vector of its own, and y_j is the sum of the slabs' vectors in
+// ascending order. The same bits at any number of threads, not those of
+// the one pass. work needs symvWork(n) entries.
+func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 	x = x[:n]
 	y = y[:n]
-	if n < symvParallel || parallel.Workers() == 1 {
-		symvRows(n, a, lda, x, y, 0, n)
+	if n < symvBlocked {
+		clear(y)
+		symvRows(a, lda, x, y, 0, n)
 		return
 	}
-	// Rows [4c·step, 4(c+1)·step) of y per part; the last takes the
-	// rest. A part reads its rows of A and the columns of the rows below
-	// it: the parts above the middle take more rows.
-	parts := 4 * parallel.Workers()
-	bounds := make([]int, parts+1)
-	for c := 1; c < parts; c++ {
-		// Part c starts where a share c/parts of the n² entries read,
-		// about r(2n − r)/n² = c/parts at row r, lies above.
-		r := float64(n) * (1 - math.Sqrt(1-float64(c)/float64(parts)))
-		bounds[c] = min(n, max(bounds[c-1], int(r)/4*4))
+	var bounds [symvParts + 1]int
+	for c := 1; c < symvParts; c++ {
+		// Rows [0, r) hold r(r+1)/2 entries: slab c starts where a share
+		// c/symvParts of them lies above, a multiple of 4 rows.
+		bounds[c] = int(float64(n)*math.Sqrt(float64(c)/symvParts)) / 4 * 4
 	}
-	bounds[parts] = n
-	parallel.For(parts, 1, func(lo, hi int) {
+	bounds[symvParts] = n
+	work = work[:symvWork(n)]
+	parallel.For(symvParts, 1, func(lo, hi int) {
 		for c := lo; c < hi; c++ {
-			if bounds[c] < bounds[c+1] {
-				symvRows(n, a, lda, x, y, bounds[c], bounds[c+1])
+			// Slab 0 sums into y[:bounds[1]], slab c > 0 into the
+			// (c−1)-th n entries of work.
+			u := y[:bounds[c+1]]
+			if c > 0 {
+				u = work[(c-1)*n : (c-1)*n+bounds[c+1]]
 			}
+			clear(u)
+			symvRows(a, lda, x, u, bounds[c], bounds[c+1])
 		}
 	})
+	// y_j = u_c[j] + u_{c+1}[j] + ... for j in slab c, in that order.
+	for c := 0; c < symvParts; c++ {
+		lo, hi := bounds[c], bounds[c+1]
+		if c > 0 {
+			copy(y[lo:hi], work[(c-1)*n+lo:(c-1)*n+hi])
+		}
+		for k := c + 1; k < symvParts; k++ {
+			u := work[(k-1)*n+lo : (k-1)*n+hi]
+			ys := y[lo:hi]
+			for j := range ys {
+				ys[j] += u[j]
+			}
+		}
+	}
 }
 
-// symvParallel is the order from which symvLower shares out its rows.
-const symvParallel = 256
+// symvBlocked is the order from which symvLower cuts its rows into
+// symvParts slabs that run in parallel. Below it, one pass in one
+// goroutine: the problems of the page and of the paper's trials (at most
+// 800 samples) keep the bits of the one pass.
+const (
+	symvBlocked = 1024
+	symvParts   = 8
+)
 
-// symvRows computes y[r0:r1] of symvLower, r0 a multiple of 4: the dot
-// products of rows r0..r1−1 and, from every row i ≥ r0, the axpy into the
-// entries of y[r0:r1] left of i. Each y_j is then the same sum in the
-// same order as over all rows at once: its own row's dot product, then
-// the contributions of the rows below it in ascending order.
-func symvRows(n int, a []float64, lda int, x, y []float64, r0, r1 int) {
-	clear(y[r0:r1])
-	i := r0
-	for ; i+4 <= n; i += 4 {
+// symvWork returns the length of symvLower's work for order n.
+func symvWork(n int) int {
+	if n < symvBlocked {
+		return 0
+	}
+	return (symvParts - 1) * n
+}
+
+// symvRows adds to y the products of rows i0..i1−1 of the lower
+// triangle, i0 a multiple of 4 and y of length at least i1: their dot
+// products with x into y_i (set: no row above i adds to it) and their
+// axpys a_ij x_i into the y_j left of each. Over all rows at once, each
+// y_j is its own row's dot product, then the contributions of the rows
+// below it in ascending order.
+func symvRows(a []float64, lda int, x, y []float64, i0, i1 int) {
+	i := i0
+	for ; i+4 <= i1; i += 4 {
 		r := a[i*lda : i*lda+i+4]
 		r1r := a[(i+1)*lda : (i+1)*lda+i+4]
 		r2 := a[(i+2)*lda : (i+2)*lda+i+4]
 		r3 := a[(i+3)*lda : (i+3)*lda+i+4]
 		x0, x1, x2, x3 := x[i], x[i+1], x[i+2], x[i+3]
-		if i >= r1 {
-			// Below the part: the axpy into y[r0:r1] alone.
-			ys := y[r0:r1]
-			a0, a1, a2, a3 := r[r0:r1], r1r[r0:r1], r2[r0:r1], r3[r0:r1]
-			for j := range ys {
-				ys[j] += a0[j]*x0 + a1[j]*x1 + a2[j]*x2 + a3[j]*x3
-			}
-			continue
-		}
 		var s0, s1, s2, s3 float64
-		xs := x[:i]
 		q0, q1, q2, q3 := r[:i], r1r[:i], r2[:i], r3[:i]
-		for j, xj := range xs[:r0] {
-			s0 += q0[j] * xj
-			s1 += q1[j] * xj
-			s2 += q2[j] * xj
-			s3 += q3[j] * xj
-		}
-		ys := y[:i]
-		for j := r0; j < i; j++ {
+		xs, ys := x[:i], y[:i]
+		for j := 0; j < i; j++ {
 			xj := xs[j]
 			a0, a1, a2, a3 := q0[j], q1[j], q2[j], q3[j]
 			s0 += a0 * xj
@@ -106,24 +130,14 @@ func symvRows(n int, a []float64, lda int, x, y []float64, r0, r1 int) {
 		y[i+2] = s2 + a20*x0 + a21*x1 + a[(i+2)*lda+d+2]*x2 + a32*x3
 		y[i+3] = s3 + a30*x0 + a31*x1 + a32*x2 + a[(i+3)*lda+d+3]*x3
 	}
-	// The last n mod 4 rows, one at a time.
-	for ; i < n; i++ {
+	// The last i1 − i0 mod 4 rows, one at a time.
+	for ; i < i1; i++ {
 		row := a[i*lda : i*lda+i+1]
 		xi := x[i]
-		if i >= r1 {
-			ys := y[r0:r1]
-			for j, v := range row[r0:r1] {
-				ys[j] += v * xi
-			}
-			continue
-		}
 		var s float64
-		for j, xj := range x[:r0] {
-			s += row[j] * xj
-		}
-		ys := y[:i]
-		for j := r0; j < i; j++ {
-			s += row[j] * x[j]
+		xs, ys := x[:i], y[:i]
+		for j := 0; j < i; j++ {
+			s += row[j] * xs[j]
 			ys[j] += row[j] * xi
 		}
 		y[i] = s + row[i]*xi

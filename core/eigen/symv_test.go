@@ -12,8 +12,9 @@ import (
 )
 
 // TestSymvLower compares symvLower with gonum's Dsymv (lower, alpha = 1,
-// beta = 0) on every order 1..64, 40 random orders in 65..300, and 299
-// and 300, with lda ≥ n and NaN in the upper triangle and the padding,
+// beta = 0) on every order 1..64, 40 random orders in 65..300, 299 and
+// 300, and orders about symvBlocked (one pass below, slabs from it), with
+// lda ≥ n and NaN in the upper triangle and the padding,
 // which must not be read. The two sum in different orders; each y_i of
 // either is within n·ε·Σ_j |a_ij x_j| of the exact value (Higham,
 // Accuracy and Stability of Numerical Algorithms, eq. 3.5), so they
@@ -27,7 +28,7 @@ func TestSymvLower(t *testing.T) {
 	for range 40 {
 		sizes = append(sizes, 65+rng.IntN(236))
 	}
-	sizes = append(sizes, 299, 300)
+	sizes = append(sizes, 299, 300, symvBlocked-1, symvBlocked, symvBlocked+3, 1501)
 	for _, n := range sizes {
 		lda := n + rng.IntN(3)
 		a := make([]float64, (n-1)*lda+n)
@@ -55,7 +56,7 @@ func TestSymvLower(t *testing.T) {
 		for i := range got {
 			got[i] = math.NaN() // overwritten, not added to
 		}
-		symvLower(n, a, lda, x, got)
+		symvLower(n, a, lda, x, got, make([]float64, symvWork(n)))
 		for i := range got {
 			tol := 2 * float64(n) * 0x1p-52 * bound[i]
 			if diff := math.Abs(got[i] - want[i]); !(diff <= tol) {
@@ -79,22 +80,27 @@ func benchmarkSymv(b *testing.B, n int, f func(n int, a []float64, lda int, x, y
 	reportGFlops(b, 2*float64(n*n))
 }
 
+func ourSymv(n int, a []float64, lda int, x, y []float64) {
+	symvLower(n, a, lda, x, y, make([]float64, symvWork(n)))
+}
+
 func gonumSymv(n int, a []float64, lda int, x, y []float64) {
 	gonum.Implementation{}.Dsymv(blas.Lower, n, 1, a, lda, x, 1, 0, y, 1)
 }
 
-func BenchmarkSymv200(b *testing.B)      { benchmarkSymv(b, 200, symvLower) }
-func BenchmarkSymv800(b *testing.B)      { benchmarkSymv(b, 800, symvLower) }
+func BenchmarkSymv200(b *testing.B)      { benchmarkSymv(b, 200, ourSymv) }
+func BenchmarkSymv800(b *testing.B)      { benchmarkSymv(b, 800, ourSymv) }
+func BenchmarkSymv2000(b *testing.B)     { benchmarkSymv(b, 2000, ourSymv) }
 func BenchmarkGonumSymv200(b *testing.B) { benchmarkSymv(b, 200, gonumSymv) }
 func BenchmarkGonumSymv800(b *testing.B) { benchmarkSymv(b, 800, gonumSymv) }
 
-// symvLower shares out its rows from symvParallel on: each y_i is the
-// same sum in the same order whatever the parts, so the result has the
-// same bits at 1, 2, 3 and 4 threads, those of one pass over all rows.
+// From symvBlocked on, symvLower sums its slabs in a fixed order: the
+// same bits at 1, 2, 3 and 4 threads. Below it, one pass whatever the
+// threads.
 func TestSymvLowerThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	for _, n := range []int{symvParallel, symvParallel + 1, 300, 515, 1002} {
+	for _, n := range []int{symvBlocked - 1, symvBlocked, symvBlocked + 1, 1502, 2003} {
 		lda := n + 1
 		a := make([]float64, n*lda)
 		for i := range a {
@@ -104,14 +110,22 @@ func TestSymvLowerThreads(t *testing.T) {
 		for i := range x {
 			x[i] = rng.NormFloat64()
 		}
-		whole := make([]float64, n)
-		symvRows(n, a, lda, x, whole, 0, n)
+		var first []float64
 		for _, procs := range []int{1, 2, 3, 4} {
 			runtime.GOMAXPROCS(procs)
 			y := make([]float64, n)
-			symvLower(n, a, lda, x, y)
-			if !slices.Equal(y, whole) {
-				t.Errorf("n = %d, %d threads: not the bits of one pass", n, procs)
+			symvLower(n, a, lda, x, y, make([]float64, symvWork(n)))
+			if first == nil {
+				first = y
+				if n < symvBlocked {
+					one := make([]float64, n)
+					symvRows(a, lda, x, one, 0, n)
+					if !slices.Equal(y, one) {
+						t.Errorf("n = %d: not the bits of one pass", n)
+					}
+				}
+			} else if !slices.Equal(y, first) {
+				t.Errorf("n = %d, %d threads: not the bits of 1 thread", n, procs)
 			}
 		}
 	}

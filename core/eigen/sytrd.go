@@ -50,4 +50,4 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 
 // sytrdWork returns the length of sytrd's work for order n: W,
 // n×sytrdBlock, and latrd's vectors (sytd2 needs fewer).
-func sytrdWork(n int) int { return n*sytrdBlock + 2*n + 2*sytrdBlock }
+func sytrdWork(n int) int { return n*sytrdBlock + 2*n + 2*sytrdBlock + symvWork(n) }
