@@ -57,7 +57,7 @@ func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 				u = work[(c-1)*n : (c-1)*n+bounds[c+1]]
 			}
 			clear(u)
-			symvRows(a, lda, x, u, bounds[c], bounds[c+1])
+			symvSlab(a, lda, x, u, bounds[c], bounds[c+1])
 		}
 	})
 	// y_j = u_c[j] + u_{c+1}[j] + ... for j in slab c, in that order.
@@ -119,18 +119,28 @@ func symvRows(a []float64, lda int, x, y []float64, i0, i1 int) {
 			s3 += a3 * xj
 			ys[j] += a0*x0 + a1*x1 + a2*x2 + a3*x3
 		}
-		// The 4×4 diagonal block, lower part: rows i..i+3, columns
-		// i..i+3 (d, d) and below.
-		d := i
-		a10 := a[(i+1)*lda+d]
-		a20, a21 := a[(i+2)*lda+d], a[(i+2)*lda+d+1]
-		a30, a31, a32 := a[(i+3)*lda+d], a[(i+3)*lda+d+1], a[(i+3)*lda+d+2]
-		y[i] = s0 + a[i*lda+d]*x0 + a10*x1 + a20*x2 + a30*x3
-		y[i+1] = s1 + a10*x0 + a[(i+1)*lda+d+1]*x1 + a21*x2 + a31*x3
-		y[i+2] = s2 + a20*x0 + a21*x1 + a[(i+2)*lda+d+2]*x2 + a32*x3
-		y[i+3] = s3 + a30*x0 + a31*x1 + a32*x2 + a[(i+3)*lda+d+3]*x3
+		symvDiag4(a, lda, x, y, i, s0, s1, s2, s3)
 	}
-	// The last i1 − i0 mod 4 rows, one at a time.
+	symvTail(a, lda, x, y, i, i1)
+}
+
+// symvDiag4 sets y_i..y_{i+3} to the dot products s0..s3 of rows
+// i..i+3 over the columns left of i, plus the products of their 4×4
+// diagonal block (columns i..i+3, the lower triangle stored).
+func symvDiag4(a []float64, lda int, x, y []float64, i int, s0, s1, s2, s3 float64) {
+	d := i
+	x0, x1, x2, x3 := x[i], x[i+1], x[i+2], x[i+3]
+	a10 := a[(i+1)*lda+d]
+	a20, a21 := a[(i+2)*lda+d], a[(i+2)*lda+d+1]
+	a30, a31, a32 := a[(i+3)*lda+d], a[(i+3)*lda+d+1], a[(i+3)*lda+d+2]
+	y[i] = s0 + a[i*lda+d]*x0 + a10*x1 + a20*x2 + a30*x3
+	y[i+1] = s1 + a10*x0 + a[(i+1)*lda+d+1]*x1 + a21*x2 + a31*x3
+	y[i+2] = s2 + a20*x0 + a21*x1 + a[(i+2)*lda+d+2]*x2 + a32*x3
+	y[i+3] = s3 + a30*x0 + a31*x1 + a32*x2 + a[(i+3)*lda+d+3]*x3
+}
+
+// symvTail is symvRows for rows i..i1−1 one at a time (fewer than 4).
+func symvTail(a []float64, lda int, x, y []float64, i, i1 int) {
 	for ; i < i1; i++ {
 		row := a[i*lda : i*lda+i+1]
 		xi := x[i]
