@@ -268,7 +268,8 @@ func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, j0, j1 int) {
 }
 
 // macroKernel adds the product of the packed mc×kc block and kc×nc panel
-// to c (row stride ldc), one gemmMR×gemmNR tile at a time; edge tiles go
+// to c (row stride ldc), one gemmMR×gemmNR tile at a time, or two
+// stacked where the target has a kernel for them (hasPair); edge tiles go
 // through a scratch tile.
 func macroKernel(pa, pb []float64, mc, nc, kc int, c []float64, ldc int) {
 	var tmp [gemmMR * gemmNR]float64
@@ -279,6 +280,12 @@ func macroKernel(pa, pb []float64, mc, nc, kc int, c []float64, ldc int) {
 			r := min(gemmMR, mc-i)
 			ap := pa[(i/gemmMR)*kc*gemmMR : (i/gemmMR+1)*kc*gemmMR]
 			if r == gemmMR && w == gemmNR {
+				if hasPair && i+2*gemmMR <= mc {
+					// Two micro-panels of A at once: rows i..i+2·gemmMR.
+					microKernelPair(pa[(i/gemmMR)*kc*gemmMR:(i/gemmMR+2)*kc*gemmMR], bp, kc, c[i*ldc+j:], ldc)
+					i += gemmMR
+					continue
+				}
 				microKernel(ap, bp, kc, c[i*ldc+j:], ldc)
 				continue
 			}

@@ -67,3 +67,73 @@ loop:
 	STORE(Y14, Y15)
 	VZEROUPPER
 	RET
+
+// PAIR adds to the row sums Z(r) and Z(r+6) the row of B in Z0 times the
+// entries of A at offset off from SI (first tile) and R10 (second).
+#define PAIR(off, z0, z1) \
+	VFMADD231PD.BCST off(SI), Z0, z0 \
+	VFMADD231PD.BCST off(R10), Z0, z1
+
+// STORE512 adds a row of sums to the row of C at DX and moves DX on.
+#define STORE512(z) \
+	VADDPD  0(DX), z, z \
+	VMOVUPD z, 0(DX) \
+	ADDQ    R8, DX
+
+// func kernel12x8(kc int, a, b, c *float64, ldc int)
+//
+// C[12×8] += A[12×kc] B[kc×8]: rows 0..5 of A packed at a, rows 6..11 at
+// a + 6·kc (two micro-panels as packA lays them out), B row by row. Z4..Z15
+// hold the 12 rows of sums, 8 each; Z0 a row of B; the entries of A are
+// broadcast from memory by each fused multiply-add.
+TEXT ·kernel12x8(SB), NOSPLIT, $0-40
+	MOVQ kc+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ ldc+32(FP), R8
+	SHLQ $3, R8
+	IMUL3Q $48, CX, R9
+	LEAQ (SI)(R9*1), R10
+
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+
+loop512:
+	VMOVUPD (DI), Z0
+	PAIR(0, Z4, Z10)
+	PAIR(8, Z5, Z11)
+	PAIR(16, Z6, Z12)
+	PAIR(24, Z7, Z13)
+	PAIR(32, Z8, Z14)
+	PAIR(40, Z9, Z15)
+	ADDQ $48, SI
+	ADDQ $48, R10
+	ADDQ $64, DI
+	DECQ CX
+	JNZ  loop512
+
+	STORE512(Z4)
+	STORE512(Z5)
+	STORE512(Z6)
+	STORE512(Z7)
+	STORE512(Z8)
+	STORE512(Z9)
+	STORE512(Z10)
+	STORE512(Z11)
+	STORE512(Z12)
+	STORE512(Z13)
+	STORE512(Z14)
+	STORE512(Z15)
+	VZEROUPPER
+	RET

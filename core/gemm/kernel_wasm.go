@@ -134,3 +134,13 @@ func microKernel(a, b []float64, kc int, c []float64, ldc int) {
 	r2[2] += c22
 	r2[3] += c23
 }
+
+// hasPair is false: no kernel for two tiles at once on this target.
+const hasPair = false
+
+// microKernelPair is microKernel on each of two stacked tiles (not
+// called: hasPair is false).
+func microKernelPair(a, b []float64, kc int, c []float64, ldc int) {
+	microKernel(a[:gemmMR*kc], b, kc, c, ldc)
+	microKernel(a[gemmMR*kc:], b, kc, c[gemmMR*ldc:], ldc)
+}
