@@ -1,6 +1,10 @@
 package eigen
 
-import "gonum.org/v1/gonum/lapack/gonum"
+import (
+	"gonum.org/v1/gonum/lapack/gonum"
+
+	"nnlrs/core/parallel"
+)
 
 // latrd reduces the first nb columns of the symmetric n×n matrix whose
 // lower triangle is in a (row-major, stride lda) to tridiagonal form, as
@@ -21,20 +25,21 @@ import "gonum.org/v1/gonum/lapack/gonum"
 // fused in two passes over their rows. On return e and tau hold the
 // off-diagonal of the reduced columns and the reflectors' scalars, and
 // the reflectors are stored below the subdiagonal of a, as in LAPACK.
-// work needs 2n + 2nb + symvWork(n − 1) entries.
-func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work []float64) {
+// work needs 2n + 2nb entries; sw is symvLower's (nil: one pass).
+func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work, sw []float64) {
 	impl := gonum.Implementation{}
 	v, y := work[:n], work[n:2*n]
 	tW, tA := work[2*n:2*n+nb], work[2*n+nb:2*n+2*nb]
-	sw := work[2*n+2*nb:]
 	for i := 0; i < nb; i++ {
 		// Update A(i:n, i) by the reflectors so far:
 		// A(i:n, i) −= V₁ W₁(i, :)ᵀ + W₁ V₁(i, :)ᵀ.
 		wi := w[i*ldw : i*ldw+i]
 		ai := a[i*lda : i*lda+i]
-		for r := i; r < n; r++ {
-			a[r*lda+i] -= dot2(a[r*lda:r*lda+i], wi, w[r*ldw:r*ldw+i], ai)
-		}
+		rows(sw != nil, i, n, func(r0, r1 int) {
+			for r := r0; r < r1; r++ {
+				a[r*lda+i] -= dot2(a[r*lda:r*lda+i], wi, w[r*ldw:r*ldw+i], ai)
+			}
+		})
 		if i == n-1 {
 			break
 		}
@@ -50,23 +55,46 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work [
 		// tW = W₁ᵀ v and tA = V₁ᵀ v over rows i+1..n−1, then
 		// y −= V₁ tW + W₁ tA.
 		tW, tA := tW[:i], tA[:i]
-		clear(tW)
-		clear(tA)
-		k := 0
-		for ; k+1 < m; k += 2 {
-			r := i + 1 + k
-			axpy2(v[k], v[k+1], w[r*ldw:r*ldw+i], w[(r+1)*ldw:(r+1)*ldw+i], tW)
-			axpy2(v[k], v[k+1], a[r*lda:r*lda+i], a[(r+1)*lda:(r+1)*lda+i], tA)
+		if sw == nil {
+			transposed(v, a[(i+1)*lda:], lda, w[(i+1)*ldw:], ldw, i, 0, m, tW, tA)
+		} else {
+			// In latrdParts fixed row ranges, each into its own tW and
+			// tA in sw (dead after symvLower), added in ascending order.
+			part := func(p int) (k0, k1 int, pw, pa []float64) {
+				k0, k1 = m*p/latrdParts/2*2, m*(p+1)/latrdParts/2*2
+				if p == latrdParts-1 {
+					k1 = m
+				}
+				return k0, k1, sw[2*p*i : (2*p+1)*i], sw[(2*p+1)*i : (2*p+2)*i]
+			}
+			parts := func(lo, hi int) {
+				for p := lo; p < hi; p++ {
+					k0, k1, pw, pa := part(p)
+					transposed(v, a[(i+1)*lda:], lda, w[(i+1)*ldw:], ldw, i, k0, k1, pw, pa)
+				}
+			}
+			if m < symvShared {
+				parts(0, latrdParts)
+			} else {
+				parallel.For(latrdParts, 1, parts)
+			}
+			_, _, pw, pa := part(0)
+			copy(tW, pw)
+			copy(tA, pa)
+			for p := 1; p < latrdParts; p++ {
+				_, _, pw, pa := part(p)
+				for c := range tW {
+					tW[c] += pw[c]
+					tA[c] += pa[c]
+				}
+			}
 		}
-		if k < m {
-			r := i + 1 + k
-			axpy2(v[k], 0, w[r*ldw:r*ldw+i], w[r*ldw:r*ldw+i], tW)
-			axpy2(v[k], 0, a[r*lda:r*lda+i], a[r*lda:r*lda+i], tA)
-		}
-		for k := range y {
-			r := i + 1 + k
-			y[k] -= dot2(a[r*lda:r*lda+i], tW, w[r*ldw:r*ldw+i], tA)
-		}
+		rows(sw != nil, 0, m, func(k0, k1 int) {
+			for k := k0; k < k1; k++ {
+				r := i + 1 + k
+				y[k] -= dot2(a[r*lda:r*lda+i], tW, w[r*ldw:r*ldw+i], tA)
+			}
+		})
 		t := tau[i]
 		var s float64
 		for k := range y {
@@ -79,6 +107,41 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work [
 		}
 	}
 }
+
+// transposed sets tW = W₁ᵀv and tA = V₁ᵀv over the rows k0..k1−1 of v,
+// the rows of W₁ and V₁ (their first i columns) at w and a: two rows per
+// pass over tW and tA, k0 even.
+func transposed(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
+	clear(tW)
+	clear(tA)
+	k := k0
+	for ; k+1 < k1; k += 2 {
+		axpy2(v[k], v[k+1], w[k*ldw:k*ldw+i], w[(k+1)*ldw:(k+1)*ldw+i], tW)
+		axpy2(v[k], v[k+1], a[k*lda:k*lda+i], a[(k+1)*lda:(k+1)*lda+i], tA)
+	}
+	if k < k1 {
+		axpy2(v[k], 0, w[k*ldw:k*ldw+i], w[k*ldw:k*ldw+i], tW)
+		axpy2(v[k], 0, a[k*lda:k*lda+i], a[k*lda:k*lda+i], tA)
+	}
+}
+
+// rows runs body over the rows [r0, r1), whose results are each computed
+// alone: on every core (package parallel) when shared and the rows are
+// many, in one call otherwise; the same bits either way.
+func rows(shared bool, r0, r1 int, body func(lo, hi int)) {
+	if !shared || r1-r0 < symvShared {
+		body(r0, r1)
+		return
+	}
+	parallel.For(r1-r0, latrdGrain, func(lo, hi int) { body(r0+lo, r0+hi) })
+}
+
+// latrdParts is the number of row ranges of W₁ᵀv and V₁ᵀv in a reduction
+// in slabs, latrdGrain the rows of a range of rows.
+const (
+	latrdParts = 8
+	latrdGrain = 256
+)
 
 // dot2 returns x₁ᵀy₁ + x₂ᵀy₂ for vectors of one length, len(x₁), in
 // four running sums (one sum is bound by the latency of the adds).

@@ -16,10 +16,16 @@ import (
 // differ only in the order of their sums, so every entry agrees to a
 // small multiple of n·ε·max|A| (the backward error of the Householder
 // steps, Higham, Accuracy and Stability of Numerical Algorithms, §19.3);
-// the factor 20 covers the nb steps of a panel.
+// the factor 20 covers the nb steps of a panel. Orders to 200 in one
+// pass, and 300 and 600 with symvLower's work too, where the products of
+// the panel run in slabs and ranges of rows on every core.
 func TestLatrd(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	for _, n := range []int{1, 2, 3, 7, 33, 64, 65, 100, 131, 200} {
+	for _, n := range []int{1, 2, 3, 7, 33, 64, 65, 100, 131, 200, 300, 600} {
+		var sw []float64
+		if n >= 300 {
+			sw = make([]float64, symvWork(n))
+		}
 		for _, nb := range []int{1, 4, 13, 32} {
 			if nb > n {
 				continue
@@ -39,7 +45,7 @@ func TestLatrd(t *testing.T) {
 			gonum.Implementation{}.Dlatrd(blas.Lower, n, nb, want, lda, eWant, tauWant, wWant, ldw)
 			e, tau := make([]float64, n), make([]float64, n)
 			w := make([]float64, n*ldw)
-			latrd(n, nb, a, lda, e, tau, w, ldw, make([]float64, 2*n+2*nb))
+			latrd(n, nb, a, lda, e, tau, w, ldw, make([]float64, 2*n+2*nb), sw)
 
 			tol := 20 * float64(n) * 0x1p-52 * amax
 			check := func(what string, i int, got, want float64) {

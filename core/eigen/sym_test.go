@@ -311,3 +311,56 @@ func TestSymLent(t *testing.T) {
 		}
 	}
 }
+
+// From order symvBlocked the reduction's symv runs in slabs (symvLower):
+// a decomposition of order 1030 still has A V = V Λ and VᵀV = I to
+// working precision, with the same bits at 1 and 2 threads.
+func TestSymSlabs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	const n = symvBlocked + 6
+	a := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			a.SetSym(i, j, rng.NormFloat64())
+		}
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var vals []float64
+	var vecs *mat.Dense
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		var s Sym
+		if !s.Factorize(a, true) {
+			t.Fatal("factorization failed")
+		}
+		v, q := s.Values(nil), mat.DenseCopyOf(s.Vectors())
+		if vals != nil {
+			if !slices.Equal(v, vals) || !slices.Equal(q.RawMatrix().Data, vecs.RawMatrix().Data) {
+				t.Errorf("%d threads: eigenvalues or vectors differ from 1 thread's", procs)
+			}
+			continue
+		}
+		vals, vecs = v, q
+	}
+	tol := 50 * float64(n) * dlamchE * mat.Norm(a, 2)
+	var av, vl mat.Dense
+	av.Mul(a, vecs)
+	vl.CloneFrom(vecs)
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			vl.Set(i, j, vl.At(i, j)*vals[j])
+		}
+	}
+	av.Sub(&av, &vl)
+	if res := mat.Norm(&av, 2); res > tol {
+		t.Errorf("||AV − VΛ||_F = %.3g, want <= %.3g", res, tol)
+	}
+	var vtv mat.Dense
+	vtv.Mul(vecs.T(), vecs)
+	for i := 0; i < n; i++ {
+		vtv.Set(i, i, vtv.At(i, i)-1)
+	}
+	if o := mat.Norm(&vtv, 2); o > 50*float64(n)*dlamchE {
+		t.Errorf("||VᵀV − I||_F = %.3g", o)
+	}
+}

@@ -23,19 +23,20 @@ import (
 // dlatrd calls it, reads x and writes y at a stride (a column of A, a
 // column of W): one cache line per element.
 //
-// Below order symvBlocked it is one pass over the rows (symvRows), in
-// one goroutine: y_j is its own row's dot product, then the
-// contributions of the rows below it in ascending order. From
-// symvBlocked on, the rows are cut into symvParts slabs of about equal
-// entries, fixed by n alone, which run on every core (package parallel):
-// each slab reads its rows once, sums its dot products and its axpys
+// Without work it is one pass over the rows (symvRows): y_j is its own
+// row's dot product, then the contributions of the rows below it in
+// ascending order. With work (sytrd gives it from order symvBlocked, to
+// every symvLower of the reduction), the rows are cut into symvParts
+// slabs of about equal entries, fixed by n alone, which run on every core
+// (package parallel) from order symvShared: each slab reads its rows
+// once and sums its dot products, in 4 lanes (symvSlab), and its axpys
 // into a vector of its own, and y_j is the sum of the slabs' vectors in
 // ascending order. The same bits at any number of threads, not those of
 // the one pass. work needs symvWork(n) entries.
 func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 	x = x[:n]
 	y = y[:n]
-	if n < symvBlocked {
+	if work == nil {
 		clear(y)
 		symvRows(a, lda, x, y, 0, n)
 		return
@@ -48,7 +49,7 @@ func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 	}
 	bounds[symvParts] = n
 	work = work[:symvWork(n)]
-	parallel.For(symvParts, 1, func(lo, hi int) {
+	slabs := func(lo, hi int) {
 		for c := lo; c < hi; c++ {
 			// Slab 0 sums into y[:bounds[1]], slab c > 0 into the
 			// (c−1)-th n entries of work.
@@ -59,7 +60,12 @@ func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 			clear(u)
 			symvSlab(a, lda, x, u, bounds[c], bounds[c+1])
 		}
-	})
+	}
+	if n < symvShared {
+		slabs(0, symvParts)
+	} else {
+		parallel.For(symvParts, 1, slabs)
+	}
 	// y_j = u_c[j] + u_{c+1}[j] + ... for j in slab c, in that order.
 	for c := 0; c < symvParts; c++ {
 		lo, hi := bounds[c], bounds[c+1]
@@ -76,22 +82,18 @@ func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 	}
 }
 
-// symvBlocked is the order from which symvLower cuts its rows into
-// symvParts slabs that run in parallel. Below it, one pass in one
-// goroutine: the problems of the page and of the paper's trials (at most
-// 800 samples) keep the bits of the one pass.
+// symvBlocked is the order from which sytrd has symvLower work in
+// symvParts slabs; below it, one pass: the problems of the page and of
+// the paper's trials (at most 800 samples) keep the bits of the one
+// pass. symvShared is the order from which the slabs run in parallel.
 const (
 	symvBlocked = 1024
 	symvParts   = 8
+	symvShared  = 256
 )
 
 // symvWork returns the length of symvLower's work for order n.
-func symvWork(n int) int {
-	if n < symvBlocked {
-		return 0
-	}
-	return (symvParts - 1) * n
-}
+func symvWork(n int) int { return (symvParts - 1) * n }
 
 // symvRows adds to y the products of rows i0..i1−1 of the lower
 // triangle, i0 a multiple of 4 and y of length at least i1: their dot

@@ -13,7 +13,7 @@ import (
 
 // TestSymvLower compares symvLower with gonum's Dsymv (lower, alpha = 1,
 // beta = 0) on every order 1..64, 40 random orders in 65..300, 299 and
-// 300, and orders about symvBlocked (one pass below, slabs from it), with
+// 300, and 1023, 1024, 1027 and 1501, in one pass and in slabs, with
 // lda ≥ n and NaN in the upper triangle and the padding,
 // which must not be read. The two sum in different orders; each y_i of
 // either is within n·ε·Σ_j |a_ij x_j| of the exact value (Higham,
@@ -28,7 +28,7 @@ func TestSymvLower(t *testing.T) {
 	for range 40 {
 		sizes = append(sizes, 65+rng.IntN(236))
 	}
-	sizes = append(sizes, 299, 300, symvBlocked-1, symvBlocked, symvBlocked+3, 1501)
+	sizes = append(sizes, 299, 300, 1023, 1024, 1027, 1501)
 	for _, n := range sizes {
 		lda := n + rng.IntN(3)
 		a := make([]float64, (n-1)*lda+n)
@@ -52,15 +52,17 @@ func TestSymvLower(t *testing.T) {
 		gonum.Implementation{}.Dsymv(blas.Lower, n, 1, a, lda, x, 1, 0, want, 1)
 		bound := make([]float64, n)
 		gonum.Implementation{}.Dsymv(blas.Lower, n, 1, abs, lda, absx, 1, 0, bound, 1)
-		got := make([]float64, n)
-		for i := range got {
-			got[i] = math.NaN() // overwritten, not added to
-		}
-		symvLower(n, a, lda, x, got, make([]float64, symvWork(n)))
-		for i := range got {
-			tol := 2 * float64(n) * 0x1p-52 * bound[i]
-			if diff := math.Abs(got[i] - want[i]); !(diff <= tol) {
-				t.Errorf("n=%d lda=%d: y[%d] = %v, want %v (diff %.3g > tol %.3g)", n, lda, i, got[i], want[i], diff, tol)
+		for _, work := range [][]float64{nil, make([]float64, symvWork(n))} {
+			got := make([]float64, n)
+			for i := range got {
+				got[i] = math.NaN() // overwritten, not added to
+			}
+			symvLower(n, a, lda, x, got, work)
+			for i := range got {
+				tol := 2 * float64(n) * 0x1p-52 * bound[i]
+				if diff := math.Abs(got[i] - want[i]); !(diff <= tol) {
+					t.Errorf("n=%d lda=%d slabs %v: y[%d] = %v, want %v (diff %.3g > tol %.3g)", n, lda, work != nil, i, got[i], want[i], diff, tol)
+				}
 			}
 		}
 	}
@@ -94,13 +96,12 @@ func BenchmarkSymv2000(b *testing.B)     { benchmarkSymv(b, 2000, ourSymv) }
 func BenchmarkGonumSymv200(b *testing.B) { benchmarkSymv(b, 200, gonumSymv) }
 func BenchmarkGonumSymv800(b *testing.B) { benchmarkSymv(b, 800, gonumSymv) }
 
-// From symvBlocked on, symvLower sums its slabs in a fixed order: the
-// same bits at 1, 2, 3 and 4 threads. Below it, one pass whatever the
-// threads.
+// symvLower's slabs are summed in a fixed order: the same bits at 1, 2,
+// 3 and 4 threads, below symvShared (in turn) and from it (in parallel).
 func TestSymvLowerThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	for _, n := range []int{symvBlocked - 1, symvBlocked, symvBlocked + 1, 1502, 2003} {
+	for _, n := range []int{5, 100, symvShared - 1, symvShared, 1025, 2003} {
 		lda := n + 1
 		a := make([]float64, n*lda)
 		for i := range a {
@@ -117,13 +118,6 @@ func TestSymvLowerThreads(t *testing.T) {
 			symvLower(n, a, lda, x, y, make([]float64, symvWork(n)))
 			if first == nil {
 				first = y
-				if n < symvBlocked {
-					one := make([]float64, n)
-					symvRows(a, lda, x, one, 0, n)
-					if !slices.Equal(y, one) {
-						t.Errorf("n = %d: not the bits of one pass", n)
-					}
-				}
 			} else if !slices.Equal(y, first) {
 				t.Errorf("n = %d, %d threads: not the bits of 1 thread", n, procs)
 			}

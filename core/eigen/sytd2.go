@@ -15,8 +15,8 @@ import "gonum.org/v1/gonum/lapack/gonum"
 // a); the rank-2 update is a loop over the rows of the lower triangle.
 // d, e and tau receive the diagonal, the off-diagonal and the
 // reflectors' scalars; the reflectors are stored below the subdiagonal
-// of a. work needs 2n + symvWork(n − 1) entries.
-func sytd2(n int, a []float64, lda int, d, e, tau, work []float64) {
+// of a. work needs 2n entries; sw is symvLower's (nil: one pass).
+func sytd2(n int, a []float64, lda int, d, e, tau, work, sw []float64) {
 	if n == 0 {
 		return
 	}
@@ -31,7 +31,7 @@ func sytd2(n int, a []float64, lda int, d, e, tau, work []float64) {
 			for k := range v {
 				v[k] = a[(i+1+k)*lda+i]
 			}
-			symvLower(m, a[(i+1)*lda+i+1:], lda, v, w, work[2*n:])
+			symvLower(m, a[(i+1)*lda+i+1:], lda, v, w, sw)
 			var s float64
 			for k := range w {
 				w[k] *= taui

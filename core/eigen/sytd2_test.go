@@ -35,7 +35,7 @@ func TestSytd2(t *testing.T) {
 			}
 		}
 		d, e, tau := make([]float64, n), make([]float64, n), make([]float64, n)
-		sytd2(n, a, lda, d, e, tau, make([]float64, 2*n))
+		sytd2(n, a, lda, d, e, tau, make([]float64, 2*n), nil)
 		if n == 0 {
 			continue
 		}

@@ -31,11 +31,17 @@ const (
 // sytrdWork(n) entries.
 func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	nb := sytrdBlock
+	// From order symvBlocked, every symvLower of the reduction, down to
+	// the last columns, runs in slabs (sw); below, one pass.
+	var sw []float64
+	if n >= symvBlocked {
+		sw = work[n*nb+2*n+2*nb : n*nb+2*n+2*nb+symvWork(n)]
+	}
 	i := 0
 	if n > sytrdCross {
 		for ; i < n-sytrdCross; i += nb {
 			// Reduce columns i:i+nb and form W (n−i)×nb in work.
-			latrd(n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb, work[n*nb:])
+			latrd(n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb, work[n*nb:], sw)
 			gemm.BLAS{}.Dsyr2k(blas.Lower, blas.NoTrans, n-i-nb, nb, -1, a[(i+nb)*lda+i:], lda,
 				work[nb*nb:], nb, 1, a[(i+nb)*lda+i+nb:], lda)
 			// Put the subdiagonal back into a and the diagonal into d.
@@ -45,9 +51,15 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 			}
 		}
 	}
-	sytd2(n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:], work)
+	sytd2(n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:], work, sw)
 }
 
 // sytrdWork returns the length of sytrd's work for order n: W,
-// n×sytrdBlock, and latrd's vectors (sytd2 needs fewer).
-func sytrdWork(n int) int { return n*sytrdBlock + 2*n + 2*sytrdBlock + symvWork(n) }
+// n×sytrdBlock, latrd's vectors (sytd2 needs fewer) and symvLower's.
+func sytrdWork(n int) int {
+	w := n*sytrdBlock + 2*n + 2*sytrdBlock
+	if n >= symvBlocked {
+		w += symvWork(n)
+	}
+	return w
+}
