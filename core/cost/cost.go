@@ -9,7 +9,8 @@
 //
 // units on n samples of dimension d: the eigen-decomposition of an n×n
 // Gram matrix for the singular value thresholding of problem (6), and the
-// products with the data. ADMM's iterations on USPS digits grow with n,
+// products with the data; above 500 samples a little less per n³, down to
+// half from 2000 on (PerIteration). ADMM's iterations on USPS digits grow with n,
 // and more with λ (ADMMIterations); LADMAP (Algorithm 1) takes about
 // 240·n^0.57; LRR by the same ADMM 20-35 at n = 100 and 400. The l1 and
 // SPG graphs cost a multiple of n²d (a lasso per sample over the n − 1
@@ -62,10 +63,18 @@ type Work struct {
 }
 
 // PerIteration returns the units of one iteration of the NNLRS or LRR
-// solver on n samples of dimension d.
+// solver on n samples of dimension d: n³ + n²·min(d, n), times
+// min(1, max(½, √(500/n))) above 500 samples, where the native kernels do
+// more of that work per second (measured on USPS digits with the
+// command line, docs/BENCH.md): the packed products fill their vector
+// registers for longer runs, and from 1024 samples the tridiagonal
+// reduction's matrix-vector half runs in vector lanes on every core
+// (package eigen). At most 500 samples, as on the page, the units are
+// n³ + n²·min(d, n).
 func PerIteration(d, n int) float64 {
 	nf, df := float64(n), float64(min(d, n))
-	return nf*nf*nf + nf*nf*df
+	scale := min(1, max(0.5, math.Sqrt(500/nf)))
+	return (nf*nf*nf + nf*nf*df) * scale
 }
 
 // Graph returns the estimated work of building graph m on n samples of

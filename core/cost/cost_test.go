@@ -2,6 +2,7 @@ package cost
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"nnlrs/core/method"
@@ -73,4 +74,32 @@ func ExampleGraph() {
 	w := Graph(method.NNLRS, 1024, 400, Options{})
 	fmt.Printf("%d iterations, %.2g units, about %.0f s\n", w.Iterations, w.Units, w.Units/1.6e9)
 	// Output: 119 iterations, 1.5e+10 units, about 10 s
+}
+
+// An iteration costs n³ + n²·min(d, n) units up to 500 samples (the
+// page's sizes), √(500/n) of that above, at least half, and more with
+// every sample.
+func TestPerIteration(t *testing.T) {
+	full := func(d, n int) float64 {
+		nf, df := float64(n), float64(min(d, n))
+		return nf*nf*nf + nf*nf*df
+	}
+	for _, n := range []int{10, 100, 400, 500} {
+		if got := PerIteration(256, n); got != full(256, n) {
+			t.Errorf("n = %d: %g units, want %g", n, got, full(256, n))
+		}
+	}
+	if got, want := PerIteration(256, 1000), full(256, 1000)*math.Sqrt(0.5); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("n = 1000: %g units, want %g", got, want)
+	}
+	for _, n := range []int{2000, 3874, 9298} {
+		if got := PerIteration(256, n); got != full(256, n)/2 {
+			t.Errorf("n = %d: %g units, want half of %g", n, got, full(256, n))
+		}
+	}
+	for n := 2; n <= 5000; n++ {
+		if !(PerIteration(256, n) > PerIteration(256, n-1)) {
+			t.Fatalf("PerIteration(256, %d) = %g is not above n − 1's %g", n, PerIteration(256, n), PerIteration(256, n-1))
+		}
+	}
 }

@@ -17,13 +17,16 @@ import (
 //
 //	/usr/bin/time -v nnlrs graph -in ../shared/datasets/USPS.mat -classes 1,2,3,4 -per-class N -lambda L
 //
-// did 1.5e9 to 1.8e9 units of cost.PerIteration per CPU second at n = 500,
-// 1000 and 2000 and λ = 1 to 10, 1.6e9 to 2.5e9 at λ = 0.3 (docs/BENCH.md),
-// and 1.2e9 to 1.4e9 when n = 500 was run again two hours later (the CPU
-// time of a process grows when others share its cores). To re-measure,
-// divide the iterations times cost.PerIteration by the user and system
-// seconds (the wall time counts the other processes of a shared machine,
-// and the cores).
+// did 1.55e9 to 2.1e9 units of n³ + n²d per CPU second at n = 500 and λ =
+// 0.3 to 3, 2.5e9 to 3.2e9 at n = 1000, 3.1e9 to 4.0e9 at n = 2000 and
+// 3.15e9 on the 3874 samples of the paper's pool, on free cores; the
+// units of cost.PerIteration, which count the larger orders' faster
+// kernels (√(500/n) of those, at least half), come to 1.6e9 a second at
+// every order to within the table of docs/BENCH.md. The CPU time of a
+// process grows when others share its cores (1.2e9 to 1.4e9 at n = 500
+// under a load of 7). To re-measure, divide the iterations times
+// cost.PerIteration by the user and system seconds (the wall time counts
+// the other processes of a shared machine, and the cores).
 const cpuRate = 1.6e9
 
 // longCommand is the estimated seconds from which a command announces
