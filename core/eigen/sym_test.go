@@ -1,6 +1,7 @@
 package eigen
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -116,27 +117,34 @@ func TestEigenSym(t *testing.T) {
 					t.Errorf("n=%d %s: eigenvalues not ascending at %d", n, name, i)
 				}
 			}
-			var av, vl mat.Dense
-			av.Mul(a, v)
-			vl.CloneFrom(v)
-			for j := 0; j < n; j++ {
-				for i := 0; i < n; i++ {
-					vl.Set(i, j, vl.At(i, j)*w[j])
-				}
-			}
-			av.Sub(&av, &vl)
-			if res := mat.Norm(&av, 2); res > tol {
-				t.Errorf("n=%d %s: ||AV − VΛ||_F = %.3g, want <= %.3g", n, name, res, tol)
-			}
-			var vtv mat.Dense
-			vtv.Mul(v.T(), v)
-			for i := 0; i < n; i++ {
-				vtv.Set(i, i, vtv.At(i, i)-1)
-			}
-			if o := mat.Norm(&vtv, 2); o > 50*float64(n)*dlamchE {
-				t.Errorf("n=%d %s: ||VᵀV − I||_F = %.3g", n, name, o)
-			}
+			checkDecomposition(t, fmt.Sprintf("n=%d %s", n, name), a, w, v, tol)
 		}
+	}
+}
+
+// checkDecomposition checks ||AV − VΛ||_F ≤ tol and ||VᵀV − I||_F ≤ 50nε.
+func checkDecomposition(t *testing.T, what string, a mat.Matrix, w []float64, v *mat.Dense, tol float64) {
+	t.Helper()
+	n := len(w)
+	var av, vl mat.Dense
+	av.Mul(a, v)
+	vl.CloneFrom(v)
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			vl.Set(i, j, vl.At(i, j)*w[j])
+		}
+	}
+	av.Sub(&av, &vl)
+	if res := mat.Norm(&av, 2); res > tol {
+		t.Errorf("%s: ||AV − VΛ||_F = %.3g, want <= %.3g", what, res, tol)
+	}
+	var vtv mat.Dense
+	vtv.Mul(v.T(), v)
+	for i := 0; i < n; i++ {
+		vtv.Set(i, i, vtv.At(i, i)-1)
+	}
+	if o := mat.Norm(&vtv, 2); o > 50*float64(n)*dlamchE {
+		t.Errorf("%s: ||VᵀV − I||_F = %.3g", what, o)
 	}
 }
 
@@ -207,32 +215,46 @@ func TestEigenSymAbove(t *testing.T) {
 
 // The reduction, the divide and conquer and the back-transformation share
 // out their independent parts over the cores: the eigenvalues and vectors
-// have the same bits at 1, 2 and 4 threads.
+// have the same bits at 1, 2 and 4 threads, at order 700 and at 1030, from
+// which the reduction's symv runs in slabs (symvLower), where A V = V Λ
+// and VᵀV = I hold to working precision too.
 func TestSymThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	const n = 700
-	a := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			a.SetSym(i, j, rng.NormFloat64())
-		}
-	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	var vals []float64
-	var vecs *mat.Dense
-	for _, procs := range []int{1, 2, 4} {
-		runtime.GOMAXPROCS(procs)
-		var s Sym
-		if _, ok := s.FactorizeAbove(a, -1); !ok {
-			t.Fatal("factorization failed")
+	for _, n := range []int{700, symvBlocked + 6} {
+		a := mat.NewSymDense(n, nil)
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				a.SetSym(i, j, rng.NormFloat64())
+			}
 		}
-		v, q := s.Values(nil), mat.DenseCopyOf(s.Vectors())
-		if vals == nil {
-			vals, vecs = v, q
-			continue
+		var vals []float64
+		var vecs *mat.Dense
+		for _, procs := range []int{1, 2, 4} {
+			runtime.GOMAXPROCS(procs)
+			// Above −1 at 700 (the vectors of part of the spectrum), all
+			// at 1030.
+			var s Sym
+			ok := true
+			if n < symvBlocked {
+				_, ok = s.FactorizeAbove(a, -1)
+			} else {
+				ok = s.Factorize(a, true)
+			}
+			if !ok {
+				t.Fatal("factorization failed")
+			}
+			v, q := s.Values(nil), mat.DenseCopyOf(s.Vectors())
+			if vals == nil {
+				vals, vecs = v, q
+				continue
+			}
+			if !slices.Equal(v, vals) || !slices.Equal(q.RawMatrix().Data, vecs.RawMatrix().Data) {
+				t.Errorf("n = %d, %d threads: eigenvalues or vectors differ from 1 thread's", n, procs)
+			}
 		}
-		if !slices.Equal(v, vals) || !slices.Equal(q.RawMatrix().Data, vecs.RawMatrix().Data) {
-			t.Errorf("%d threads: eigenvalues or vectors differ from 1 thread's", procs)
+		if n >= symvBlocked {
+			checkDecomposition(t, fmt.Sprintf("n = %d", n), a, vals, vecs, 50*float64(n)*dlamchE*mat.Norm(a, 2))
 		}
 	}
 }
@@ -309,58 +331,5 @@ func TestSymLent(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// From order symvBlocked the reduction's symv runs in slabs (symvLower):
-// a decomposition of order 1030 still has A V = V Λ and VᵀV = I to
-// working precision, with the same bits at 1 and 2 threads.
-func TestSymSlabs(t *testing.T) {
-	rng := rand.New(rand.NewPCG(6, 6))
-	const n = symvBlocked + 6
-	a := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			a.SetSym(i, j, rng.NormFloat64())
-		}
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	var vals []float64
-	var vecs *mat.Dense
-	for _, procs := range []int{1, 2} {
-		runtime.GOMAXPROCS(procs)
-		var s Sym
-		if !s.Factorize(a, true) {
-			t.Fatal("factorization failed")
-		}
-		v, q := s.Values(nil), mat.DenseCopyOf(s.Vectors())
-		if vals != nil {
-			if !slices.Equal(v, vals) || !slices.Equal(q.RawMatrix().Data, vecs.RawMatrix().Data) {
-				t.Errorf("%d threads: eigenvalues or vectors differ from 1 thread's", procs)
-			}
-			continue
-		}
-		vals, vecs = v, q
-	}
-	tol := 50 * float64(n) * dlamchE * mat.Norm(a, 2)
-	var av, vl mat.Dense
-	av.Mul(a, vecs)
-	vl.CloneFrom(vecs)
-	for j := 0; j < n; j++ {
-		for i := 0; i < n; i++ {
-			vl.Set(i, j, vl.At(i, j)*vals[j])
-		}
-	}
-	av.Sub(&av, &vl)
-	if res := mat.Norm(&av, 2); res > tol {
-		t.Errorf("||AV − VΛ||_F = %.3g, want <= %.3g", res, tol)
-	}
-	var vtv mat.Dense
-	vtv.Mul(vecs.T(), vecs)
-	for i := 0; i < n; i++ {
-		vtv.Set(i, i, vtv.At(i, i)-1)
-	}
-	if o := mat.Norm(&vtv, 2); o > 50*float64(n)*dlamchE {
-		t.Errorf("||VᵀV − I||_F = %.3g", o)
 	}
 }
