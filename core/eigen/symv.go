@@ -38,7 +38,7 @@ func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 	y = y[:n]
 	if work == nil {
 		clear(y)
-		symvRows(a, lda, x, y, 0, n)
+		symvRows(n, a, lda, x, y)
 		return
 	}
 	var bounds [symvParts + 1]int
@@ -95,15 +95,14 @@ const (
 // symvWork returns the length of symvLower's work for order n.
 func symvWork(n int) int { return (symvParts - 1) * n }
 
-// symvRows adds to y the products of rows i0..i1−1 of the lower
-// triangle, i0 a multiple of 4 and y of length at least i1: their dot
-// products with x into y_i (set: no row above i adds to it) and their
-// axpys a_ij x_i into the y_j left of each. Over all rows at once, each
-// y_j is its own row's dot product, then the contributions of the rows
-// below it in ascending order.
-func symvRows(a []float64, lda int, x, y []float64, i0, i1 int) {
-	i := i0
-	for ; i+4 <= i1; i += 4 {
+// symvRows is the one pass of symvLower over rows 0..n−1 into y, cleared:
+// for each group of 4 rows, their dot products with x into y_i (set: no
+// row above i adds to it) and their axpys a_ij x_i into the y_j left of
+// them. Each y_j is its own row's dot product, then the contributions of
+// the rows below it in ascending order.
+func symvRows(n int, a []float64, lda int, x, y []float64) {
+	i := 0
+	for ; i+4 <= n; i += 4 {
 		r := a[i*lda : i*lda+i+4]
 		r1r := a[(i+1)*lda : (i+1)*lda+i+4]
 		r2 := a[(i+2)*lda : (i+2)*lda+i+4]
@@ -123,7 +122,7 @@ func symvRows(a []float64, lda int, x, y []float64, i0, i1 int) {
 		}
 		symvDiag4(a, lda, x, y, i, s0, s1, s2, s3)
 	}
-	symvTail(a, lda, x, y, i, i1)
+	symvTail(a, lda, x, y, i, n)
 }
 
 // symvDiag4 sets y_i..y_{i+3} to the dot products s0..s3 of rows
@@ -141,7 +140,8 @@ func symvDiag4(a []float64, lda int, x, y []float64, i int, s0, s1, s2, s3 float
 	y[i+3] = s3 + a30*x0 + a31*x1 + a32*x2 + a[(i+3)*lda+d+3]*x3
 }
 
-// symvTail is symvRows for rows i..i1−1 one at a time (fewer than 4).
+// symvTail adds the products of rows i..i1−1 (fewer than 4) one at a
+// time, as symvRows its groups.
 func symvTail(a []float64, lda int, x, y []float64, i, i1 int) {
 	for ; i < i1; i++ {
 		row := a[i*lda : i*lda+i+1]

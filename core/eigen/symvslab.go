@@ -2,12 +2,12 @@ package eigen
 
 import "math"
 
-// symvSlab is symvRows for the slabs of symvLower from order
-// symvBlocked: the same sums, with each dot product of a row over the
-// columns left of its 4-row group kept in 4 lanes (column j in lane
-// j mod 4) and every product fused with its add (symv4), so that a
-// vector unit does four columns at once; the lanes are then added as
-// (l₀ + l₁) + (l₂ + l₃). i0 is a multiple of 4.
+// symvSlab is symvRows over rows i0..i1−1 (a slab of symvLower) into y,
+// cleared, of length at least i1: the same sums, with each dot product
+// of a row over the columns left of its 4-row group kept in 4 lanes
+// (column j in lane j mod 4) and every product fused with its add
+// (symv4), so that a vector unit does four columns at once; the lanes
+// are then added as (l₀ + l₁) + (l₂ + l₃). i0 is a multiple of 4.
 func symvSlab(a []float64, lda int, x, y []float64, i0, i1 int) {
 	var xi [4]float64
 	var p [16]float64
