@@ -2,8 +2,9 @@
 // (Gemm) and a gonum BLAS that uses it for Dgemm, Dsyrk and Dsyr2k (BLAS).
 //
 // The micro-kernel is chosen per target (kernel_*.go): 6×8 in AVX2 and
-// FMA assembly on amd64, 3×4 in WebAssembly, 2×2 in Go elsewhere and with
-// the noasm tag; docs/BENCH.md has their speeds against gonum's Dgemm
+// FMA assembly on amd64 (two such tiles at once in AVX-512 where the
+// processor has it, with the same bits), 3×4 in WebAssembly, 2×2 in Go
+// elsewhere and with the noasm tag; docs/BENCH.md has their speeds against gonum's Dgemm
 // (BenchmarkGemm*). The blocked parts of gonum's LAPACK
 // (Dsytrd, Dormqr, ...) and every mat product inherit the speed once BLAS
 // is installed.
