@@ -12,12 +12,9 @@ import (
 // sizes FontSize gives. A canvas that draws with them measures text as
 // the page does.
 func Faces(scale, ts float32) map[Size]font.Face {
+	regular, bold := parseFont(goregular.TTF), parseFont(gobold.TTF)
 	faces := map[Size]font.Face{}
-	for size, ttf := range map[Size][]byte{Small: goregular.TTF, Normal: goregular.TTF, Title: gobold.TTF} {
-		ft, err := opentype.Parse(ttf)
-		if err != nil {
-			panic(err) // the embedded Go fonts always parse
-		}
+	for size, ft := range map[Size]*opentype.Font{Small: regular, Normal: regular, Title: bold} {
 		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(FontSize(size, ts) * scale), DPI: 72, Hinting: font.HintingFull})
 		if err != nil {
 			panic(err) // a positive size always makes a face
@@ -25,4 +22,13 @@ func Faces(scale, ts float32) map[Size]font.Face {
 		faces[size] = face
 	}
 	return faces
+}
+
+// parseFont parses one of the embedded Go fonts.
+func parseFont(ttf []byte) *opentype.Font {
+	ft, err := opentype.Parse(ttf)
+	if err != nil {
+		panic(err) // the embedded Go fonts always parse
+	}
+	return ft
 }
