@@ -166,8 +166,26 @@ func benchmarkSyrk(b *testing.B, n int, impl blas.Float64Level3) {
 
 func BenchmarkSyrk200(b *testing.B)      { benchmarkSyrk(b, 200, BLAS{}) }
 func BenchmarkSyrk800(b *testing.B)      { benchmarkSyrk(b, 800, BLAS{}) }
+func BenchmarkSyrk2000(b *testing.B)     { benchmarkSyrk(b, 2000, BLAS{}) }
 func BenchmarkGonumSyrk200(b *testing.B) { benchmarkSyrk(b, 200, gonum.Implementation{}) }
 func BenchmarkGonumSyrk800(b *testing.B) { benchmarkSyrk(b, 800, gonum.Implementation{}) }
+
+// BenchmarkSyr2k2000 is the trailing update of the tridiagonal
+// reduction's first panel at order 2000: a rank-2k update of k = 32.
+func BenchmarkSyr2k2000(b *testing.B) {
+	const n, k = 2000, 32
+	rng := rand.New(rand.NewPCG(1, 1))
+	x, y := make([]float64, n*k), make([]float64, n*k)
+	for i := range x {
+		x[i], y[i] = rng.NormFloat64(), rng.NormFloat64()
+	}
+	c := make([]float64, n*n)
+	b.ResetTimer()
+	for range b.N {
+		BLAS{}.Dsyr2k(blas.Lower, blas.NoTrans, n, k, -1, x, k, y, k, 1, c, n)
+	}
+	sinkC = c
+}
 
 // TestDtrmm checks the blocked Dtrmm against gonum's reference for every
 // uplo, transpose and diag, on sizes around the row block, with garbage
@@ -224,4 +242,107 @@ func benchmarkTrmm(b *testing.B, n int, impl blas.Float64Level3) {
 	}
 	// The flops of a triangular product, n²·n.
 	b.ReportMetric(float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}
+
+// TestSyrkPackedOnce checks that Dsyrk and Dsyr2k, which pack each
+// k-panel of the right operand once for all block rows, compute every
+// entry as the Gemm products of their definition do (syrkByGemm), bit for
+// bit: several k-panels, a row block split into Gemm's row blocks,
+// widths past gemmNC, alpha = 0 and every beta case.
+func TestSyrkPackedOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	type shape struct{ n, k, cases int }
+	// The widest shape runs the last alpha, beta case only: each case
+	// copies its n×n C.
+	shapes := []shape{{syrkBlock, 70, 4}, {2*syrkBlock + 7, gemmKC + 45, 4}, {gemmNC + 70, 3, 1}}
+	for _, sh := range shapes {
+		n, k := sh.n, sh.k
+		for _, ul := range []blas.Uplo{blas.Upper, blas.Lower} {
+			for _, ta := range []bool{false, true} {
+				tr := blas.NoTrans
+				ar, ac := n, k
+				if ta {
+					tr, ar, ac = blas.Trans, k, n
+				}
+				lda, ldc := ac+1, n+3
+				a, b := make([]float64, ar*lda), make([]float64, ar*lda)
+				c := make([]float64, n*ldc)
+				for i := range a {
+					a[i], b[i] = rng.NormFloat64(), rng.NormFloat64()
+				}
+				for i := range c {
+					c[i] = rng.NormFloat64()
+				}
+				cases := [][2]float64{{1.5, 0}, {-0.5, 1}, {0, 0.5}, {1, 0.25}}
+				for _, ab := range cases[len(cases)-sh.cases:] {
+					alpha, beta := ab[0], ab[1]
+					for _, two := range []bool{false, true} {
+						want := append([]float64(nil), c...)
+						got := append([]float64(nil), c...)
+						terms := []syrkTerm{{a, lda, a, lda}}
+						if two {
+							terms = []syrkTerm{{a, lda, b, lda}, {b, lda, a, lda}}
+							BLAS{}.Dsyr2k(ul, tr, n, k, alpha, a, lda, b, lda, beta, got, ldc)
+						} else {
+							BLAS{}.Dsyrk(ul, tr, n, k, alpha, a, lda, beta, got, ldc)
+						}
+						syrkByGemm(ul, ta, n, k, alpha, terms, beta, want, ldc)
+						for i := range got {
+							if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+								t.Fatalf("n=%d k=%d ul=%c ta=%v alpha=%v beta=%v syr2k=%v: entry %d = %v, want %v",
+									n, k, ul, ta, alpha, beta, two, i, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// syrkByGemm is syrkTerms's definition: for each row block, the part of
+// its triangle right (upper) or left (lower) of the diagonal block is one
+// Gemm per term, with beta on the first and 1 after; the diagonal block
+// is the same Gemms into a zeroed block, of which the triangle is copied
+// back as beta·c + d (d for beta = 0).
+func syrkByGemm(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm, beta float64, c []float64, ldc int) {
+	rows := func(m []float64, ld, i0 int) []float64 {
+		if ta {
+			return m[i0:]
+		}
+		return m[i0*ld:]
+	}
+	for i0 := 0; i0 < n; i0 += syrkBlock {
+		i1 := min(n, i0+syrkBlock)
+		nb := i1 - i0
+		j0, j1 := i1, n
+		if ul == blas.Lower {
+			j0, j1 = 0, i0
+		}
+		d := make([]float64, nb*nb)
+		for ti, t := range terms {
+			bt := 1.0
+			if ti == 0 {
+				bt = beta
+			}
+			if j1 > j0 {
+				Gemm(ta, !ta, nb, j1-j0, k, alpha, rows(t.x, t.ldx, i0), t.ldx, rows(t.y, t.ldy, j0), t.ldy, bt, c[i0*ldc+j0:], ldc)
+			}
+			Gemm(ta, !ta, nb, nb, k, alpha, rows(t.x, t.ldx, i0), t.ldx, rows(t.y, t.ldy, i0), t.ldy, 1, d, nb)
+		}
+		for i := 0; i < nb; i++ {
+			lo, hi := i, nb
+			if ul == blas.Lower {
+				lo, hi = 0, i+1
+			}
+			row := c[(i0+i)*ldc+i0:]
+			for j := lo; j < hi; j++ {
+				if beta == 0 {
+					row[j] = d[i*nb+j]
+				} else {
+					row[j] = beta*row[j] + d[i*nb+j]
+				}
+			}
+		}
+	}
 }
