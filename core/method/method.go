@@ -64,12 +64,23 @@ func Join(ms []Name, sep string) string {
 }
 
 // Bytes returns an estimate of the memory the graph named m needs on n
-// samples of dimension d: for NNLRS and LRR the peak of the solver's
-// matrices (lowrank.ADMM, the default) counted one by one, with a tenth
-// more for the garbage collector's margin; for the other graphs a rough
-// upper count of their n×n and d×n matrices. Callers refuse problems too
-// large for the machine or the browser before any work, and the command
-// line caps its heap at it.
+// samples of dimension d: Live, with a tenth more for NNLRS and LRR as
+// the garbage collector's margin. Callers refuse problems too large for
+// the machine or the browser before any work.
+func Bytes(m Name, d, n int) int64 {
+	words := Live(m, d, n) / 8
+	if m == NNLRS || m == LRR {
+		words += words / 10
+	}
+	return 8 * words
+}
+
+// Live returns the matrices the graph named m keeps on n samples of
+// dimension d: for NNLRS and LRR the peak of the solver's matrices
+// (lowrank.ADMM, the default) counted one by one; for the other graphs a
+// rough upper count of their n×n and d×n matrices. The command line caps
+// its heap near it, so that the collector runs before garbage lifts the
+// peak above the matrices.
 //
 // The ADMM solve keeps, on n samples, k = min(d, n) rows of the data
 // after its QR reduction:
@@ -90,7 +101,7 @@ func Join(ms []Name, sep string) string {
 // Measured peaks of the live heap lie within 5% of the count at n = 300
 // (synthetic data) and on USPS digits at n = 2000 (docs/BENCH.md); λ
 // changes them little.
-func Bytes(m Name, d, n int) int64 {
+func Live(m Name, d, n int) int64 {
 	nn, dn := int64(n)*int64(n), int64(d)*int64(n)
 	var words int64
 	switch m {
@@ -113,7 +124,6 @@ func Bytes(m Name, d, n int) int64 {
 			blocks += 2
 		}
 		words = blocks*nn + kn*k*int64(n) + 2*dn
-		words += words / 10
 	case L1:
 		words = 3*nn + 4*dn
 	case SPG:

@@ -333,14 +333,22 @@ func memoryEstimate(name method.Name, d, n int) int64 {
 	return method.Bytes(name, d, n) + programBytes
 }
 
-// limitHeap sets the garbage collector's soft memory limit to bytes, the
-// estimate of what the command needs (memoryEstimate), unless the
-// environment sets one (GOMEMLIMIT): the collector then runs before the
-// heap reaches twice the live matrices, as it otherwise lets garbage do,
-// and the peak memory of a solve stays near the estimate (docs/BENCH.md).
-// A solve that needs more than the estimate still runs, with the
-// collector working harder. It returns the function that restores the
-// limit before (commands run in the tests' process too).
+// heapCap is the soft memory limit of building graph name on n samples
+// of dimension d: the matrices counted one by one (method.Live, without
+// the estimate's margin for the collector) and the program.
+func heapCap(name method.Name, d, n int) int64 {
+	return method.Live(name, d, n) + programBytes
+}
+
+// limitHeap sets the garbage collector's soft memory limit to bytes
+// (heapCap), unless the environment sets one (GOMEMLIMIT): the collector
+// then runs before the heap reaches twice the live matrices, as it
+// otherwise lets garbage do, and the peak memory of a solve stays near
+// the matrices it keeps (docs/BENCH.md). The heap holds few pointers, so
+// that a collection takes milliseconds even at gigabytes. A solve that
+// needs more than the cap still runs, with the collector working harder.
+// It returns the function that restores the limit before (commands run
+// in the tests' process too).
 func limitHeap(bytes int64) (restore func()) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
 		return func() {}

@@ -112,7 +112,7 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if err := checkSize(cfg.sizeMethod(), d, n, cfg.opts.maxMem); err != nil {
 		return err
 	}
-	defer limitHeap(memoryEstimate(cfg.sizeMethod(), d, n))()
+	defer limitHeap(heapCap(cfg.sizeMethod(), d, n))()
 	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
 		return err
 	}
