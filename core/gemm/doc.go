@@ -1,5 +1,6 @@
 // Package gemm is a packed, cache- and register-blocked matrix multiply
-// (Gemm) and a gonum BLAS that uses it for Dgemm, Dsyrk and Dsyr2k (BLAS).
+// (Gemm) and a gonum BLAS that uses it for Dgemm, Dsyrk and Dsyr2k, and
+// runs gonum's Dgemv on every core with its bits (BLAS).
 //
 // The micro-kernel is chosen per target (kernel_*.go): 6×8 in AVX2 and
 // FMA assembly on amd64 (two such tiles at once in AVX-512 where the

@@ -12,7 +12,8 @@ import (
 // BLAS is gonum's pure-Go BLAS with the matrix multiply Dgemm, and Dsyrk
 // and Dsyr2k built on it, replaced by Gemm, a packed, register-blocked
 // kernel: 5-6 times gonum's Dgemm natively (AVX2 and FMA) and 3-5 times in
-// WebAssembly. Use installs it.
+// WebAssembly; its Dgemv is gonum's, shared out over every core. Use
+// installs it.
 type BLAS struct{ gonum.Implementation }
 
 // Dgemm computes C = alpha op(A) op(B) + beta C with Gemm, after the
