@@ -82,17 +82,7 @@ const (
 // of C is the same sum in the same order, and the result the same bits,
 // whatever the number of threads.
 func Gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
-	gemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, m*n*k >= gemmParallel)
-}
-
-// gemmParallel is the size m·n·k from which Gemm shares out its blocks:
-// below, the goroutines cost more than they save.
-const gemmParallel = 96 * 96 * 96
-
-// gemm is Gemm on all cores when shared is set, in the calling
-// goroutine otherwise (the products of a block of an outer parallel
-// loop, as syrkBlocks').
-func gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int, shared bool) {
+	shared := m*n*k >= gemmParallel
 	if m == 0 || n == 0 {
 		return
 	}
@@ -164,10 +154,14 @@ func gemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []flo
 	}
 }
 
+// gemmParallel is the size m·n·k from which Gemm shares out its blocks:
+// below, the goroutines cost more than they save.
+const gemmParallel = 96 * 96 * 96
+
 // gemmBuffers are the packing buffers of one Gemm call (or of one of its
 // tasks), pooled so that the many small products inside LAPACK do not
 // allocate; Dtrmm keeps its copy of B and the panel of op(A) it
-// multiplies in copyB and panel, syrkRow its diagonal block in diag.
+// multiplies in copyB and panel, syrkTerms its diagonal blocks in diag.
 type gemmBuffers struct{ a, b, copyB, panel, diag []float64 }
 
 var gemmPool = sync.Pool{New: func() any { return new(gemmBuffers) }}

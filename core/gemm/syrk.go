@@ -152,10 +152,10 @@ func syrkTerms(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm,
 				pack(0, panels)
 			}
 			each(func(r, i0, i1 int) {
-				bufs := gemmPool.Get().(*gemmBuffers)
-				defer gemmPool.Put(bufs)
+				own := gemmPool.Get().(*gemmBuffers)
+				defer gemmPool.Put(own)
 				nb := i1 - i0
-				bufA := grow(&bufs.a, roundUp(min(nb, gemmMC), gemmMR)*kc0)
+				bufA := grow(&own.a, roundUp(min(nb, gemmMC), gemmMR)*kc0)
 				d := diag[r*syrkBlock*syrkBlock : r*syrkBlock*syrkBlock+nb*nb]
 				j0, w := cols(i0, i1)
 				for s, st := range now {
