@@ -304,7 +304,8 @@ func TestSyrkPackedOnce(t *testing.T) {
 // its triangle right (upper) or left (lower) of the diagonal block is one
 // Gemm per term, with beta on the first and 1 after; the diagonal block
 // is the same Gemms into a zeroed block, of which the triangle is copied
-// back as beta·c + d (d for beta = 0).
+// back as beta·c + d (d for beta = 0; writeDiag, which TestSyrk checks
+// against gonum).
 func syrkByGemm(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm, beta float64, c []float64, ldc int) {
 	rows := func(m []float64, ld, i0 int) []float64 {
 		if ta {
@@ -330,19 +331,6 @@ func syrkByGemm(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm
 			}
 			Gemm(ta, !ta, nb, nb, k, alpha, rows(t.x, t.ldx, i0), t.ldx, rows(t.y, t.ldy, i0), t.ldy, 1, d, nb)
 		}
-		for i := 0; i < nb; i++ {
-			lo, hi := i, nb
-			if ul == blas.Lower {
-				lo, hi = 0, i+1
-			}
-			row := c[(i0+i)*ldc+i0:]
-			for j := lo; j < hi; j++ {
-				if beta == 0 {
-					row[j] = d[i*nb+j]
-				} else {
-					row[j] = beta*row[j] + d[i*nb+j]
-				}
-			}
-		}
+		writeDiag(ul, beta, d, nb, c[i0*ldc+i0:], ldc)
 	}
 }

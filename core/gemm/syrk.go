@@ -177,20 +177,25 @@ func syrkTerms(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm,
 	}
 	each(func(r, i0, i1 int) {
 		nb := i1 - i0
-		d := diag[r*syrkBlock*syrkBlock : r*syrkBlock*syrkBlock+nb*nb]
-		for i := 0; i < nb; i++ {
-			j0, j1 := i, nb
-			if ul == blas.Lower {
-				j0, j1 = 0, i+1
-			}
-			row := c[(i0+i)*ldc+i0:]
-			for j := j0; j < j1; j++ {
-				if beta == 0 {
-					row[j] = d[i*nb+j]
-				} else {
-					row[j] = beta*row[j] + d[i*nb+j]
-				}
+		writeDiag(ul, beta, diag[r*syrkBlock*syrkBlock:r*syrkBlock*syrkBlock+nb*nb], nb, c[i0*ldc+i0:], ldc)
+	})
+}
+
+// writeDiag writes the ul triangle of the nb×nb block d into the
+// diagonal block c (stride ldc) as beta·c + d, or d for beta = 0.
+func writeDiag(ul blas.Uplo, beta float64, d []float64, nb int, c []float64, ldc int) {
+	for i := 0; i < nb; i++ {
+		j0, j1 := i, nb
+		if ul == blas.Lower {
+			j0, j1 = 0, i+1
+		}
+		row := c[i*ldc:]
+		for j := j0; j < j1; j++ {
+			if beta == 0 {
+				row[j] = d[i*nb+j]
+			} else {
+				row[j] = beta*row[j] + d[i*nb+j]
 			}
 		}
-	})
+	}
 }
