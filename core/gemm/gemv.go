@@ -2,7 +2,6 @@ package gemm
 
 import (
 	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/gonum"
 
 	"nnlrs/core/parallel"
 )
@@ -36,7 +35,7 @@ func (b BLAS) Dgemv(tA blas.Transpose, m, n int, alpha float64, a []float64, lda
 		lenY = m
 	}
 	// gonum's checks, once for the whole product.
-	gonum.Implementation{}.Dgemv(tA, m, n, 0, a, lda, x, incX, 1, y, incY)
+	impl.Dgemv(tA, m, n, 0, a, lda, x, incX, 1, y, incY)
 	parts := (lenY + gemvRows - 1) / gemvRows
 	parallel.For(parts, 1, func(lo, hi int) {
 		i0, i1 := lo*gemvRows, min(lenY, hi*gemvRows)

@@ -100,8 +100,12 @@ func syrkTerms(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm,
 	bufs := gemmPool.Get().(*gemmBuffers)
 	defer gemmPool.Put(bufs)
 	diag := grow(&bufs.diag, rows*syrkBlock*syrkBlock)
+	// block returns row block r's scratch diagonal block, nb×nb.
+	block := func(r, nb int) []float64 {
+		return diag[r*syrkBlock*syrkBlock : r*syrkBlock*syrkBlock+nb*nb]
+	}
 	each(func(r, i0, i1 int) {
-		clear(diag[r*syrkBlock*syrkBlock : (r+1)*syrkBlock*syrkBlock])
+		clear(block(r, i1-i0))
 		if beta == 1 {
 			return
 		}
@@ -156,7 +160,7 @@ func syrkTerms(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm,
 				defer gemmPool.Put(own)
 				nb := i1 - i0
 				bufA := grow(&own.a, roundUp(min(nb, gemmMC), gemmMR)*kc0)
-				d := diag[r*syrkBlock*syrkBlock : r*syrkBlock*syrkBlock+nb*nb]
+				d := block(r, nb)
 				j0, w := cols(i0, i1)
 				for s, st := range now {
 					t, kc, pb := terms[st.t], min(gemmKC, k-st.pc), bufB[s*size:]
@@ -177,7 +181,7 @@ func syrkTerms(ul blas.Uplo, ta bool, n, k int, alpha float64, terms []syrkTerm,
 	}
 	each(func(r, i0, i1 int) {
 		nb := i1 - i0
-		writeDiag(ul, beta, diag[r*syrkBlock*syrkBlock:r*syrkBlock*syrkBlock+nb*nb], nb, c[i0*ldc+i0:], ldc)
+		writeDiag(ul, beta, block(r, nb), nb, c[i0*ldc+i0:], ldc)
 	})
 }
 
