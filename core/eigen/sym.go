@@ -227,6 +227,18 @@ func (s *Sym) Vectors() *mat.Dense {
 	return &s.vec
 }
 
+// Spare returns n² entries that hold no result of the last
+// factorization with vectors of order n: the divide and conquer's Δ
+// (Lent.Delta when it is long enough, else the Sym's own), dead once the
+// eigenvectors are formed. The caller may write them until the next
+// factorization; the Values and Vectors stay as they were.
+func (s *Sym) Spare() []float64 {
+	if !s.ok || !s.vectors {
+		panic("linalg: Sym not factorized")
+	}
+	return s.lent(s.Lent.Delta, &s.delta, s.n*s.n, s.n*s.n)
+}
+
 func (s *Sym) grow(b *[]float64, n int) []float64 {
 	if cap(*b) < n {
 		*b = make([]float64, n)

@@ -305,7 +305,9 @@ func TestFactorizeOuter(t *testing.T) {
 // which any entry read before it is written would spread. Every test
 // matrix (their spectra deflate differently), with and without vectors,
 // at n = 100 and 300 (the divide and conquer's merges, past dcMinSize),
-// and with buffers too short to lend (the Sym's own then).
+// and with buffers too short to lend (the Sym's own then). The Spare
+// block, filled with NaN after each decomposition, holds none of its
+// results.
 func TestSymLent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for _, n := range []int{100, 300} {
@@ -324,6 +326,19 @@ func TestSymLent(t *testing.T) {
 					ok1, ok2 := own.Factorize(a, vectors), lent.Factorize(a, vectors)
 					if !ok1 || !ok2 {
 						t.Fatalf("n = %d, %s: ok %v, lent %v", n, name, ok1, ok2)
+					}
+					if vectors {
+						// Spare holds no result: NaN written there
+						// would show below.
+						for _, s := range []*Sym{&own, &lent} {
+							spare := s.Spare()
+							if len(spare) != n*n {
+								t.Fatalf("n = %d: Spare has %d entries", n, len(spare))
+							}
+							for i := range spare {
+								spare[i] = math.NaN()
+							}
+						}
 					}
 					if !slices.Equal(own.Values(nil), lent.Values(nil)) {
 						t.Errorf("n = %d, %s, vectors %v, buffers of %d: eigenvalues differ", n, name, vectors, size)

@@ -91,10 +91,12 @@ func Bytes(m Name, d, n int) int64 {
 //     fewer each for LRR, which has no U₃) and of some k×n blocks;
 //   - the blocks of a step (J, G₂, H, C), the certificate's AᵀA (formed
 //     in a dead block instead from 1000 samples on) and its AᵀU (LRR), the
-//     divide and conquer's work (LRR), the kept singular vectors and
-//     gemm's packed panels: 7 n×n for NNLRS, 6 from 1000 samples on, 8
-//     for LRR. The eigen-decomposition's matrix and vectors and NNLRS's
-//     AᵀU and Y₂ live in blocks dead while they are used;
+//     divide and conquer's work and the kept singular vectors (LRR) and
+//     gemm's packed panels: 6 n×n for NNLRS, 5 from 1000 samples on, 8
+//     for LRR. The eigen-decomposition's matrix and vectors, the SVT's
+//     kept vectors and its Φ = W Wᵀ or G W (NNLRS: in the eigenvectors'
+//     and the divide and conquer's blocks, see prox.SVT) and NNLRS's AᵀU
+//     and Y₂ live in blocks dead while they are used;
 //   - 25 to 35 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
 //     Z-step cannot use the Woodbury identity (3k ≥ 2n).
 //
@@ -108,7 +110,7 @@ func Live(m Name, d, n int) int64 {
 	case NNLRS, LRR:
 		k := int64(min(d, n))
 		implied := nn >= impliedSize
-		b, mem, rest, kn := int64(3), int64(3), int64(7), int64(25)
+		b, mem, rest, kn := int64(3), int64(3), int64(6), int64(25)
 		if m == LRR {
 			b, mem, rest, kn = 2, 10, 8, 28
 		}

@@ -7,8 +7,8 @@ import (
 
 func TestBytes(t *testing.T) {
 	// NNLRS on 400 samples of 1024 pixels (k = 400, the direct Z-step):
-	// (8·3 + 7 + 2)·400² + 25·400·400 + 2·1024·400 words, a tenth more.
-	words := int64(33*400*400 + 25*400*400 + 2*1024*400)
+	// (8·3 + 6 + 2)·400² + 25·400·400 + 2·1024·400 words, a tenth more.
+	words := int64(32*400*400 + 25*400*400 + 2*1024*400)
 	if got, want := Bytes(NNLRS, 1024, 400), 8*(words+words/10); got != want {
 		t.Errorf("Bytes(nnlrs, 1024, 400) = %d, want %d", got, want)
 	}
@@ -30,7 +30,7 @@ func TestBytes(t *testing.T) {
 func ExampleBytes() {
 	// USPS digits 1-4, 500 each.
 	fmt.Printf("%.2f GiB\n", float64(Bytes(NNLRS, 256, 2000))/(1<<30))
-	// Output: 0.88 GiB
+	// Output: 0.84 GiB
 }
 
 func TestParse(t *testing.T) {

@@ -32,11 +32,14 @@ type SVT struct {
 
 	// Eig, if not nil, is the eigen-decomposition the Gram method works
 	// in, to share its workspace with the caller's other decompositions
-	// (it is overwritten by every Apply); nil: the SVT's own.
+	// (it is overwritten by every Apply); nil: the SVT's own. Its lent
+	// Vectors and Delta must not share dst's storage: Apply reads them
+	// (the kept eigenvectors, and Φ or G W in its Spare block) while it
+	// writes dst.
 	Eig    *eigen.Sym
 	eig    eigen.Sym
-	wData  []float64 // W: kept eigenvectors, scaled
-	gvData []float64 // G W (low rank path)
+	fs     []float64 // √f of the kept eigenvalues
+	gvData []float64 // G W (low rank path), when the spare block is short
 	dstG   mat.Dense // result when dst aliases g
 }
 
@@ -154,41 +157,51 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 		dst.Zero()
 		return 0, 0, nil
 	}
-	// W = V_k diag(√f), so that V f Vᵀ = W Wᵀ. W and G W live in
-	// buffers kept from call to call: the rank changes with every call.
-	w := mat.NewDense(c, rank, grow(&s.wData, c*rank, c*c))
-	for k := 0; k < rank; k++ {
+	// W = V_k diag(√f), so that V f Vᵀ = W Wᵀ, scaled in place in the
+	// kept columns of the eigenvectors, which nothing reads after.
+	fs := grow(&s.fs, rank, c)
+	for k := range fs {
 		sigma := math.Sqrt(lam[first+k])
 		nuclear += sigma - tau
-		f := math.Sqrt(1 - tau/sigma)
-		for i := 0; i < c; i++ {
-			w.Set(i, k, vec.At(i, first+k)*f)
+		fs[k] = math.Sqrt(1 - tau/sigma)
+	}
+	vr := vec.RawMatrix()
+	for i := 0; i < c; i++ {
+		row := vr.Data[i*vr.Stride+first : i*vr.Stride+c]
+		for k, f := range fs {
+			row[k] *= f
 		}
 	}
+	w := vec.Slice(0, c, first, c).(*mat.Dense)
 	out := dst
 	if aliased(dst, g) {
 		out = &s.dstG
 		out.Reset()
 		out.ReuseAs(r, c)
 	}
+	// G W (r × rank) or Φ (c × c) is written in the decomposition's
+	// spare block, dead after it.
+	spare := eig.Spare()
 	if 3*rank < c {
 		// Low rank: Θ = (G W) Wᵀ.
-		gv := mat.NewDense(r, rank, grow(&s.gvData, r*rank, r*c))
+		var gv *mat.Dense
+		if len(spare) >= r*rank {
+			gv = mat.NewDense(r, rank, spare[:r*rank])
+		} else {
+			gv = mat.NewDense(r, rank, grow(&s.gvData, r*rank, r*c))
+		}
 		gv.Mul(g, w)
 		out.Mul(gv, w.T())
 	} else {
-		// Φ = W Wᵀ by a symmetric rank-k update, mirrored, then G Φ. Φ
-		// takes the place of the eigenvectors, read into W already.
-		phi := vec
-		pr := phi.RawMatrix()
+		// Φ = W Wᵀ by a symmetric rank-k update, mirrored, then G Φ.
 		wr := w.RawMatrix()
-		blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, c, rank, 1, wr.Data, wr.Stride, 0, pr.Data, pr.Stride)
+		blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, c, rank, 1, wr.Data, wr.Stride, 0, spare, c)
 		for i := 0; i < c; i++ {
 			for j := 0; j < i; j++ {
-				pr.Data[i*pr.Stride+j] = pr.Data[j*pr.Stride+i]
+				spare[i*c+j] = spare[j*c+i]
 			}
 		}
-		out.Mul(g, phi)
+		out.Mul(g, mat.NewDense(c, c, spare[:c*c]))
 	}
 	if out != dst {
 		dst.Copy(out)
