@@ -182,7 +182,7 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 	// G W (r × rank) or Φ (c × c) is written in the decomposition's
 	// spare block, dead after it.
 	spare := eig.Spare()
-	if 3*rank < c {
+	if lowRank(rank, c) {
 		// Low rank: Θ = (G W) Wᵀ.
 		var gv *mat.Dense
 		if len(spare) >= r*rank {
@@ -208,6 +208,22 @@ func (s *SVT) applyGram(dst *mat.Dense, tau float64, g mat.Matrix) (rank int, nu
 	}
 	return rank, nuclear, nil
 }
+
+// lowRank reports whether applyGram forms Θ = (G W) Wᵀ, 4rc·rank flops
+// for G r×c, rather than G Φ, c²·rank + 2rc² (the symmetric update of Φ
+// and the product). For the square G of the solvers the first takes fewer
+// flops up to rank 2c/3; it is taken there from order lowRankWide, and up
+// to rank c/3 below it, where the page's problems and the paper's trials
+// (at most 800 samples) keep the products, and the bits, of that rule.
+func lowRank(rank, c int) bool {
+	if c >= lowRankWide {
+		return 3*rank < 2*c
+	}
+	return 3*rank < c
+}
+
+// lowRankWide is the order from which lowRank goes up to rank 2c/3.
+const lowRankWide = 1024
 
 // grow returns (*b)[:n], reallocated when shorter with a quarter more
 // (at most most): the rank, and with it n, creeps from call to call.

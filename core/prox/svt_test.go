@@ -13,8 +13,9 @@ import (
 // result up to rounding, with the optimality conditions of
 // TestSVTOptimality (checked here through ||M||₂ ≤ 1 and UᵀMV = I on the
 // kept singular vectors of the SVD method). Shapes cover r < c, both
-// multiply paths (low rank and high rank), a rank-deficient G and dst
-// aliasing g.
+// multiply paths (low rank and high rank), the low rank path between
+// ranks c/3 and 2c/3 that lowRank takes from order lowRankWide, a
+// rank-deficient G and dst aliasing g.
 func TestSVTGramMatchesSVD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 6))
 	for _, tc := range []struct {
@@ -25,6 +26,9 @@ func TestSVTGramMatchesSVD(t *testing.T) {
 		{10, 10, 0, 0.5, false}, {12, 7, 0, 2, false}, {6, 15, 0, 3.5, false},
 		{40, 40, 0, 4, false}, {40, 40, 0, 9, false}, {9, 9, 0, 100, false},
 		{60, 50, 5, 0.1, false}, {50, 60, 30, 0.3, true}, {80, 80, 0, 1, true},
+		// σ > √c keeps about 0.39c of a Gaussian square matrix's
+		// singular values (the quarter-circle law).
+		{lowRankWide + 6, lowRankWide + 6, 0, math.Sqrt(lowRankWide + 6), false},
 	} {
 		g := randDense(rng, tc.r, tc.c)
 		if tc.rank > 0 {
@@ -56,6 +60,9 @@ func TestSVTGramMatchesSVD(t *testing.T) {
 			name := fmt.Sprintf("%dx%d rank %d tau=%v", tc.r, tc.c, tc.rank, tc.tau)
 			if rank != refRank {
 				t.Errorf("%s: rank %d, SVD method %d", name, rank, refRank)
+			}
+			if tc.c >= lowRankWide && (3*rank < tc.c || 3*rank >= 2*tc.c) {
+				t.Errorf("%s: rank %d, outside the wide low rank path", name, rank)
 			}
 			gn := spectral(g)
 			// Singular values from eigenvalues of GᵀG: absolute error
