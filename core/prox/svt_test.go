@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -30,6 +31,11 @@ func TestSVTGramMatchesSVD(t *testing.T) {
 		// singular values (the quarter-circle law).
 		{lowRankWide + 6, lowRankWide + 6, 0, math.Sqrt(lowRankWide + 6), false},
 	} {
+		if tc.c >= lowRankWide && runtime.GOARCH == "wasm" {
+			// A minute under Node for the reference SVD; the page's
+			// problems (at most 400 samples) never take this path.
+			continue
+		}
 		g := randDense(rng, tc.r, tc.c)
 		if tc.rank > 0 {
 			var lr mat.Dense
@@ -48,6 +54,7 @@ func TestSVTGramMatchesSVD(t *testing.T) {
 			z.CloneFrom(g)
 			src = &z
 		}
+		gn := spectral(g)
 		// Apply twice: the workspace is reused.
 		for range 2 {
 			if tc.alias {
@@ -64,7 +71,6 @@ func TestSVTGramMatchesSVD(t *testing.T) {
 			if tc.c >= lowRankWide && (3*rank < tc.c || 3*rank >= 2*tc.c) {
 				t.Errorf("%s: rank %d, outside the wide low rank path", name, rank)
 			}
-			gn := spectral(g)
 			// Singular values from eigenvalues of GᵀG: absolute error
 			// about ε||G||²/τ per value; 1e-10 relative to ||G||²/τ
 			// bounds it with a wide margin.
