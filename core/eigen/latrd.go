@@ -22,22 +22,28 @@ import (
 // half of the flops of the tridiagonalization, is symvLower on copies of
 // v and w made contiguous (in a and w they are columns, one cache line
 // per element), and the four matrix-vector products with V₁ and W₁ are
-// fused in two passes over their rows. On return e and tau hold the
-// off-diagonal of the reduced columns and the reflectors' scalars, and
-// the reflectors are stored below the subdiagonal of a, as in LAPACK.
-// work needs 2n + 2nb entries; sw is symvLower's (nil: one pass).
+// fused in two passes over their rows. The passes read V₁ from a copy
+// with rows of nb entries, made as each reflector is formed (in a, a
+// row of V₁ is i entries of a row of the matrix, one cache line or more
+// apart from the next). On return e and tau hold the off-diagonal of the
+// reduced columns and the reflectors' scalars, and the reflectors are
+// stored below the subdiagonal of a, as in LAPACK. work needs
+// 2n + 2nb + n·nb entries; sw is symvLower's (nil: one pass).
 func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work, sw []float64) {
 	impl := gonum.Implementation{}
 	v, y := work[:n], work[n:2*n]
 	tW, tA := work[2*n:2*n+nb], work[2*n+nb:2*n+2*nb]
+	// vp[r*nb+c] = A(r, c), the reflectors of the columns c reduced so
+	// far, rows c+1 and below, as a holds them until the panel ends.
+	vp := work[2*n+2*nb : 2*n+2*nb+n*nb]
 	for i := 0; i < nb; i++ {
 		// Update A(i:n, i) by the reflectors so far:
 		// A(i:n, i) −= V₁ W₁(i, :)ᵀ + W₁ V₁(i, :)ᵀ.
 		wi := w[i*ldw : i*ldw+i]
-		ai := a[i*lda : i*lda+i]
+		ai := vp[i*nb : i*nb+i]
 		rows(sw != nil, i, n, func(r0, r1 int) {
 			for r := r0; r < r1; r++ {
-				a[r*lda+i] -= dot2(a[r*lda:r*lda+i], wi, w[r*ldw:r*ldw+i], ai)
+				a[r*lda+i] -= dot2(vp[r*nb:r*nb+i], wi, w[r*ldw:r*ldw+i], ai)
 			}
 		})
 		if i == n-1 {
@@ -50,13 +56,14 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work, 
 		v, y := v[:m], y[:m]
 		for k := range v {
 			v[k] = a[(i+1+k)*lda+i]
+			vp[(i+1+k)*nb+i] = v[k]
 		}
 		symvLower(m, a[(i+1)*lda+i+1:], lda, v, y, sw)
 		// tW = W₁ᵀ v and tA = V₁ᵀ v over rows i+1..n−1, then
 		// y −= V₁ tW + W₁ tA.
 		tW, tA := tW[:i], tA[:i]
 		if sw == nil {
-			transposed(v, a[(i+1)*lda:], lda, w[(i+1)*ldw:], ldw, i, 0, m, tW, tA)
+			transposed(v, vp[(i+1)*nb:], nb, w[(i+1)*ldw:], ldw, i, 0, m, tW, tA)
 		} else {
 			// In latrdParts fixed row ranges, each into its own tW and
 			// tA in sw (dead after symvLower), added in ascending order.
@@ -70,7 +77,7 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work, 
 			parts := func(lo, hi int) {
 				for p := lo; p < hi; p++ {
 					k0, k1, pw, pa := part(p)
-					transposed(v, a[(i+1)*lda:], lda, w[(i+1)*ldw:], ldw, i, k0, k1, pw, pa)
+					transposed(v, vp[(i+1)*nb:], nb, w[(i+1)*ldw:], ldw, i, k0, k1, pw, pa)
 				}
 			}
 			if m < symvShared {
@@ -92,7 +99,7 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work, 
 		rows(sw != nil, 0, m, func(k0, k1 int) {
 			for k := k0; k < k1; k++ {
 				r := i + 1 + k
-				y[k] -= dot2(a[r*lda:r*lda+i], tW, w[r*ldw:r*ldw+i], tA)
+				y[k] -= dot2(vp[r*nb:r*nb+i], tW, w[r*ldw:r*ldw+i], tA)
 			}
 		})
 		t := tau[i]

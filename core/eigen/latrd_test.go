@@ -45,7 +45,7 @@ func TestLatrd(t *testing.T) {
 			gonum.Implementation{}.Dlatrd(blas.Lower, n, nb, want, lda, eWant, tauWant, wWant, ldw)
 			e, tau := make([]float64, n), make([]float64, n)
 			w := make([]float64, n*ldw)
-			latrd(n, nb, a, lda, e, tau, w, ldw, make([]float64, 2*n+2*nb), sw)
+			latrd(n, nb, a, lda, e, tau, w, ldw, make([]float64, 2*n+2*nb+n*nb), sw)
 
 			tol := 20 * float64(n) * 0x1p-52 * amax
 			check := func(what string, i int, got, want float64) {

@@ -35,7 +35,7 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	// the last columns, runs in slabs (sw); below, one pass.
 	var sw []float64
 	if n >= symvBlocked {
-		sw = work[n*nb+2*n+2*nb : n*nb+2*n+2*nb+symvWork(n)]
+		sw = work[2*n*nb+2*n+2*nb : 2*n*nb+2*n+2*nb+symvWork(n)]
 	}
 	i := 0
 	if n > sytrdCross {
@@ -55,9 +55,10 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 }
 
 // sytrdWork returns the length of sytrd's work for order n: W,
-// n×sytrdBlock, latrd's vectors (sytd2 needs fewer) and symvLower's.
+// n×sytrdBlock, latrd's vectors and its copy of V (sytd2 needs fewer)
+// and symvLower's.
 func sytrdWork(n int) int {
-	w := n*sytrdBlock + 2*n + 2*sytrdBlock
+	w := 2*n*sytrdBlock + 2*n + 2*sytrdBlock
 	if n >= symvBlocked {
 		w += symvWork(n)
 	}
