@@ -107,6 +107,7 @@ func benchmarkSym(b *testing.B, n int) {
 
 func BenchmarkSytrd200(b *testing.B)     { benchmarkSytrd(b, 200) }
 func BenchmarkSytrd800(b *testing.B)     { benchmarkSytrd(b, 800) }
+func BenchmarkSytrd2000(b *testing.B)    { benchmarkSytrd(b, 2000) }
 func BenchmarkTridiagDC200(b *testing.B) { benchmarkTridiagDC(b, 200) }
 func BenchmarkTridiagDC800(b *testing.B) { benchmarkTridiagDC(b, 800) }
 func BenchmarkOrmqr200(b *testing.B)     { benchmarkOrmqr(b, 200) }

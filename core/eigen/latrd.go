@@ -22,20 +22,18 @@ import (
 // half of the flops of the tridiagonalization, is symvLower on copies of
 // v and w made contiguous (in a and w they are columns, one cache line
 // per element), and the four matrix-vector products with V₁ and W₁ are
-// fused in two passes over their rows. The passes read V₁ from a copy
-// with rows of nb entries, made as each reflector is formed (in a, a
-// row of V₁ is i entries of a row of the matrix, one cache line or more
-// apart from the next). On return e and tau hold the off-diagonal of the
+// fused in two passes over their rows. The passes read V₁ from vp
+// (n×nb, stride nb), a copy of the reflectors made as each is formed (in
+// a, a row of V₁ is i entries of a row of the matrix, one cache line or
+// more apart from the next): on return vp[r*nb+c] = A(r, c) for r > c,
+// with A(c+1, c) = 1. On return e and tau hold the off-diagonal of the
 // reduced columns and the reflectors' scalars, and the reflectors are
-// stored below the subdiagonal of a, as in LAPACK. work needs
-// 2n + 2nb + n·nb entries; sw is symvLower's (nil: one pass).
-func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, work, sw []float64) {
+// stored below the subdiagonal of a, as in LAPACK. work needs 2n + 2nb
+// entries; sw is symvLower's (nil: one pass).
+func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, work, sw []float64) {
 	impl := gonum.Implementation{}
 	v, y := work[:n], work[n:2*n]
 	tW, tA := work[2*n:2*n+nb], work[2*n+nb:2*n+2*nb]
-	// vp[r*nb+c] = A(r, c), the reflectors of the columns c reduced so
-	// far, rows c+1 and below, as a holds them until the panel ends.
-	vp := work[2*n+2*nb : 2*n+2*nb+n*nb]
 	for i := 0; i < nb; i++ {
 		// Update A(i:n, i) by the reflectors so far:
 		// A(i:n, i) −= V₁ W₁(i, :)ᵀ + W₁ V₁(i, :)ᵀ.

@@ -44,8 +44,16 @@ func TestLatrd(t *testing.T) {
 			wWant := make([]float64, n*ldw)
 			gonum.Implementation{}.Dlatrd(blas.Lower, n, nb, want, lda, eWant, tauWant, wWant, ldw)
 			e, tau := make([]float64, n), make([]float64, n)
-			w := make([]float64, n*ldw)
-			latrd(n, nb, a, lda, e, tau, w, ldw, make([]float64, 2*n+2*nb+n*nb), sw)
+			w, vp := make([]float64, n*ldw), make([]float64, n*nb)
+			latrd(n, nb, a, lda, e, tau, w, ldw, vp, make([]float64, 2*n+2*nb), sw)
+			// vp is a copy of the reflectors as a holds them.
+			for r := 0; r < n; r++ {
+				for c := 0; c < min(r, nb); c++ {
+					if vp[r*nb+c] != a[r*lda+c] {
+						t.Fatalf("n=%d nb=%d: vp(%d, %d) = %v, a has %v", n, nb, r, c, vp[r*nb+c], a[r*lda+c])
+					}
+				}
+			}
 
 			tol := 20 * float64(n) * 0x1p-52 * amax
 			check := func(what string, i int, got, want float64) {

@@ -40,9 +40,12 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	i := 0
 	if n > sytrdCross {
 		for ; i < n-sytrdCross; i += nb {
-			// Reduce columns i:i+nb and form W (n−i)×nb in work.
-			latrd(n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb, work[n*nb:], sw)
-			gemm.BLAS{}.Dsyr2k(blas.Lower, blas.NoTrans, n-i-nb, nb, -1, a[(i+nb)*lda+i:], lda,
+			// Reduce columns i:i+nb and form W (n−i)×nb in work, V
+			// (n−i)×nb, a copy of the reflectors, in vp; the update reads
+			// V there, the entries of a below the panel.
+			vp := work[n*nb : 2*n*nb]
+			latrd(n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb, vp, work[2*n*nb:], sw)
+			gemm.BLAS{}.Dsyr2k(blas.Lower, blas.NoTrans, n-i-nb, nb, -1, vp[nb*nb:], nb,
 				work[nb*nb:], nb, 1, a[(i+nb)*lda+i+nb:], lda)
 			// Put the subdiagonal back into a and the diagonal into d.
 			for j := i; j < i+nb; j++ {
@@ -54,9 +57,9 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	sytd2(n-i, a[i*lda+i:], lda, d[i:], e[i:], tau[i:], work, sw)
 }
 
-// sytrdWork returns the length of sytrd's work for order n: W,
-// n×sytrdBlock, latrd's vectors and its copy of V (sytd2 needs fewer)
-// and symvLower's.
+// sytrdWork returns the length of sytrd's work for order n: W and V,
+// n×sytrdBlock each, latrd's vectors (sytd2 needs fewer) and
+// symvLower's.
 func sytrdWork(n int) int {
 	w := 2*n*sytrdBlock + 2*n + 2*sytrdBlock
 	if n >= symvBlocked {
