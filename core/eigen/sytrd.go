@@ -37,13 +37,14 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	if n >= symvBlocked {
 		sw = work[2*n*nb+2*n+2*nb : 2*n*nb+2*n+2*nb+symvWork(n)]
 	}
+	// W and V, the copy of a panel's reflectors that latrd makes and the
+	// trailing update reads instead of a.
+	vp := work[n*nb : 2*n*nb]
 	i := 0
 	if n > sytrdCross {
 		for ; i < n-sytrdCross; i += nb {
-			// Reduce columns i:i+nb and form W (n−i)×nb in work, V
-			// (n−i)×nb, a copy of the reflectors, in vp; the update reads
-			// V there, the entries of a below the panel.
-			vp := work[n*nb : 2*n*nb]
+			// Reduce columns i:i+nb and form W (n−i)×nb in work and V
+			// (n−i)×nb in vp.
 			latrd(n-i, nb, a[i*lda+i:], lda, e[i:], tau[i:], work, nb, vp, work[2*n*nb:], sw)
 			gemm.BLAS{}.Dsyr2k(blas.Lower, blas.NoTrans, n-i-nb, nb, -1, vp[nb*nb:], nb,
 				work[nb*nb:], nb, 1, a[(i+nb)*lda+i+nb:], lda)

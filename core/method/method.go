@@ -91,12 +91,12 @@ func Bytes(m Name, d, n int) int64 {
 //     fewer each for LRR, which has no U₃) and of some k×n blocks;
 //   - the blocks of a step (J, G₂, H, C), the certificate's AᵀA (formed
 //     in a dead block instead from 1000 samples on) and its AᵀU (LRR), the
-//     divide and conquer's work and the kept singular vectors (LRR) and
-//     gemm's packed panels: 6 n×n for NNLRS, 5 from 1000 samples on, 8
-//     for LRR. The eigen-decomposition's matrix and vectors, the SVT's
-//     kept vectors and its Φ = W Wᵀ or G W (NNLRS: in the eigenvectors'
-//     and the divide and conquer's blocks, see prox.SVT) and NNLRS's AᵀU
-//     and Y₂ live in blocks dead while they are used;
+//     divide and conquer's Δ (LRR; NNLRS lends H for it) and gemm's packed
+//     panels: 6 n×n for NNLRS, 5 from 1000 samples on, 8 for LRR (one over
+//     these, as a margin). The eigen-decomposition's matrix and vectors,
+//     the SVT's kept vectors (in the vectors' block) and its Φ = W Wᵀ or
+//     G W (in Δ, see prox.SVT) and NNLRS's AᵀU and Y₂ live in blocks dead
+//     while they are used;
 //   - 25 to 35 blocks of k×n, and K⁻¹ (n×n) and a temporary where the
 //     Z-step cannot use the Woodbury identity (3k ≥ 2n).
 //
