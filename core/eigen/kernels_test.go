@@ -112,5 +112,6 @@ func BenchmarkTridiagDC200(b *testing.B) { benchmarkTridiagDC(b, 200) }
 func BenchmarkTridiagDC800(b *testing.B) { benchmarkTridiagDC(b, 800) }
 func BenchmarkOrmqr200(b *testing.B)     { benchmarkOrmqr(b, 200) }
 func BenchmarkOrmqr800(b *testing.B)     { benchmarkOrmqr(b, 800) }
+func BenchmarkOrmqr2000(b *testing.B)    { benchmarkOrmqr(b, 2000) }
 func BenchmarkSym200(b *testing.B)       { benchmarkSym(b, 200) }
 func BenchmarkSym800(b *testing.B)       { benchmarkSym(b, 800) }
