@@ -1,6 +1,7 @@
 package eigen
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -75,7 +76,7 @@ func benchmarkTridiagDC(b *testing.B, n int) {
 	for range b.N {
 		copy(dd, d)
 		copy(ee, e)
-		if !s.tridiagDC(n, dd, ee, q, n) {
+		if !s.tridiagDC(n, dd, ee, q, n, math.Inf(-1)) {
 			b.Fatal("tridiagDC failed")
 		}
 	}

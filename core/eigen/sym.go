@@ -146,11 +146,12 @@ func (s *Sym) factorize(a mat.Symmetric, vectors bool, lo float64) (ok bool) {
 // above lo: it returns first, the index of the smallest of them in
 // Values (n when there is none), and columns first to n−1 of Vectors are
 // their eigenvectors; the columns before first are not eigenvectors of
-// a. The divide and conquer still computes every eigenvector of the
-// tridiagonal matrix, but the back-transformation by the reflectors
-// (ormqr, about 30% of the work at n = 100) is done on the kept
-// columns alone. Singular value thresholding needs no more (package
-// prox).
+// a. The last merge of the divide and conquer forms the eigenvectors of
+// the tridiagonal matrix for the kept eigenvalues alone, and the
+// back-transformation by the reflectors (ormqr, about 30% of the work at
+// n = 100) is done on the kept columns alone; each kept vector has the
+// bits Factorize gives it. Singular value thresholding needs no more
+// (package prox).
 func (s *Sym) FactorizeAbove(a mat.Symmetric, lo float64) (first int, ok bool) {
 	if !s.factorize(a, true, lo) {
 		return 0, false
@@ -184,7 +185,7 @@ func (s *Sym) factorizeLower(n int, buf []float64, vectors bool, lo float64) boo
 		s.vecLent = false
 	}
 	q := s.vec.RawMatrix()
-	if !s.tridiagDC(n, d, e, q.Data, q.Stride) {
+	if !s.tridiagDC(n, d, e, q.Data, q.Stride, lo) {
 		return false
 	}
 	// V = Q S with Q = H(0)⋯H(n−2): the reflectors act on rows 1..n−1,

@@ -31,9 +31,12 @@ const dcMinSize = 32
 //	f(λ) = 1 + ρ Σ z_i²/(d_i − λ) = 0.
 //
 // On return d holds the eigenvalues in ascending order and the columns of
-// the n×n row-major q (stride ldq) the eigenvectors. e is destroyed. It
-// reports false if the QL/QR iteration of a small block failed.
-func (s *Sym) tridiagDC(n int, d, e, q []float64, ldq int) bool {
+// the n×n row-major q (stride ldq) the eigenvectors of those above lo
+// (−Inf: all); the columns of the others are left unspecified: the last
+// merge of each block forms only the vectors of its roots above lo, as
+// FactorizeAbove back-transforms only those. e is destroyed. It reports
+// false if the QL/QR iteration of a small block failed.
+func (s *Sym) tridiagDC(n int, d, e, q []float64, ldq int, lo float64) bool {
 	for i := 0; i < n; i++ {
 		row := q[i*ldq : i*ldq+n]
 		clear(row)
@@ -54,7 +57,7 @@ func (s *Sym) tridiagDC(n int, d, e, q []float64, ldq int) bool {
 		}
 		// Block [start, end].
 		m := end - start + 1
-		if !s.dcBlock(m, d[start:], e[start:], q[start*ldq+start:], ldq) {
+		if !s.dcBlock(m, d[start:], e[start:], q[start*ldq+start:], ldq, lo) {
 			return false
 		}
 		start = end + 1
@@ -65,8 +68,9 @@ func (s *Sym) tridiagDC(n int, d, e, q []float64, ldq int) bool {
 
 const dlamchE = 1.0 / (1 << 53) // unit roundoff, LAPACK's dlamch('E')
 
-// dcBlock solves one unreduced block of order n by divide and conquer.
-func (s *Sym) dcBlock(n int, d, e, q []float64, ldq int) bool {
+// dcBlock solves one unreduced block of order n by divide and conquer,
+// the eigenvectors of the eigenvalues above lo alone at its last merge.
+func (s *Sym) dcBlock(n int, d, e, q []float64, ldq int, lo float64) bool {
 	if n <= dcMinSize {
 		for i := 0; i < n; i++ {
 			q[i*ldq+i] = 1
@@ -79,19 +83,23 @@ func (s *Sym) dcBlock(n int, d, e, q []float64, ldq int) bool {
 	rho := math.Abs(beta)
 	d[m-1] -= rho
 	d[m] -= rho
-	if !s.dcBlock(m, d, e, q, ldq) {
+	all := math.Inf(-1) // the halves' vectors all enter the merge
+	if !s.dcBlock(m, d, e, q, ldq, all) {
 		return false
 	}
-	if !s.dcBlock(n-m, d[m:], e[m:], q[m*ldq+m:], ldq) {
+	if !s.dcBlock(n-m, d[m:], e[m:], q[m*ldq+m:], ldq, all) {
 		return false
 	}
-	return s.merge(n, m, d, q, ldq, rho, math.Copysign(1, beta))
+	return s.merge(n, m, d, q, ldq, rho, math.Copysign(1, beta), lo)
 }
 
 // merge combines the eigen-decompositions of the two halves (rows and
 // columns [0, m) and [m, n) of q, eigenvalues ascending in d[:m], d[m:n])
-// into that of diag(Q₁Λ₁Q₁ᵀ, Q₂Λ₂Q₂ᵀ) + ρvvᵀ (LAPACK's dlaed1-3).
-func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
+// into that of diag(Q₁Λ₁Q₁ᵀ, Q₂Λ₂Q₂ᵀ) + ρvvᵀ (LAPACK's dlaed1-3). The
+// vectors of the roots at or below lo are not formed: their columns keep
+// the halves' vectors. Each vector formed is the same product of the same
+// entries whatever lo.
+func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign, lo float64) bool {
 	// z = Qᵀv / √2 (unit norm) and ρ ← 2ρ.
 	z := s.grow(&s.z, n)
 	for j := 0; j < m; j++ {
@@ -206,6 +214,13 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 	})
 	// Gu-Eisenstat: recompute z from the computed eigenvalues, so that
 	// the eigenvectors below are orthogonal to working precision.
+	// The roots ascend (one between consecutive poles): those above lo
+	// are lam[j0:].
+	j0 := 0
+	for j0 < k && !(lam[j0] > lo) {
+		j0++
+	}
+	kv := k - j0
 	zh := s.grow(&s.zh, k)
 	parallel.For(k, grainOf(k), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -248,8 +263,8 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 	for c, i := range order {
 		pos[i] = c
 	}
-	parallel.For(k, grainOf(2*k), func(lo, hi int) {
-		for j := lo; j < hi; j++ {
+	parallel.For(kv, grainOf(2*k), func(lo, hi int) {
+		for j := j0 + lo; j < j0+hi; j++ {
 			nrm := 0.0
 			for i := 0; i < k; i++ {
 				v := zh[i] / delta[i*k+j]
@@ -262,11 +277,13 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 		}
 	})
 	// Row block by row block: gather the kept columns of q (in type
-	// order), multiply by S, and scatter the new vectors into the kept
-	// columns, in ascending order of their eigenvalues λ_j.
+	// order), multiply by the columns j0.. of S, and scatter the new
+	// vectors into the kept columns, in ascending order of their
+	// eigenvalues λ_j.
 	rows := min(n, dcRows)
 	qk := s.growUpTo(&s.qk, rows*k, dcRows*s.n)
-	out := s.growUpTo(&s.out, rows*k, dcRows*s.n)
+	out := s.growUpTo(&s.out, rows*kv, dcRows*s.n)
+	skv := sk[j0:]
 	for r0 := 0; r0 < n; r0 += rows {
 		r1 := min(n, r0+rows)
 		parallel.For(r1-r0, grainOf(k), func(lo, hi int) {
@@ -280,22 +297,22 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign float64) bool {
 		// rows those of types 2, 3.
 		if t1 := min(r1, m); r0 < t1 {
 			if n1+n2 > 0 {
-				gemm.Gemm(false, false, t1-r0, k, n1+n2, 1, qk, k, sk, k, 0, out, k)
+				gemm.Gemm(false, false, t1-r0, kv, n1+n2, 1, qk, k, skv, k, 0, out, kv)
 			} else {
-				clear(out[:(t1-r0)*k])
+				clear(out[:(t1-r0)*kv])
 			}
 		}
 		if b0 := max(r0, m); b0 < r1 {
 			if n2+n3 > 0 {
-				gemm.Gemm(false, false, r1-b0, k, n2+n3, 1, qk[(b0-r0)*k+n1:], k, sk[n1*k:], k, 0, out[(b0-r0)*k:], k)
+				gemm.Gemm(false, false, r1-b0, kv, n2+n3, 1, qk[(b0-r0)*k+n1:], k, skv[n1*k:], k, 0, out[(b0-r0)*kv:], kv)
 			} else {
-				clear(out[(b0-r0)*k : (r1-r0)*k])
+				clear(out[(b0-r0)*kv : (r1-r0)*kv])
 			}
 		}
 		parallel.For(r1-r0, grainOf(k), func(lo, hi int) {
 			for r := lo; r < hi; r++ {
-				for c, j := range keep {
-					q[(r0+r)*ldq+j] = out[r*k+c]
+				for c, j := range keep[j0:] {
+					q[(r0+r)*ldq+j] = out[r*kv+c]
 				}
 			}
 		})
