@@ -24,8 +24,8 @@ const (
 // Q = H(0) H(1) ⋯ H(k−1), for reflectors H(j) = I − τ_j v_j v_jᵀ stored
 // as LAPACK's dgeqrf leaves them (v_j in column j of a below the
 // diagonal, unit diagonal implied): LAPACK's dormqr with side = 'L',
-// trans = 'N'. Blocks of ormBlock reflectors, last first, are
-// aggregated as H = I − V T Vᵀ and applied as in dlarfb by three matrix
+// trans = 'N'. Blocks of ormBlock reflectors (ormBlockWide from ormWide
+// rows), last first, are aggregated as H = I − V T Vᵀ and applied as in dlarfb by three matrix
 // multiplies in the packed kernel (gemm.Gemm):
 //
 //	W = Vᵀ C,  W ← T W,  C ← C − V W.
@@ -67,7 +67,8 @@ func (s *Sym) ormqr(m, nc, k int, a []float64, lda int, tau []float64, c []float
 		} else {
 			blockT(rows, ib, v, tau[i:], t)
 		}
-		// T is upper triangular; Dlarft leaves the strict lower part.
+		// T is upper triangular; Dlarft leaves the strict lower part (blockT
+		// leaves it cleared).
 		for r := 1; r < ib; r++ {
 			clear(t[r*ib : r*ib+r])
 		}
