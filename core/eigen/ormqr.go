@@ -25,8 +25,8 @@ const (
 // as LAPACK's dgeqrf leaves them (v_j in column j of a below the
 // diagonal, unit diagonal implied): LAPACK's dormqr with side = 'L',
 // trans = 'N'. Blocks of ormBlock reflectors (ormBlockWide from ormWide
-// rows), last first, are aggregated as H = I − V T Vᵀ and applied as in dlarfb by three matrix
-// multiplies in the packed kernel (gemm.Gemm):
+// rows), last first, are aggregated as H = I − V T Vᵀ and applied as in
+// dlarfb by three matrix multiplies in the packed kernel (gemm.Gemm):
 //
 //	W = Vᵀ C,  W ← T W,  C ← C − V W.
 //
@@ -64,13 +64,12 @@ func (s *Sym) ormqr(m, nc, k int, a []float64, lda int, tau []float64, c []float
 		clear(t[:ib*ib])
 		if nb == ormBlock {
 			impl.Dlarft(lapack.Forward, lapack.ColumnWise, rows, ib, a[i*lda+i:], lda, tau[i:], t, ib)
+			// T is upper triangular; Dlarft leaves the strict lower part.
+			for r := 1; r < ib; r++ {
+				clear(t[r*ib : r*ib+r])
+			}
 		} else {
-			blockT(rows, ib, v, tau[i:], t)
-		}
-		// T is upper triangular; Dlarft leaves the strict lower part (blockT
-		// leaves it cleared).
-		for r := 1; r < ib; r++ {
-			clear(t[r*ib : r*ib+r])
+			blockT(rows, ib, v, tau[i:], t) // the lower part stays cleared
 		}
 		cc := c[i*ldc:]
 		gemm.Gemm(true, false, ib, nc, rows, 1, v, ib, cc, ldc, 0, w1, nc)

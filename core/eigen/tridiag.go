@@ -212,15 +212,15 @@ func (s *Sym) merge(n, m int, d, q []float64, ldq int, rho, sign, lo float64) bo
 			lam[j] = secular(k, j, dl, w, rho, delta, k)
 		}
 	})
-	// Gu-Eisenstat: recompute z from the computed eigenvalues, so that
-	// the eigenvectors below are orthogonal to working precision.
-	// The roots ascend (one between consecutive poles): those above lo
-	// are lam[j0:].
+	// The roots ascend (one between consecutive poles): those above lo,
+	// whose vectors are formed, are lam[j0:].
 	j0 := 0
 	for j0 < k && !(lam[j0] > lo) {
 		j0++
 	}
 	kv := k - j0
+	// Gu-Eisenstat: recompute z from the computed eigenvalues, so that
+	// the eigenvectors below are orthogonal to working precision.
 	zh := s.grow(&s.zh, k)
 	parallel.For(k, grainOf(k), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
