@@ -41,6 +41,11 @@ func (m *Model) Status(now time.Time) (string, float64) {
 				// page loaded (wasm/solver's head start): more than the
 				// whole, which counts from when the page asked.
 				took = fmt.Sprintf("%.1f s, %.1f s of it before the page asked (begun from the link while the page loaded)", g.Elapsed, early)
+			} else if early > 0 {
+				// A head start under the shown precision: the part is
+				// shown as the whole, so that its rounding (2.76 s as
+				// 2.8 s) does not exceed the whole's (2.74 s as 2.7 s).
+				took = fmt.Sprintf("%.1f s", whole)
 			}
 			switch {
 			case g.Err != "":

@@ -61,3 +61,22 @@ func TestStatusParts(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusPartsRounding: a head start shorter than the status's
+// precision is not said, and the part, rounded, does not exceed the
+// whole: 2.76 s of a run of 2.74 s reads 2.7 s, as the whole does.
+func TestStatusPartsRounding(t *testing.T) {
+	m, jobs := started(t)
+	m.Samples(jobs[0].ID, testData(3))
+	for _, j := range jobs {
+		res := finalGraph(j.Method, twoBlocks(3, 0), 6)
+		if j.Method == method.NNLRS {
+			res.Elapsed = 2.76
+		}
+		m.Finished(j.ID, res, t0.Add(2740*time.Millisecond))
+	}
+	line, _ := m.Status(t0)
+	if !strings.HasPrefix(line, "Done in 2.7 s: NNLRS 10 iterations, 2.7 s;") {
+		t.Errorf("status %q", line)
+	}
+}
