@@ -22,14 +22,17 @@ import (
 // half of the flops of the tridiagonalization, is symvLower on copies of
 // v and w made contiguous (in a and w they are columns, one cache line
 // per element), and the four matrix-vector products with V₁ and W₁ are
-// fused in two passes over their rows. The passes read V₁ from vp
+// fused in two passes over their rows; in slabs (sw), those passes run
+// beside the product (symvBeside), on a core of their own while the
+// others read A₂₂. The passes read V₁ from vp
 // (n×nb, stride nb), a copy of the reflectors made as each is formed (in
 // a, a row of V₁ is i entries of a row of the matrix, one cache line or
 // more apart from the next): on return vp[r*nb+c] = A(r, c) for r > c,
 // with A(c+1, c) = 1. On return e and tau hold the off-diagonal of the
 // reduced columns and the reflectors' scalars, and the reflectors are
 // stored below the subdiagonal of a, as in LAPACK. work needs 2n + 2nb
-// entries; sw is symvLower's (nil: one pass).
+// entries; sw, latrdWork(n, nb) entries, holds symvLower's work and the
+// passes' (nil: one pass).
 func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, work, sw []float64) {
 	impl := gonum.Implementation{}
 	v, y := work[:n], work[n:2*n]
@@ -56,50 +59,51 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, wo
 			v[k] = a[(i+1+k)*lda+i]
 			vp[(i+1+k)*nb+i] = v[k]
 		}
-		symvLower(m, a[(i+1)*lda+i+1:], lda, v, y, sw)
 		// tW = W₁ᵀ v and tA = V₁ᵀ v over rows i+1..n−1, then
 		// y −= V₁ tW + W₁ tA.
 		tW, tA := tW[:i], tA[:i]
 		if sw == nil {
+			symvLower(m, a[(i+1)*lda+i+1:], lda, v, y, nil)
 			transposed(v, vp[(i+1)*nb:], nb, w[(i+1)*ldw:], ldw, i, 0, m, tW, tA)
-		} else {
-			// In latrdParts fixed row ranges, each into its own tW and
-			// tA in sw (dead after symvLower), added in ascending order.
-			part := func(p int) (k0, k1 int, pw, pa []float64) {
-				k0, k1 = m*p/latrdParts/2*2, m*(p+1)/latrdParts/2*2
-				if p == latrdParts-1 {
-					k1 = m
-				}
-				return k0, k1, sw[2*p*i : (2*p+1)*i], sw[(2*p+1)*i : (2*p+2)*i]
-			}
-			parts := func(lo, hi int) {
-				for p := lo; p < hi; p++ {
-					k0, k1, pw, pa := part(p)
-					transposed(v, vp[(i+1)*nb:], nb, w[(i+1)*ldw:], ldw, i, k0, k1, pw, pa)
-				}
-			}
-			if m < symvShared {
-				parts(0, latrdParts)
-			} else {
-				parallel.For(latrdParts, 1, parts)
-			}
-			_, _, pw, pa := part(0)
-			copy(tW, pw)
-			copy(tA, pa)
-			for p := 1; p < latrdParts; p++ {
-				_, _, pw, pa := part(p)
-				for c := range tW {
-					tW[c] += pw[c]
-					tA[c] += pa[c]
-				}
-			}
-		}
-		rows(sw != nil, 0, m, func(k0, k1 int) {
-			for k := k0; k < k1; k++ {
+			for k := range y {
 				r := i + 1 + k
 				y[k] -= dot2(vp[r*nb:r*nb+i], tW, w[r*ldw:r*ldw+i], tA)
 			}
-		})
+		} else {
+			// Beside the product (symvBeside): tW and tA in
+			// latrdParts fixed row ranges, each into a pair of its own,
+			// added in ascending order; then each row's correction
+			// corr_k = (V₁ tW + W₁ tA)_k, subtracted once y is formed.
+			corr := sw[symvWork(n) : symvWork(n)+m]
+			pairs := sw[symvWork(n)+n:]
+			beside := func() {
+				for p := 0; p < latrdParts; p++ {
+					k0, k1 := m*p/latrdParts/2*2, m*(p+1)/latrdParts/2*2
+					if p == latrdParts-1 {
+						k1 = m
+					}
+					pw, pa := pairs[2*p*i:(2*p+1)*i], pairs[(2*p+1)*i:(2*p+2)*i]
+					transposed(v, vp[(i+1)*nb:], nb, w[(i+1)*ldw:], ldw, i, k0, k1, pw, pa)
+					if p == 0 {
+						copy(tW, pw)
+						copy(tA, pa)
+						continue
+					}
+					for c := range tW {
+						tW[c] += pw[c]
+						tA[c] += pa[c]
+					}
+				}
+				for k := range corr {
+					r := i + 1 + k
+					corr[k] = dot2(vp[r*nb:r*nb+i], tW, w[r*ldw:r*ldw+i], tA)
+				}
+			}
+			symvBeside(m, a[(i+1)*lda+i+1:], lda, v, y, sw, beside)
+			for k := range y {
+				y[k] -= corr[k]
+			}
+		}
 		t := tau[i]
 		var s float64
 		for k := range y {
@@ -140,6 +144,11 @@ func rows(shared bool, r0, r1 int, body func(lo, hi int)) {
 	}
 	parallel.For(r1-r0, latrdGrain, func(lo, hi int) { body(r0+lo, r0+hi) })
 }
+
+// latrdWork returns the length of latrd's sw for order n and panel
+// width nb: symvLower's work, the rows' corrections and the latrdParts
+// pairs of partial W₁ᵀv and V₁ᵀv.
+func latrdWork(n, nb int) int { return symvWork(n) + n + 2*latrdParts*nb }
 
 // latrdParts is the number of row ranges of W₁ᵀv and V₁ᵀv in a reduction
 // in slabs, latrdGrain the rows of a range of rows.

@@ -24,7 +24,7 @@ func TestLatrd(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 7, 33, 64, 65, 100, 131, 200, 300, 600} {
 		var sw []float64
 		if n >= 300 {
-			sw = make([]float64, symvWork(n))
+			sw = make([]float64, latrdWork(n, 32))
 		}
 		for _, nb := range []int{1, 4, 13, 32} {
 			if nb > n {

@@ -34,11 +34,25 @@ import (
 // ascending order. The same bits at any number of threads, not those of
 // the one pass. work needs symvWork(n) entries.
 func symvLower(n int, a []float64, lda int, x, y, work []float64) {
+	symvBeside(n, a, lda, x, y, work, nil)
+}
+
+// symvBeside is symvLower that also runs beside (when not nil), a task
+// that touches neither y nor work, as one more part of the slabs'
+// parallel loop (its first): a pass the caller needs once the product is
+// done, but which does not depend on it, runs on a core while the others
+// read a, whose reading is bound by the memory, rather than after it.
+// Without work, beside runs after the one pass. The product has the bits
+// of symvLower.
+func symvBeside(n int, a []float64, lda int, x, y, work []float64, beside func()) {
 	x = x[:n]
 	y = y[:n]
 	if work == nil {
 		clear(y)
 		symvRows(n, a, lda, x, y)
+		if beside != nil {
+			beside()
+		}
 		return
 	}
 	var bounds [symvParts + 1]int
@@ -61,10 +75,23 @@ func symvLower(n int, a []float64, lda int, x, y, work []float64) {
 			symvSlab(a, lda, x, u, bounds[c], bounds[c+1])
 		}
 	}
-	if n < symvShared {
+	switch {
+	case n < symvShared:
 		slabs(0, symvParts)
-	} else {
+		if beside != nil {
+			beside()
+		}
+	case beside == nil:
 		parallel.For(symvParts, 1, slabs)
+	default:
+		// Part 0 is beside, part c > 0 slab c − 1.
+		parallel.For(symvParts+1, 1, func(lo, hi int) {
+			if lo == 0 {
+				beside()
+				lo++
+			}
+			slabs(lo-1, hi-1)
+		})
 	}
 	// y_j = u_c[j] + u_{c+1}[j] + ... for j in slab c, in that order.
 	for c := 0; c < symvParts; c++ {

@@ -35,7 +35,7 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 	// the last columns, runs in slabs (sw); below, one pass.
 	var sw []float64
 	if n >= symvBlocked {
-		sw = work[2*n*nb+2*n+2*nb : 2*n*nb+2*n+2*nb+symvWork(n)]
+		sw = work[2*n*nb+2*n+2*nb : 2*n*nb+2*n+2*nb+latrdWork(n, nb)]
 	}
 	// W and V, the copy of a panel's reflectors that latrd makes and the
 	// trailing update reads instead of a.
@@ -59,12 +59,12 @@ func sytrd(n int, a []float64, lda int, d, e, tau, work []float64) {
 }
 
 // sytrdWork returns the length of sytrd's work for order n: W and V,
-// n×sytrdBlock each, latrd's vectors (sytd2 needs fewer) and
-// symvLower's.
+// n×sytrdBlock each, latrd's vectors (sytd2 needs fewer) and, in slabs,
+// latrd's sw.
 func sytrdWork(n int) int {
 	w := 2*n*sytrdBlock + 2*n + 2*sytrdBlock
 	if n >= symvBlocked {
-		w += symvWork(n)
+		w += latrdWork(n, sytrdBlock)
 	}
 	return w
 }
