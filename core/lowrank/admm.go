@@ -217,8 +217,11 @@ type admm struct {
 	metric *metric
 	fc     []float64
 	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
-	j, h, e      *mat.Dense
-	ret          *mat.Dense // the block returned: h (NNLRS) or j (LRR)
+	j, h, e *mat.Dense
+	ret     *mat.Dense // the block returned: h (NNLRS) or j (LRR)
+	// retGram is ret's nuclear norm and rank from the eigenvalues of its
+	// Gram matrix that primalBound computed, until the next step.
+	retGram      gramSummary
 	g2           *mat.Dense // G₂ = Z + U₂, the SVT input; Ŷ₂ = μ₂(G₂ − J) (yh2)
 	yh1          *mat.Dense // Ŷ₁ = μ₁(R − E)
 	t, rc, w     *mat.Dense // k×n temporaries
@@ -421,6 +424,7 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 // step sets s.gs = T(s.xs), one ADMM iteration from the state s.xs, and
 // records the blocks J, H, E and the dual estimates Ŷ of the step.
 func (s *admm) step() error {
+	s.retGram = gramSummary{} // ret changes
 	in, out := s.xs, s.gs
 	zs, u1, az := raw(in.z), raw(in.u1), raw(in.az)
 	xr := raw(s.xr)
@@ -809,7 +813,7 @@ func (s *admm) resultWith(iters int, status Status, fnorm float64, next state, p
 		res.E = eh
 		res.Y1 = s.certU
 	}
-	res.finish(s.x, s.a, s.pr.Params)
+	res.finish(s.x, s.a, s.pr.Params, s.retGram)
 	return res
 }
 

@@ -95,7 +95,7 @@ func (s *ALM) solveLRR(ctx context.Context, x, a *mat.Dense, lambda float64, pro
 			if ctx.Err() != nil {
 				res.Status = Cancelled
 			}
-			res.finish(x, a, p)
+			res.finish(x, a, p, gramSummary{})
 			return res, nil
 		}
 		// J step.
@@ -141,7 +141,7 @@ func (s *ALM) solveLRR(ctx context.Context, x, a *mat.Dense, lambda float64, pro
 		}
 		if res.Change < set.Tol {
 			res.Status = Converged
-			res.finish(x, a, p)
+			res.finish(x, a, p, gramSummary{})
 			return res, nil
 		}
 		t.Scale(mu, t)

@@ -577,22 +577,25 @@ func (s *admm) primalBound() float64 {
 	}
 	// The Gram matrix of Z in the step's scratch, dead after dualBound
 	// (a moved AᵀU it kept was swapped into certM).
-	return nuclearUpper(&s.eig, s.ret, raw(s.cm)) + s.pr.Beta*s.l1H + s.pr.Lambda*l21
+	var nuclear float64
+	nuclear, s.retGram = nuclearUpper(&s.eig, s.ret, raw(s.cm))
+	return nuclear + s.pr.Beta*s.l1H + s.pr.Lambda*l21
 }
 
 // nuclearUpper returns an upper bound on ||h||_*, tight to about
-// √(10 n ε)·||h||_F per singular value.
-func nuclearUpper(eig *eigen.Sym, h *mat.Dense, work []float64) float64 {
+// √(10 n ε)·||h||_F per singular value, and the nuclear norm and rank the
+// same eigenvalues give (gramNuclearRank; not ok when the SVD was used).
+func nuclearUpper(eig *eigen.Sym, h *mat.Dense, work []float64) (float64, gramSummary) {
 	vals, delta, ok := gramValues(eig, h, work)
 	if !ok {
 		// Fall back on the SVD.
-		return NuclearNorm(h)
+		return NuclearNorm(h), gramSummary{}
 	}
 	sum := 0.0
 	for _, l := range vals {
 		sum += math.Sqrt(math.Max(l, 0) + delta)
 	}
-	return sum
+	return sum, gramNuclearRank(vals, delta)
 }
 
 // gramValues returns the eigenvalues of the Gram matrix of h's shorter

@@ -136,7 +136,7 @@ func (s *LADMAP) solveNNLRS(ctx context.Context, x, a *mat.Dense, p Params, prog
 			if ctx.Err() != nil {
 				res.Status = Cancelled
 			}
-			res.finish(x, a, p)
+			res.finish(x, a, p, gramSummary{})
 			return res, nil
 		}
 		inv := 1 / mu
@@ -211,7 +211,7 @@ func (s *LADMAP) solveNNLRS(ctx context.Context, x, a *mat.Dense, p Params, prog
 		}
 		if res.Residual < set.Eps1 && res.Change < set.Eps2 {
 			res.Status = Converged
-			res.finish(x, a, p)
+			res.finish(x, a, p, gramSummary{})
 			return res, nil
 		}
 		if res.Change < set.Eps2 {
