@@ -43,10 +43,9 @@ func nuclearRank(m mat.Matrix) (float64, int) {
 
 // gramOrder is the number of samples from which a Result's ||Z||_* and
 // rank come from the eigenvalues of ZᵀZ (gramNuclearRank) rather than
-// from an SVD. At 3874 samples gonum's SVD of Z takes 20 s, bound by
-// its bidiagonalization's matrix-vector products, where the eigenvalues
-// of the Gram matrix take 5 s and ADMM's certificate has them already.
-// Below, the SVD and its bits stay.
+// from an SVD: gonum's SVD is bound by its bidiagonalization's
+// matrix-vector products, and ADMM's certificate has those eigenvalues
+// already (docs/BENCH.md). Below, the SVD and its bits stay.
 const gramOrder = 1024
 
 // gramSummary is ||M||_* and the rank of M from the eigenvalues of its

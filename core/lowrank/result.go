@@ -94,9 +94,9 @@ type Result struct {
 	// ||Z||_* + β||Z||_1 + λ||E||_2,1 for NNLRS, ||Z||_* + λ||E||_2,1
 	// for LRR. ||Z||_* is the sum of Z's singular values by an SVD, from
 	// 1024 samples by the eigenvalues of ZᵀZ, within nuclearGramError
-	// of it (TestGramNuclearRank: 2e-16 relative for a matrix of full
-	// rank, as NNLRS's; 8e-8 at rank 60 of 1030, where the eigenvalues of
-	// the null space are rounding).
+	// of it: close to the SVD's for a Z of full rank, as NNLRS's; for a
+	// Z of low rank the eigenvalues of the null space are rounding, each
+	// adding up to √δ (gramNuclearRank).
 	Objective float64
 	// Residual is ||X − AZ − E||_F / ||X||_F at the returned point.
 	Residual float64
