@@ -87,3 +87,18 @@ func TestFinishFromCertificate(t *testing.T) {
 	}
 	t.Logf("objective %.17g, with the SVD %.17g; rank %d", res.Objective, want, res.RankZ)
 }
+
+// nuclearGramError returns Σ min(√δ, δ/√λ_i) over the eigenvalues vals
+// of a Gram matrix: a bound on the distance of gramNuclearRank's
+// nuclear norm to the sum of the singular values.
+func nuclearGramError(vals []float64, delta float64) float64 {
+	e := 0.0
+	for _, l := range vals {
+		b := math.Sqrt(delta)
+		if l > 0 {
+			b = math.Min(b, delta/math.Sqrt(l))
+		}
+		e += b
+	}
+	return e
+}

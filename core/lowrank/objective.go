@@ -61,7 +61,7 @@ type gramSummary struct {
 // eigenvalues vals of MᵀM (or MMᵀ) and δ, the bound on their rounding
 // that gramValues gives. By Weyl's inequality each computed λ_i lies
 // within δ of σ_i², so each square root lies within min(√δ, δ/√λ_i) of
-// σ_i: nuclearGramError bounds the sum's distance to an SVD's. σ_i below
+// σ_i, and the sum within Σ min(√δ, δ/√λ_i) of an SVD's. σ_i below
 // √δ cannot be told from 0, and are not counted in the rank.
 func gramNuclearRank(vals []float64, delta float64) gramSummary {
 	if len(vals) == 0 {
@@ -77,21 +77,6 @@ func gramNuclearRank(vals []float64, delta float64) gramSummary {
 	}
 	g.ok = true
 	return g
-}
-
-// nuclearGramError returns Σ min(√δ, δ/√λ_i) over the eigenvalues vals
-// of a Gram matrix: a bound on the distance of gramNuclearRank's
-// nuclear norm to the sum of the singular values.
-func nuclearGramError(vals []float64, delta float64) float64 {
-	e := 0.0
-	for _, l := range vals {
-		b := math.Sqrt(delta)
-		if l > 0 {
-			b = math.Min(b, delta/math.Sqrt(l))
-		}
-		e += b
-	}
-	return e
 }
 
 // L1Norm returns ||M||_1 = Σ_ij |m_ij|.

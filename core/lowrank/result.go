@@ -93,10 +93,11 @@ type Result struct {
 	// Objective is the problem's objective at the returned Z and E:
 	// ||Z||_* + β||Z||_1 + λ||E||_2,1 for NNLRS, ||Z||_* + λ||E||_2,1
 	// for LRR. ||Z||_* is the sum of Z's singular values by an SVD, from
-	// 1024 samples by the eigenvalues of ZᵀZ, within nuclearGramError
-	// of it: close to the SVD's for a Z of full rank, as NNLRS's; for a
-	// Z of low rank the eigenvalues of the null space are rounding, each
-	// adding up to √δ (gramNuclearRank).
+	// 1024 samples by the eigenvalues λ_i of ZᵀZ, within
+	// Σ min(√δ, δ/√λ_i) of it (δ bounds their rounding): close to the
+	// SVD's for a Z of full rank, as NNLRS's; for a Z of low rank the
+	// eigenvalues of the null space are rounding, each adding up to √δ
+	// (gramNuclearRank).
 	Objective float64
 	// Residual is ||X − AZ − E||_F / ||X||_F at the returned point.
 	Residual float64
@@ -128,18 +129,16 @@ type Result struct {
 // eigenvalues of ZᵀZ (gramNuclearRank): gram's when it holds them for Z
 // (ADMM's certificate computed them), else computed here.
 func (r *Result) finish(x, a *mat.Dense, p Params, gram gramSummary) {
-	var nuclear float64
-	var rank int
-	_, n := r.Z.Dims()
-	if n >= gramOrder && !gram.ok {
+	if _, n := r.Z.Dims(); n < gramOrder {
+		gram = gramSummary{}
+	} else if !gram.ok {
 		var eig eigen.Sym
 		if vals, delta, ok := gramValues(&eig, r.Z, nil); ok {
 			gram = gramNuclearRank(vals, delta)
 		}
 	}
-	if n >= gramOrder && gram.ok {
-		nuclear, rank = gram.nuclear, gram.rank
-	} else {
+	nuclear, rank := gram.nuclear, gram.rank
+	if !gram.ok {
 		nuclear, rank = nuclearRank(r.Z)
 	}
 	r.Objective = p.objectiveAt(nuclear, r.Z, r.E)
