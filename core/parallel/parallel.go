@@ -22,7 +22,10 @@ func Workers() int { return runtime.GOMAXPROCS(0) }
 // of grain indices (the last may be shorter), and returns when all have
 // run. With more than one worker and more than one range, the ranges are
 // taken in turn by up to Workers() goroutines, the caller's among them,
-// as each finishes its last: uneven ranges balance themselves. body must
+// as each finishes its last: uneven ranges balance themselves. The
+// others are the members of a team that waits between loops (team.go)
+// or, when another For holds the team (a nested loop, or the loops of
+// several goroutines at once), goroutines started for this one. body must
 // not depend on which goroutine runs a range or in what order the ranges
 // run. A grain below 1 counts as 1.
 func For(n, grain int, body func(lo, hi int)) {
@@ -35,6 +38,20 @@ func For(n, grain int, body func(lo, hi int)) {
 		}
 		return
 	}
+	if teamWorks && forTeam(n, grain, ranges, workers-1, body) {
+		return
+	}
+	spawn(n, grain, ranges, workers, body)
+}
+
+// teamWorks is whether For hands its loops to the team (team.go): on
+// every platform with threads. WebAssembly has one, where a spinning
+// member would only take turns with the caller.
+const teamWorks = runtime.GOARCH != "wasm"
+
+// spawn runs For's ranges on the caller and workers − 1 goroutines
+// started for this loop.
+func spawn(n, grain, ranges, workers int, body func(lo, hi int)) {
 	var next atomic.Int64
 	run := func() {
 		for {
