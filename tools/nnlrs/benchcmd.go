@@ -56,10 +56,13 @@ var benchCases = []benchCase{
 	{name: "synthetic"},
 	{name: "usps50", classes: "1,2,3,4", perClass: 50, usps: true},
 	{name: "usps200", classes: "1,2,3,4", perClass: 200, usps: true},
-	// Extra sizes for the growth of the cost per iteration (n = 100, 400);
-	// not run by default.
+	// Extra sizes for the growth of the cost per iteration (n = 100, 400)
+	// and for the penalties beyond the page's sizes (n = 1000, 2000); not
+	// run by default.
 	{name: "usps25", classes: "1,2,3,4", perClass: 25, usps: true},
 	{name: "usps100", classes: "1,2,3,4", perClass: 100, usps: true},
+	{name: "usps250", classes: "1,2,3,4", perClass: 250, usps: true},
+	{name: "usps500", classes: "1,2,3,4", perClass: 500, usps: true},
 	// The page's draws of its built-in data (for -lrr), and its default
 	// data (for -penalties and -warm).
 	{name: "page-default", site: pageDefaultSite},
@@ -111,6 +114,8 @@ type benchConfig struct {
 	datasets string
 	// penalties are the rules of -penalties, nil without it.
 	penalties []penaltyRule
+	// betas and lambdas are the grid of -penalties.
+	betas, lambdas []float64
 }
 
 // benchSolver is one solver of a case's row set.
@@ -174,7 +179,9 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
 	fs.BoolVar(&cfg.lrr, "lrr", false, "instead, time LRR by the default ADMM against the inexact ALM, at the page's LRR lambda of each case's data")
-	penalties := fs.String("penalties", "", "instead, count ADMM's iterations for NNLRS with its default penalties and with these rules (e.g. '5l,2,10;3l,2,4r':\nmu1, mu2, mu3 each times 1, lambda (l) or sqrt(lambda) (r)) over beta 0.05-0.5 and lambda 0.3-100")
+	betas := fs.String("betas", floats(penaltyBetas), "the betas of -penalties")
+	lambdas := fs.String("lambdas", floats(penaltyLambdas), "the lambdas of -penalties")
+	penalties := fs.String("penalties", "", "instead, count ADMM's iterations for NNLRS with its default penalties and with these rules (e.g. '5l,2,10;3l,2,4r;-,4,-':\nmu1, mu2, mu3 each times 1, lambda (l) or sqrt(lambda) (r), or - for the default) over the grid of -betas and -lambdas")
 	fs.StringVar(&cfg.datasets, "datasets", defaultDataDir, "folder of the site's MAT-files (cases usps-*, yaleb-*; skipped with a note when absent)")
 	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
@@ -194,6 +201,12 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 		if cfg.penalties, err = parsePenaltyRules(*penalties); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.betas, err = parseFloats(*betas, true); err != nil {
+		return nil, usagef("-betas: %v", err)
+	}
+	if cfg.lambdas, err = parseFloats(*lambdas, true); err != nil {
+		return nil, usagef("-lambdas: %v", err)
 	}
 	return cfg, cfg.check()
 }

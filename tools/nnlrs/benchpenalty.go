@@ -14,15 +14,17 @@ import (
 )
 
 // penaltyRule is a rule for ADMM's penalties μ₁, μ₂, μ₃ of NNLRS as
-// functions of λ: each is a constant times 1, λ or √λ.
+// functions of λ: each is a constant times 1, λ or √λ, or 0 for the
+// solver's default (lowrank.ADMM.Mu).
 type penaltyRule struct {
 	text  string
 	coef  [3]float64
 	power [3]float64 // 0, 1 or 0.5: the power of λ
 }
 
-// parsePenaltyRules parses "5l,2,10;3l,2,4r": rules separated by ';', each
-// three numbers, one per penalty, suffixed l for times λ or r for times √λ.
+// parsePenaltyRules parses "5l,2,10;3l,2,4r;-,4,-": rules separated by
+// ';', each three numbers, one per penalty, suffixed l for times λ or r
+// for times √λ, or "-" for that penalty's default.
 func parsePenaltyRules(s string) ([]penaltyRule, error) {
 	var rules []penaltyRule
 	for _, rs := range strings.Split(s, ";") {
@@ -34,6 +36,9 @@ func parsePenaltyRules(s string) ([]penaltyRule, error) {
 		r := penaltyRule{text: rs}
 		for i, t := range f {
 			t = strings.TrimSpace(t)
+			if t == "-" {
+				continue
+			}
 			switch {
 			case strings.HasSuffix(t, "l"):
 				r.power[i], t = 1, strings.TrimSuffix(t, "l")
@@ -42,7 +47,7 @@ func parsePenaltyRules(s string) ([]penaltyRule, error) {
 			}
 			v, err := strconv.ParseFloat(t, 64)
 			if err != nil || !(v > 0) || math.IsInf(v, 0) {
-				return nil, usagef("-penalties: %q in rule %q is not a positive number, optionally suffixed l (times λ) or r (times √λ)", excerpt(f[i]), excerpt(rs))
+				return nil, usagef("-penalties: %q in rule %q is not a positive number, optionally suffixed l (times λ) or r (times √λ), or - (the default)", excerpt(f[i]), excerpt(rs))
 			}
 			r.coef[i] = v
 		}
@@ -60,7 +65,8 @@ func (r penaltyRule) mu(lambda float64) [3]float64 {
 	return mu
 }
 
-// The grid of the penalty bench: the page's β and λ sliders' range.
+// The default grid of the penalty bench (-betas, -lambdas): the page's β
+// and λ sliders' range.
 var (
 	penaltyBetas   = []float64{0.05, 0.2, 0.5}
 	penaltyLambdas = []float64{0.3, 1, 3, 10, 30, 100}
@@ -87,8 +93,8 @@ func (cfg *benchConfig) runPenaltyBench(stdout, stderr io.Writer) error {
 	cells := 0
 	notes, err := cfg.eachCase(stderr, func(c benchCase, set *dataset.Set) error {
 		_, n := set.X.Dims()
-		for _, beta := range penaltyBetas {
-			for _, lambda := range penaltyLambdas {
+		for _, beta := range cfg.betas {
+			for _, lambda := range cfg.lambdas {
 				p := lowrank.Params{Beta: beta, Lambda: lambda}
 				base, err := penaltyIterations(set, p, nil)
 				if err != nil {
@@ -123,7 +129,7 @@ func (cfg *benchConfig) runPenaltyBench(stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  %s: geometric mean %.3f, from %.2f to %.2f\n", r.text, math.Exp(logSum[i]/float64(cells)), best[i], worst[i])
 		}
 	}
-	fmt.Fprintln(stdout, "rules: mu1, mu2, mu3 of ADMM (constraints X = AZ + E, Z = J, Z = H); l: times lambda, r: times sqrt(lambda)")
+	fmt.Fprintln(stdout, "rules: mu1, mu2, mu3 of ADMM (constraints X = AZ + E, Z = J, Z = H); l: times lambda, r: times sqrt(lambda), -: the default")
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}

@@ -47,3 +47,33 @@ func TestBenchPenalties(t *testing.T) {
 		}
 	}
 }
+
+// A "-" in a rule keeps that penalty's default, and -betas and -lambdas
+// set the grid: on the page's default data (n = 100, where μ₂'s default
+// is 2) the rules "-,-,-" and "-,2,-" are the defaults, so they take the
+// defaults' iterations in each of the grid's two cells.
+func TestBenchPenaltiesDefaultEntries(t *testing.T) {
+	status, stdout, stderr := runCLI(t, "bench", "-penalties", "-,-,-;-,2,-", "-cases", "page-default", "-betas", "0.2", "-lambdas", "1,10")
+	if status != 0 {
+		t.Fatalf("status %d, stderr %s", status, stderr)
+	}
+	rows := 0
+	for _, line := range strings.Split(stdout, "\n") {
+		f := strings.Fields(line) // case, n, β, λ, default, rule 1, rule 2
+		if len(f) != 7 || f[0] != "page-default" {
+			continue
+		}
+		rows++
+		if f[2] != "0.2" || f[5] != f[4] || f[6] != f[4] {
+			t.Errorf("%q: a rule of defaults took other iterations than the defaults", line)
+		}
+	}
+	if rows != 2 {
+		t.Errorf("%d rows, want 2 (beta 0.2, lambda 1 and 10):\n%s", rows, stdout)
+	}
+	for _, args := range [][]string{{"-penalties", "-,x,-"}, {"-penalties", "-,-,-", "-lambdas", "1,0"}, {"-penalties", "-,-,-", "-betas", "a"}} {
+		if status, _, stderr := runCLI(t, append([]string{"bench", "-cases", "page-default"}, args...)...); status != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: status %d, stderr %q, want 2 and one line", args, status, stderr)
+		}
+	}
+}
