@@ -15,17 +15,9 @@ func TestBenchPenalties(t *testing.T) {
 	if testing.Short() {
 		t.Skip("54 solves: about 10 s of CPU")
 	}
-	status, stdout, stderr := runCLI(t, "bench", "-penalties", "3l,2,4r;5l,2,10", "-cases", "page-default")
-	if status != 0 {
-		t.Fatalf("status %d, stderr %s", status, stderr)
-	}
-	rows := 0
-	for _, line := range strings.Split(stdout, "\n") {
-		f := strings.Fields(line) // case, n, β, λ, default, rule 1, rule 2
-		if len(f) != 7 || f[0] != "page-default" {
-			continue
-		}
-		rows++
+	stdout, rows := penaltyRows(t, "3l,2,4r;5l,2,10")
+	for _, f := range rows {
+		line := strings.Join(f, " ")
 		lambda, err := strconv.ParseFloat(f[3], 64)
 		if err != nil {
 			t.Fatalf("%q: %v", line, err)
@@ -38,8 +30,8 @@ func TestBenchPenalties(t *testing.T) {
 			t.Errorf("%q: the rule equal to the defaults at λ %g took other iterations", line, lambda)
 		}
 	}
-	if rows != len(penaltyBetas)*len(penaltyLambdas) {
-		t.Errorf("%d rows, want %d:\n%s", rows, len(penaltyBetas)*len(penaltyLambdas), stdout)
+	if len(rows) != len(penaltyBetas)*len(penaltyLambdas) {
+		t.Errorf("%d rows, want %d:\n%s", len(rows), len(penaltyBetas)*len(penaltyLambdas), stdout)
 	}
 	for _, r := range []string{"3l,2,4r: geometric mean", "5l,2,10: geometric mean"} {
 		if !strings.Contains(stdout, r) {
@@ -53,27 +45,36 @@ func TestBenchPenalties(t *testing.T) {
 // is 2) the rules "-,-,-" and "-,2,-" are the defaults, so they take the
 // defaults' iterations in each of the grid's two cells.
 func TestBenchPenaltiesDefaultEntries(t *testing.T) {
-	status, stdout, stderr := runCLI(t, "bench", "-penalties", "-,-,-;-,2,-", "-cases", "page-default", "-betas", "0.2", "-lambdas", "1,10")
-	if status != 0 {
-		t.Fatalf("status %d, stderr %s", status, stderr)
-	}
-	rows := 0
-	for _, line := range strings.Split(stdout, "\n") {
-		f := strings.Fields(line) // case, n, β, λ, default, rule 1, rule 2
-		if len(f) != 7 || f[0] != "page-default" {
-			continue
-		}
-		rows++
+	stdout, rows := penaltyRows(t, "-,-,-;-,2,-", "-betas", "0.2", "-lambdas", "1,10")
+	for _, f := range rows {
 		if f[2] != "0.2" || f[5] != f[4] || f[6] != f[4] {
-			t.Errorf("%q: a rule of defaults took other iterations than the defaults", line)
+			t.Errorf("%q: a rule of defaults took other iterations than the defaults", strings.Join(f, " "))
 		}
 	}
-	if rows != 2 {
-		t.Errorf("%d rows, want 2 (beta 0.2, lambda 1 and 10):\n%s", rows, stdout)
+	if len(rows) != 2 {
+		t.Errorf("%d rows, want 2 (beta 0.2, lambda 1 and 10):\n%s", len(rows), stdout)
 	}
 	for _, args := range [][]string{{"-penalties", "-,x,-"}, {"-penalties", "-,-,-", "-lambdas", "1,0"}, {"-penalties", "-,-,-", "-betas", "a"}} {
 		if status, _, stderr := runCLI(t, append([]string{"bench", "-cases", "page-default"}, args...)...); status != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: status %d, stderr %q, want 2 and one line", args, status, stderr)
 		}
 	}
+}
+
+// penaltyRows runs the penalty bench with two rules on the page's default
+// data, with the further flags args, and returns its output and the
+// fields of its table's rows: case, n, β, λ, default, rule 1, rule 2.
+func penaltyRows(t *testing.T, rules string, args ...string) (string, [][]string) {
+	t.Helper()
+	status, stdout, stderr := runCLI(t, append([]string{"bench", "-penalties", rules, "-cases", "page-default"}, args...)...)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %s", status, stderr)
+	}
+	var rows [][]string
+	for _, line := range strings.Split(stdout, "\n") {
+		if f := strings.Fields(line); len(f) == 7 && f[0] == "page-default" {
+			rows = append(rows, f)
+		}
+	}
+	return stdout, rows
 }
