@@ -180,6 +180,23 @@ type BuildStat struct {
 	WithinClass   float64 `json:"within_class"`
 	DiagonalShare float64 `json:"diagonal_share"`
 	Components    float64 `json:"components,omitempty"`
+	// Solves report, build by build, the solvers of the graphs that have
+	// one (absent in older runs).
+	Solves []Solve `json:"solves,omitempty"`
+}
+
+// Solve reports the solver of one build: the graph's λ and β where it has
+// them, the solver's iterations (summed over the samples for the l1 and
+// SPG graphs), whether its stopping rule held (Converged false: it reached
+// its iteration cap), and its objective at the answer (graph.Info). Trial
+// is the trial's number in Results, 0 in a trial's own file.
+type Solve struct {
+	Trial      int     `json:"trial,omitempty"`
+	Lambda     float64 `json:"lambda,omitempty"`
+	Beta       float64 `json:"beta,omitempty"`
+	Iterations int     `json:"iterations"`
+	Converged  bool    `json:"converged"`
+	Objective  float64 `json:"objective"`
 }
 
 // Example holds the weights used in the first trial, at the labeled
@@ -309,7 +326,7 @@ func (r *Results) aggregate(ts []Trial, betas []float64) {
 			var bs BuildStat
 			var gs graphStat
 			found := false
-			for _, m := range maps {
+			for i, m := range maps {
 				b, ok := m.builds[sk]
 				if !ok {
 					continue
@@ -323,6 +340,10 @@ func (r *Results) aggregate(ts []Trial, betas []float64) {
 					if !slices.Contains(bs.Errors, e) {
 						bs.Errors = append(bs.Errors, e)
 					}
+				}
+				for _, s := range b.Solves {
+					s.Trial = ts[i].Number
+					bs.Solves = append(bs.Solves, s)
 				}
 				gs.n += b.Used
 				gs.density += b.Density

@@ -109,6 +109,9 @@ type Config struct {
 	EF embed.Params
 	// EFSettings configure Algorithm 4; nil means its defaults.
 	EFSettings *embed.Settings
+	// Readings name the readings of the paper to apply (Readings), which
+	// set the solvers and parameters they concern over Options and Tune.
+	Readings []string
 	// Tune, if not nil, turns the tuning mode on with this grid.
 	Tune *Grid
 	// Folds is the number of cross-validation folds, default 3.
@@ -146,7 +149,8 @@ type Config struct {
 func (c Config) Settings() Settings {
 	c.defaults()
 	s := Settings{Protocol: c.Protocol, Seed: c.Seed, Labeled: c.Labeled, Graphs: orderedGraphs(c.Graphs),
-		Propagators: c.Propagators, Params: c.params(), SweepBetas: c.SweepBetas, Candidates: c.Candidates}
+		Propagators: c.Propagators, Params: c.params(), SweepBetas: c.SweepBetas, Candidates: c.Candidates,
+		Readings: orderedReadings(c.Readings)}
 	if c.Data != nil {
 		s.Data = DataHash(c.Data)
 	}
@@ -179,6 +183,7 @@ func (c *Config) defaults() {
 	if c.SweepLambda == 0 {
 		c.SweepLambda = graph.DefaultNNLRS().Lambda
 	}
+	c.applyReadings()
 }
 
 // Progress reports how far a run is.
@@ -216,6 +221,9 @@ func (c *Config) validate() error {
 		if !slices.Contains(Propagators, p) {
 			return fmt.Errorf("experiment: unknown classifier %q", p)
 		}
+	}
+	if err := CheckReadings(c.Readings); err != nil {
+		return err
 	}
 	if c.Data == nil && !c.Protocol.IsSynthetic() {
 		return fmt.Errorf("experiment: no data for %s", c.Protocol.Name)
@@ -641,6 +649,10 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 		}
 	case !g.Info.Converged:
 		bs.NotConverged++
+	}
+	if b.err == nil && g.Info.Iterations > 0 {
+		bs.Solves = append(bs.Solves, Solve{Lambda: k.lambda, Beta: k.beta, Iterations: g.Info.Iterations,
+			Converged: g.Info.Converged, Objective: g.Info.Objective})
 	}
 	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
 	return b

@@ -42,6 +42,9 @@ type Settings struct {
 	Solvers    string    `json:"solvers,omitempty"`
 	SweepBetas []float64 `json:"sweep_betas,omitempty"`
 	Candidates bool      `json:"candidates,omitempty"`
+	// Readings name the readings of the paper applied (Readings), in
+	// their order there.
+	Readings []string `json:"readings,omitempty"`
 }
 
 // cosmetic are the settings that only name things in reports: trials

@@ -69,6 +69,11 @@ func Build(ctx context.Context, m method.Name, x *mat.Dense, o Options) (*Graph,
 	case method.L1:
 		p := o.L1
 		p.Solver = withSampleProgress(p.Solver, o.SampleProgress)
+		if p.Equality != nil && o.SampleProgress != nil {
+			e := *p.Equality
+			e.Progress = o.SampleProgress
+			p.Equality = &e
+		}
 		g, err = L1(ctx, x, p)
 	case method.SPG:
 		p := o.SPG

@@ -31,6 +31,10 @@ type L1Params struct {
 	// Solver configures the coordinate descent of lasso.Robust, including
 	// its progress hook; nil means lasso's defaults.
 	Solver *lasso.Settings
+	// Equality, if not nil, codes the samples by Cheng et al.'s equality
+	// form itself, solved by lasso.Equality (l1-magic's interior-point
+	// method) with these settings; Lambda and Solver are then unused.
+	Equality *lasso.PrimalDual
 }
 
 // L1 builds the l1-graph (Yan and Wang, SDM 2009; Cheng et al., "Learning
@@ -60,10 +64,25 @@ type L1Params struct {
 // is ||X̂ − X̂Z − E||_F/||X̂||_F, at most λ√d since the optimality
 // conditions bound every residual entry by λ.
 //
+// With p.Equality set, L1 solves Cheng et al.'s equality form itself by
+// lasso.Equality, as they did with l1-magic, and Info.Iterations counts
+// its Newton steps.
+//
 // L1 returns an error for invalid data or λ < 0. If some sample reaches the
 // sweep cap, Info.Converged is false. ctx is checked between samples and
 // during long solves; a cancelled ctx returns ctx.Err() and no graph.
 func L1(ctx context.Context, x *mat.Dense, p L1Params) (*Graph, error) {
+	if p.Equality != nil {
+		xh, err := normalizedData(x, 0)
+		if err != nil {
+			return nil, err
+		}
+		res, err := lasso.Equality(ctx, xh, p.Equality)
+		if err != nil {
+			return nil, err
+		}
+		return codeGraph(method.L1, res), nil
+	}
 	lambda := p.Lambda
 	if lambda == 0 {
 		lambda = DefaultL1Lambda

@@ -17,6 +17,7 @@ import (
 
 	"nnlrs/core/dataset"
 	"nnlrs/core/demo"
+	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
@@ -251,13 +252,51 @@ func (v *checkedValue) IsBoolFlag() bool {
 	return ok && b.IsBoolFlag()
 }
 
+// solverFlags choose the solver of problem (6): -solver and -paper-eta.
+type solverFlags struct {
+	solver   string
+	paperEta bool
+}
+
+// add declares -solver and -paper-eta on fs.
+func (f *solverFlags) add(fs *flag.FlagSet) {
+	fs.StringVar(&f.solver, "solver", "admm", "NNLRS: admm (exact ADMM, certified within 0.4% of the optimum) or ladmap (the paper's Algorithm 1)")
+	fs.BoolVar(&f.paperEta, "paper-eta", false, "NNLRS: LADMAP with the paper's eta1 = ||X||_2^2 instead of ||X||_2^2 + 1: Algorithm 1 exactly as written")
+}
+
+// solverName names the NNLRS solver the flags choose: admm or ladmap.
+func (f *solverFlags) solverName() string {
+	if f.paperEta {
+		return "ladmap"
+	}
+	return f.solver
+}
+
+// method returns the NNLRS method the flags choose, capped at maxIter
+// iterations (0: its default): nil for ADMM with its defaults, which the
+// solvers take for nil, so that runs made before these flags keep their
+// settings.
+func (f *solverFlags) method(maxIter int) (lowrank.Method, error) {
+	switch {
+	case f.paperEta: // the paper's eta1 belongs to Algorithm 1
+		return &lowrank.LADMAP{MaxIter: maxIter, PaperEta: true}, nil
+	case f.solver == "admm" && maxIter == 0:
+		return nil, nil
+	case f.solver == "admm":
+		return &lowrank.ADMM{MaxIter: maxIter}, nil
+	case f.solver == "ladmap":
+		return &lowrank.LADMAP{MaxIter: maxIter}, nil
+	}
+	return nil, usagef("unknown -solver %q (solvers: admm, ladmap)", excerpt(f.solver))
+}
+
 // optionFlags hold the model and solver parameters.
 type optionFlags struct {
 	beta, lambda, theta float64
 	maxIter             int
-	paperEta, zeroDiag  bool
-	solver              string
-	maxMem              float64
+	zeroDiag            bool
+	solverFlags
+	maxMem float64
 }
 
 func addOptionFlags(fs *flag.FlagSet) *optionFlags {
@@ -268,18 +307,9 @@ func addOptionFlags(fs *flag.FlagSet) *optionFlags {
 	fs.Float64Var(&f.theta, "theta", 0, "NNLRS: zero the normalized coefficients below theta")
 	fs.BoolVar(&f.zeroDiag, "zero-diagonal", false, "NNLRS: hold diag Z at 0, as sparse subspace clustering does (an option beside the paper's problem; admm solver)")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS/LRR solver (0: its default)")
-	fs.StringVar(&f.solver, "solver", "admm", "NNLRS: admm (exact ADMM, certified within 0.4% of the optimum) or ladmap (the paper's Algorithm 1 as written)")
-	fs.BoolVar(&f.paperEta, "paper-eta", false, "NNLRS: LADMAP with the paper's eta1 = ||X||_2^2 instead of ||X||_2^2 + 1")
+	f.solverFlags.add(fs)
 	fs.Float64Var(&f.maxMem, "max-mem", 8, "refuse problems whose solver would need more than this many GiB")
 	return f
-}
-
-// solverName names the NNLRS solver the flags choose: admm or ladmap.
-func (f *optionFlags) solverName() string {
-	if f.paperEta {
-		return "ladmap"
-	}
-	return f.solver
 }
 
 func (f *optionFlags) options() (graph.Options, error) {
@@ -289,16 +319,12 @@ func (f *optionFlags) options() (graph.Options, error) {
 	if f.maxIter < 0 {
 		return graph.Options{}, usagef("-max-iter must be >= 0, have %d", f.maxIter)
 	}
-	var method lowrank.Method
-	switch {
-	case f.paperEta: // the paper's eta1 belongs to Algorithm 1
-		method = &lowrank.LADMAP{MaxIter: f.maxIter, PaperEta: true}
-	case f.solver == "admm":
-		method = &lowrank.ADMM{MaxIter: f.maxIter}
-	case f.solver == "ladmap":
-		method = &lowrank.LADMAP{MaxIter: f.maxIter}
-	default:
-		return graph.Options{}, usagef("unknown -solver %q (solvers: admm, ladmap)", excerpt(f.solver))
+	method, err := f.method(f.maxIter)
+	if err != nil {
+		return graph.Options{}, err
+	}
+	if method == nil {
+		method = &lowrank.ADMM{}
 	}
 	if f.zeroDiag && f.solverName() != "admm" {
 		return graph.Options{}, usagef("-zero-diagonal needs -solver admm")
@@ -376,4 +402,35 @@ func writeMatrix(w io.Writer, m mat.Matrix) error {
 		}
 	}
 	return nil
+}
+
+// readingsHelp lists the readings of the paper for a flag's usage.
+func readingsHelp() string {
+	var b strings.Builder
+	for i, r := range experiment.Readings {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s (%s: %s)", r.Name, r.Graph, r.Title)
+	}
+	return b.String()
+}
+
+// parseReadings parses -reading, a comma-separated list of readings of the
+// paper, and refuses a reading of the NNLRS solver beside an explicit one.
+func parseReadings(s string, solver solverFlags) ([]string, error) {
+	if s == "" {
+		return nil, nil
+	}
+	names := strings.Split(s, ",")
+	if err := experiment.CheckReadings(names); err != nil {
+		return nil, usagef("-reading: %v", strings.TrimPrefix(err.Error(), "experiment: "))
+	}
+	for _, n := range names {
+		r, _ := experiment.LookupReading(n)
+		if r.Graph == method.NNLRS && (solver.solver != "admm" || solver.paperEta) {
+			return nil, usagef("-reading %s sets the NNLRS solver; leave out -solver and -paper-eta", n)
+		}
+	}
+	return names, nil
 }

@@ -46,7 +46,9 @@ type reproduceFlags struct {
 	beta, lambda, theta, lrrLambda, gamma    float64
 	sweepLambda                              float64
 	tune, sweep, efNorm, quiet, renderOnly   bool
-	status                                   bool
+	status, candidates                       bool
+	readings                                 string
+	solvers                                  solverFlags
 	tuneLambda, tuneBeta, tuneTheta, tuneLRR string
 	out, pagePath, shard                     string
 }
@@ -183,6 +185,9 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 	fs.BoolVar(&f.sweep, "beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
 	fs.Float64Var(&f.sweepLambda, "sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
+	f.solvers.add(fs)
+	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+readingsHelp())
+	fs.BoolVar(&f.candidates, "candidates", false, "with -tune: record every candidate of every choice with its test error, for the record only (the choice never sees it)")
 	fs.IntVar(&f.efOuter, "ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
 	fs.BoolVar(&f.efNorm, "ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
@@ -293,7 +298,16 @@ func (f *reproduceFlags) config() (experiment.Config, error) {
 	if cfg.Tune, err = f.tuneGrid(); err != nil {
 		return experiment.Config{}, err
 	}
-	f.setSolvers(&cfg)
+	if f.candidates && !f.tune {
+		return experiment.Config{}, usagef("-candidates goes with -tune")
+	}
+	cfg.Candidates = f.candidates
+	if cfg.Readings, err = parseReadings(f.readings, f.solvers); err != nil {
+		return experiment.Config{}, err
+	}
+	if err := f.setSolvers(&cfg); err != nil {
+		return experiment.Config{}, err
+	}
 	return cfg, nil
 }
 
@@ -360,12 +374,15 @@ func parseGrid(lambda, beta, theta, lrr string) (*experiment.Grid, error) {
 
 // setSolvers sets the graphs' parameters and solver settings, the
 // NNLRS-EF settings and the beta sweep in cfg.
-func (f *reproduceFlags) setSolvers(cfg *experiment.Config) {
+func (f *reproduceFlags) setSolvers(cfg *experiment.Config) error {
 	opts := graph.DefaultOptions()
 	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = f.beta, f.lambda, f.theta
 	opts.LRR.Lambda = f.lrrLambda
+	var err error
+	if opts.NNLRS.Solver, err = f.solvers.method(f.maxIter); err != nil {
+		return err
+	}
 	if f.maxIter > 0 {
-		opts.NNLRS.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 		opts.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	}
 	cfg.Options = opts
@@ -375,6 +392,7 @@ func (f *reproduceFlags) setSolvers(cfg *experiment.Config) {
 	if f.sweep {
 		cfg.SweepBetas = paper.SweepBetas
 	}
+	return nil
 }
 
 // loadData loads the protocol's data set from -data into cfg (the
