@@ -37,6 +37,16 @@ type Reading struct {
 	fixesLRR bool
 }
 
+// Changes returns the graphs whose construction the reading changes: its
+// graph, and for NNLRS also NNLRS-EF and PCA+NNLRS, which share its
+// solver.
+func (r Reading) Changes() []method.Name {
+	if r.Graph == method.NNLRS {
+		return []method.Name{method.NNLRS, method.NNLRSEF, method.PCANNLRS}
+	}
+	return []method.Name{r.Graph}
+}
+
 // Apply sets the options of the reading's graph in o.
 func (r Reading) Apply(o *graph.Options) { r.apply(o) }
 
@@ -144,4 +154,66 @@ func orderedReadings(names []string) []string {
 		}
 	}
 	return out
+}
+
+// OverlayTrials returns the defaults' table under a reading: the trials
+// of base whose numbers reading (the reading's own run, of some graphs)
+// also has, each with the cells and builds of reading's graphs taken from
+// reading, and base's settings with reading's readings, for Merge. The
+// two runs must share the protocol, data, seed, labeled fractions and
+// classifiers.
+func OverlayTrials(base, reading []Trial) ([]Trial, error) {
+	if len(base) == 0 || len(reading) == 0 {
+		return nil, fmt.Errorf("experiment: no trials to overlay")
+	}
+	bs, rs := base[0].Settings, reading[0].Settings
+	for _, d := range []struct {
+		name string
+		same bool
+	}{
+		{"data set", bs.Protocol.Name == rs.Protocol.Name && bs.Data == rs.Data},
+		{"seed", bs.Seed == rs.Seed},
+		{"labeled fractions", slices.Equal(bs.Labeled, rs.Labeled)},
+		{"classifiers", slices.Equal(bs.Propagators, rs.Propagators)},
+	} {
+		if !d.same {
+			return nil, fmt.Errorf("experiment: the reading's run differs from the defaults' in its %s", d.name)
+		}
+	}
+	if len(rs.Readings) == 0 {
+		return nil, fmt.Errorf("experiment: the run to overlay has no reading")
+	}
+	byNumber := map[int]Trial{}
+	for _, t := range reading {
+		byNumber[t.Number] = t
+	}
+	var out []Trial
+	for _, b := range base {
+		r, ok := byNumber[b.Number]
+		if !ok {
+			continue
+		}
+		t := b
+		t.Settings.Readings = rs.Readings
+		t.Cells = nil
+		for _, c := range b.Cells {
+			if !slices.Contains(rs.Graphs, c.Graph) {
+				t.Cells = append(t.Cells, c)
+			}
+		}
+		t.Cells = append(t.Cells, r.Cells...)
+		t.Builds = nil
+		for _, bd := range b.Builds {
+			if !slices.Contains(rs.Graphs, bd.Graph) {
+				t.Builds = append(t.Builds, bd)
+			}
+		}
+		t.Builds = append(t.Builds, r.Builds...)
+		t.Seconds, t.CPUSeconds = b.Seconds+r.Seconds, b.CPUSeconds+r.CPUSeconds
+		out = append(out, t)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("experiment: the reading's run has none of the defaults' trials")
+	}
+	return out, nil
 }

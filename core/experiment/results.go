@@ -20,6 +20,8 @@ type Results struct {
 	Propagators []string      `json:"propagators"`
 	// Params are the fixed parameters, or the grid when Tuned.
 	Params Params `json:"params"`
+	// Readings name the readings of the paper the trials applied.
+	Readings []string `json:"readings,omitempty"`
 	// Cells hold the error rates of every classifier × labeled fraction ×
 	// graph, in that order.
 	Cells []Cell `json:"cells"`

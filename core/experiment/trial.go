@@ -301,7 +301,7 @@ func Merge(ts []Trial) (*Results, error) {
 	s := first.Settings
 	res := &Results{
 		Protocol: s.Protocol, Trials: len(ts), Seed: s.Seed, Labeled: s.Labeled,
-		Graphs: s.Graphs, Propagators: s.Propagators, Params: s.Params, Command: first.Command,
+		Graphs: s.Graphs, Propagators: s.Propagators, Params: s.Params, Readings: s.Readings, Command: first.Command,
 		Example: first.Example,
 	}
 	of := 0

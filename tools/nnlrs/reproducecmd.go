@@ -450,12 +450,27 @@ func runExperiment(cfg experiment.Config, quiet bool, stderr io.Writer) (*experi
 func commandLine(cmd string, args []string) string {
 	q := make([]string, len(args))
 	for i, a := range args {
+		a = portableArg(a)
 		if a == "" || strings.ContainsAny(a, " \t'\"$\\*?;&|<>()") {
 			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 		}
 		q[i] = a
 	}
 	return "go run ./tools/nnlrs " + cmd + " " + strings.Join(q, " ")
+}
+
+// portableArg returns a, or a with its absolute path (a folder of the
+// machine that ran the command: an -out, a -data) replaced by the
+// placeholder OUT, relative paths being kept: a command is recorded for
+// others to rerun, and names no folder of the machine that made it.
+func portableArg(a string) string {
+	if filepath.IsAbs(a) {
+		return "OUT"
+	}
+	if name, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "-") && filepath.IsAbs(v) {
+		return name + "=OUT"
+	}
+	return a
 }
 
 // writeOutputs writes the run's JSON, CSV tables and error figures to
@@ -611,6 +626,11 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if !pg.Verdict.Empty() {
+		if err := add(verdictFile, func(w io.Writer) error { return writeJSON(w, pg.Verdict) }); err != nil {
+			return 0, err
+		}
+	}
 	f, err := outs.add("-page", page)
 	if err != nil {
 		return 0, err
@@ -692,6 +712,14 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 	}
 	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
 		page.Notes = string(notes)
+	}
+	v, err := verdictRuns(dir, page.Results)
+	if err != nil {
+		return experiment.Page{}, err
+	}
+	page.Verdict, page.Readings = experiment.Verdict(v), v.Readings
+	if why, err := os.ReadFile(filepath.Join(dir, whyFile)); err == nil {
+		page.Why = string(why)
 	}
 	return page, nil
 }

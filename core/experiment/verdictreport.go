@@ -1,0 +1,184 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"nnlrs/core/method"
+	"nnlrs/core/paper"
+)
+
+// datasetTitle returns the title of the data set named name.
+func datasetTitle(name string) string {
+	if p, err := Lookup(name); err == nil {
+		return p.Title
+	}
+	return name
+}
+
+// readingTitle names a finding's reading in a table: "defaults" or the
+// reading's name.
+func readingTitle(name string) string {
+	if name == "" {
+		return "defaults"
+	}
+	return name
+}
+
+// writeVerdict writes the verdict: a summary table of the outcomes by
+// claim, classifier and data set, then every claim with its rule and
+// findings, and the hand-written reasons (why, Markdown) after them.
+func writeVerdict(b *strings.Builder, v *paper.Verdict, why string) {
+	if v.Empty() {
+		return
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## Verdict\n\n")
+	p("Each claim of the paper, weighed against the committed runs below: **holds** where it holds in every comparison it makes, ")
+	p("**partly** in half of them or more, **does not hold** in fewer than half. \"defaults\" are this project's runs (NNLRS solved to its ")
+	p("certified optimum, the l1-graph in its lasso form, LRR at its grid's λ); the other names are readings of the paper, runs that do a step ")
+	p("as the paper's sources did it (listed under \"Readings of the paper\"), each with its own number of trials.\n\n")
+	var sets []string
+	for _, c := range v.Claims {
+		for _, f := range c.Findings {
+			if !slices.Contains(sets, f.Dataset) {
+				sets = append(sets, f.Dataset)
+			}
+		}
+	}
+	order := map[string]int{}
+	for i, d := range paper.Datasets {
+		order[d] = i
+	}
+	slices.SortStableFunc(sets, func(a, b string) int { return order[a] - order[b] })
+	head := []string{"claim", "classifier", "reading"}
+	for _, d := range sets {
+		head = append(head, datasetTitle(d))
+	}
+	p("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
+	for _, c := range v.Claims {
+		type rowKey struct{ cls, reading string }
+		var rows []rowKey
+		cells := map[rowKey]map[string]*paper.Finding{}
+		for _, f := range c.Findings {
+			k := rowKey{f.Classifier, f.Reading}
+			if cells[k] == nil {
+				rows = append(rows, k)
+				cells[k] = map[string]*paper.Finding{}
+			}
+			cells[k][f.Dataset] = f
+		}
+		for _, k := range rows {
+			p("| %s | %s | %s |", c.Key, classifierTitle(k.cls), readingTitle(k.reading))
+			for _, d := range sets {
+				if f := cells[k][d]; f != nil {
+					p(" %s (%d/%d) |", f.Outcome, f.Won, f.Of)
+				} else {
+					p(" – |")
+				}
+			}
+			p("\n")
+		}
+	}
+	p("\n")
+	for _, c := range v.Claims {
+		p("### %s: %s\n\n", c.Key, c.Claim)
+		p("%s. Rule: %s.\n\n", c.Source, c.Rule)
+		for _, f := range c.Findings {
+			p("- **%s, %s, %s** (%s): **%s.** %s\n", datasetTitle(f.Dataset), classifierTitle(f.Classifier), readingTitle(f.Reading),
+				plural(f.Trials, "trial"), f.Outcome, f.Text)
+		}
+		p("\n")
+	}
+	if why = strings.TrimSpace(why); why != "" {
+		p("%s\n\n", why)
+	}
+}
+
+// classifierTitle names a classifier in the verdict's tables.
+func classifierTitle(p string) string {
+	if p == "" {
+		return "–"
+	}
+	return PropagatorTitle(p)
+}
+
+// writeReadings writes, for every reading run, what the reading is and,
+// cell by cell of the graphs it changes, the defaults' mean, the
+// reading's, the paper's, and which of the two is within paper.FarPoints
+// of the paper's over the same trials.
+func writeReadings(b *strings.Builder, runs []ReadingRun) {
+	if len(runs) == 0 {
+		return
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## Readings of the paper\n\n")
+	seen := map[string]bool{}
+	for _, rr := range runs {
+		if seen[rr.Reading] {
+			continue
+		}
+		seen[rr.Reading] = true
+		if r, err := LookupReading(rr.Reading); err == nil {
+			p("- **%s** (%s): %s.\n", r.Name, r.Title, r.Doc)
+		}
+	}
+	p("\n")
+	for _, rr := range runs {
+		r, base := rr.Results, rr.Defaults
+		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Reading, plural(r.Trials, "trial"))
+		p("Mean error %%: the defaults over the same trials → the reading, (the paper's); ✓ marks the one within %d points of the paper's, where one is.\n\n", paper.FarPoints)
+		var graphs []method.Name
+		for _, g := range r.Graphs {
+			if slices.Contains(rr.Graphs, g) {
+				graphs = append(graphs, g)
+			}
+		}
+		writeHead(b, "Dataset", graphTitles(graphs))
+		within := map[string][2]int{}
+		for _, prop := range r.Propagators {
+			for _, f := range r.Labeled {
+				p("| %s %s (%s) |", r.Protocol.Title, PropagatorTitle(prop), pct(f))
+				for _, g := range graphs {
+					mine, _ := r.Cell(prop, f, g)
+					dc, _ := base.Cell(prop, f, g)
+					def := dc.Mean()
+					v, ok := PaperError(prop, r.Protocol.Name, f, g)
+					m, d := 100*mine.Mean(), 100*def
+					s := fmt.Sprintf("%.2f → %.2f", d, m)
+					if ok && paperDraw(r.Protocol) {
+						nd, nm := math.Abs(d-v) <= paper.FarPoints, math.Abs(m-v) <= paper.FarPoints
+						s += fmt.Sprintf(" (%.2f)", v)
+						switch {
+						case nd && nm:
+							s += " ✓✓"
+						case nd:
+							s = "✓" + s
+						case nm:
+							s += " ✓"
+						}
+						w := within[string(g)]
+						if nd {
+							w[0]++
+						}
+						if nm {
+							w[1]++
+						}
+						within[string(g)] = w
+					}
+					p(" %s |", s)
+				}
+				p("\n")
+			}
+		}
+		p("\n")
+		for _, g := range graphs {
+			if w, ok := within[string(g)]; ok {
+				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", GraphTitle(g), paper.FarPoints, w[0], w[1], rr.Reading)
+			}
+		}
+		p("\n")
+	}
+}
