@@ -165,7 +165,8 @@ func checkSettings(out string, ts []experiment.Trial, s experiment.Settings) err
 func settingName(path string) string {
 	flags := map[string]string{
 		"data": "-data (the data set's contents)", "seed": "-seed", "labeled": "-labeled", "graphs": "-graphs",
-		"propagators": "-propagators", "solvers": "-max-iter", "sweep_betas": "-beta-sweep",
+		"propagators": "-propagators", "solvers": "-solver, -paper-eta or -max-iter", "sweep_betas": "-beta-sweep",
+		"readings": "-reading", "candidates": "-candidates",
 		"params.tuned": "-tune", "params.Grid": "-tune", "params.Beta": "-beta", "params.Lambda": "-lambda",
 		"params.Theta": "-theta", "params.LRRLambda": "-lrr-lambda", "params.Gamma": "-gamma", "params.Dim": "-dim",
 		"params.EFNormalize": "-ef-normalize", "params.EFOuter": "-ef-outer", "params.SweepLambda": "-sweep-lambda",

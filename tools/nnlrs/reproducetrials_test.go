@@ -170,6 +170,8 @@ func TestReproduceTrialRefusals(t *testing.T) {
 		{"other grid", small("-trials", "3", "-tune-lambda", "0.5", "-out", dir), "-tune-lambda is [0.5,2] there, [0.5] here"},
 		{"other graphs", small("-trials", "4", "-graphs", "knn0,nnlrs", "-out", dir), `-graphs is ["knn0","lrr","nnlrs"] there, ["knn0","nnlrs"] here`},
 		{"untuned", small("-trials", "3", "-tune=false", "-out", dir), "-tune is true there, false here"},
+		{"a reading", small("-trials", "3", "-reading", "liu", "-out", dir), "-lrr-lambda is"},
+		{"another solver", small("-trials", "3", "-solver", "ladmap", "-max-iter", "5", "-out", dir), "-solver, -paper-eta or -max-iter is unset there"},
 		{"shard 0", small("-shard", "0/2", "-out", dir), "-shard"},
 		{"shard above", small("-shard", "3/2", "-out", dir), "-shard"},
 		{"shard text", small("-shard", "half", "-out", dir), "-shard"},
@@ -242,5 +244,49 @@ func TestReproduceKeepsWholeRun(t *testing.T) {
 	}
 	if !bytes.Equal(readBytes(t, filepath.Join(dir, "synthetic.csv")), readBytes(t, filepath.Join(src, "synthetic.csv"))) {
 		t.Error("the merge of the trial files differs from their run's")
+	}
+}
+
+// TestReproduceReadingsVerdict: a run under readings, in the readings
+// folder beside the defaults' trials, enters the results page's verdict
+// and its readings section, over the trials both ran, and verdict.json.
+func TestReproduceReadingsVerdict(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, small("-trials", "2", "-graphs", "knn0,knn1,lle0,lle1,l1,spg,lrr,nnlrs", "-out", dir)...)
+	rdir := filepath.Join(dir, "readings", "liu")
+	mustRun(t, small("-trials", "1", "-graphs", "lrr", "-reading", "liu", "-out", rdir)...)
+	mustRun(t, "reproduce", "-render-only", "-out", dir)
+	page := string(readBytes(t, filepath.Join(dir, "RESULTS.md")))
+	for _, want := range []string{"## Verdict\n", "| nnlrs-lowest | GHF | liu |", "## Readings of the paper\n",
+		"- **liu** (LRR at Liu et al.'s parameters)", "### Synthetic under liu (1 trial)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if !strings.HasPrefix(page, "# Results: the paper's experiments, reproduced\n\n## Verdict\n") {
+		t.Errorf("the page does not open with its verdict: %.120q", page)
+	}
+	var v struct {
+		Claims []struct {
+			Key      string
+			Findings []struct {
+				Reading string
+				Trials  int
+			}
+		}
+	}
+	if err := json.Unmarshal(readBytes(t, filepath.Join(dir, "verdict.json")), &v); err != nil {
+		t.Fatal(err)
+	}
+	readings := map[string]int{}
+	for _, c := range v.Claims {
+		for _, f := range c.Findings {
+			if c.Key == "nnlrs-lowest" {
+				readings[f.Reading] = f.Trials
+			}
+		}
+	}
+	if readings[""] != 2 || readings["liu"] != 1 {
+		t.Errorf("nnlrs-lowest: trials by reading %v, want 2 for the defaults and 1 under liu", readings)
 	}
 }

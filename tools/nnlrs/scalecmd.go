@@ -33,6 +33,8 @@ type scaleFlags struct {
 	trials, folds, maxIter, workers          int
 	seed                                     uint64
 	candidates, quiet, renderOnly, zeroDiag  bool
+	readings                                 string
+	solvers                                  solverFlags
 }
 
 // scalePrefix starts the name of every saved study: the page gathers the
@@ -120,6 +122,8 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 	fs.BoolVar(&f.candidates, "candidates", false, "record every candidate of the grid: its cross-validation error, its components and weights and, for the record only, its test error")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
 	fs.BoolVar(&f.zeroDiag, "zero-diagonal", false, "NNLRS: hold diag Z at 0, as sparse subspace clustering does (an option beside the paper's problem)")
+	f.solvers.add(fs)
+	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+readingsHelp())
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
 	fs.StringVar(&f.out, "out", "", "output folder: NAME.json, figures/NAME.png, and SCALE.md over every study saved in it")
 	fs.StringVar(&f.name, "name", "", "name of the study's files, starting with "+scalePrefix+" (default "+scalePrefix+"DATASET)")
@@ -194,7 +198,15 @@ func (f *scaleFlags) config() (experiment.ScaleConfig, error) {
 	if cfg.Tune, err = parseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR); err != nil {
 		return cfg, err
 	}
-	cfg.Options = f.options()
+	if cfg.Readings, err = parseReadings(f.readings, f.solvers); err != nil {
+		return cfg, err
+	}
+	if f.zeroDiag && slices.Contains(cfg.Readings, "algorithm1") {
+		return cfg, usagef("-zero-diagonal needs the admm solver, and -reading algorithm1 sets Algorithm 1")
+	}
+	if cfg.Options, err = f.options(); err != nil {
+		return cfg, err
+	}
 	return cfg, nil
 }
 
@@ -202,14 +214,20 @@ func (f *scaleFlags) config() (experiment.ScaleConfig, error) {
 // the iteration cap. Every NNLRS setting of graph.NNLRSParams set here
 // reaches each NNLRS build of the study (its λ, β and θ come from the
 // grid).
-func (f *scaleFlags) options() graph.Options {
+func (f *scaleFlags) options() (graph.Options, error) {
 	o := graph.DefaultOptions()
+	var err error
+	if o.NNLRS.Solver, err = f.solvers.method(f.maxIter); err != nil {
+		return o, err
+	}
 	if f.maxIter > 0 {
-		o.NNLRS.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 		o.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	}
+	if f.zeroDiag && f.solvers.solverName() != "admm" {
+		return o, usagef("-zero-diagonal needs -solver admm")
+	}
 	o.NNLRS.ZeroDiagonal = f.zeroDiag
-	return o
+	return o, nil
 }
 
 // scaleCost is a lower estimate of the cost of c: every build of the

@@ -76,6 +76,9 @@ func TestScaleBadInput(t *testing.T) {
 		{"bad grid", []string{"-dataset", "synthetic", "-tune-theta", "a", "-out", dir}, "-tune-theta"},
 		{"bad name", []string{"-dataset", "synthetic", "-name", "yaleb", "-out", dir}, "-name"},
 		{"zero trials", []string{"-dataset", "synthetic", "-trials", "0", "-out", dir}, "-trials"},
+		{"unknown reading", []string{"-dataset", "synthetic", "-reading", "zhou", "-out", dir}, `unknown reading "zhou"`},
+		{"zero diagonal under Algorithm 1", []string{"-dataset", "synthetic", "-zero-diagonal", "-reading", "algorithm1", "-out", dir}, "-zero-diagonal"},
+		{"zero diagonal under LADMAP", []string{"-dataset", "synthetic", "-zero-diagonal", "-solver", "ladmap", "-out", dir}, "-zero-diagonal"},
 		{"draw larger than the data", []string{"-dataset", "usps", "-data", datasets, "-draws", "4x2000", "-out", dir}, "need 2000"},
 		{"render-only, nothing saved", []string{"-render-only", "-out", dir}, "no saved studies"},
 	} {
