@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -199,6 +200,45 @@ type Solve struct {
 	Iterations int     `json:"iterations"`
 	Converged  bool    `json:"converged"`
 	Objective  float64 `json:"objective"`
+	// Caught, on data with grossly corrupted samples (synthetic data),
+	// is the share of them among the samples of the largest error
+	// columns ||e_j||₂ of the graph's E, as many as are corrupted
+	// (Caught); absent without corruption or E.
+	Caught *float64 `json:"caught,omitempty"`
+}
+
+// Caught returns the share of the corrupted samples (corrupted[j]) among
+// the k columns of e with the largest norms, k the number corrupted: 1
+// when E's largest columns are exactly the corrupted samples, k/n for a
+// random pick. ok is false when no sample is corrupted or e does not
+// have a column per sample.
+func Caught(e *mat.Dense, corrupted []bool) (share float64, ok bool) {
+	k := 0
+	for _, c := range corrupted {
+		if c {
+			k++
+		}
+	}
+	if e == nil || k == 0 {
+		return 0, false
+	}
+	if _, n := e.Dims(); n != len(corrupted) {
+		return 0, false
+	}
+	idx := make([]int, len(corrupted))
+	norms := make([]float64, len(corrupted))
+	for j := range idx {
+		idx[j] = j
+		norms[j] = mat.Norm(e.ColView(j), 2)
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(norms[b], norms[a]) })
+	hit := 0
+	for _, j := range idx[:k] {
+		if corrupted[j] {
+			hit++
+		}
+	}
+	return float64(hit) / float64(k), true
 }
 
 // Example holds the weights used in the first trial, at the labeled

@@ -651,8 +651,11 @@ func (r *runner) build(ctx context.Context, t int, tr *trialResult, st *stage, k
 		bs.NotConverged++
 	}
 	if b.err == nil && g.Info.Iterations > 0 {
-		bs.Solves = append(bs.Solves, Solve{Lambda: k.lambda, Beta: k.beta, Iterations: g.Info.Iterations,
-			Converged: g.Info.Converged, Objective: g.Info.Objective})
+		s := Solve{Lambda: k.lambda, Beta: k.beta, Iterations: g.Info.Iterations, Converged: g.Info.Converged, Objective: g.Info.Objective}
+		if c, ok := Caught(g.E, st.set.Corrupted); ok {
+			s.Caught = &c
+		}
+		bs.Solves = append(bs.Solves, s)
 	}
 	r.report(func() {}, fmt.Sprintf("trial %d: %s %s (%.1fs)", t+1, st.name, describe(k), b.secs))
 	return b

@@ -1,8 +1,11 @@
 package experiment
 
 import (
+	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
@@ -135,5 +138,42 @@ func TestBetaClaim(t *testing.T) {
 	}
 	if f := betaClaim(sweep(0)).Findings[0]; f.Outcome != paper.Fails || !strings.Contains(f.Text, "spans at most 0.0 points") {
 		t.Errorf("flat sweep: %+v", f)
+	}
+}
+
+// TestCaught checks the share of corrupted samples among E's largest
+// columns on a matrix whose answer is known, and the claim made of it.
+func TestCaught(t *testing.T) {
+	// Column norms 5, 1, 4, 0.5, 3: the three largest are samples 0, 2, 4.
+	e := mat.NewDense(1, 5, []float64{5, 1, -4, 0.5, 3})
+	for _, tc := range []struct {
+		corrupted []bool
+		want      float64
+		ok        bool
+	}{
+		{[]bool{true, false, true, false, true}, 1, true},
+		{[]bool{true, true, false, true, false}, 1.0 / 3, true},
+		{[]bool{false, false, false, false, false}, 0, false},
+		{[]bool{true}, 0, false},
+	} {
+		got, ok := Caught(e, tc.corrupted)
+		if ok != tc.ok || math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("Caught(%v) = %v, %v; want %v, %v", tc.corrupted, got, ok, tc.want, tc.ok)
+		}
+	}
+	p, _ := Lookup("synthetic")
+	one, half := 1.0, 0.5
+	r := &Results{Protocol: p, Trials: 2, Builds: []BuildStat{{Stage: "transductive", Graph: method.NNLRS,
+		Solves: []Solve{{Lambda: 1, Caught: &one}, {Lambda: 1, Caught: &one}, {Lambda: 3, Caught: &half}, {Lambda: 3, Caught: &one}}}}}
+	c := caughtClaim(r)
+	if c == nil || len(c.Findings) != 1 {
+		t.Fatalf("claim %+v", c)
+	}
+	f := c.Findings[0]
+	if f.Outcome != paper.Partly || f.Won != 3 || f.Of != 4 || !strings.Contains(f.Text, "100% at λ = 1, 75% at λ = 3 (a random pick: 10%)") {
+		t.Errorf("finding %+v", f)
+	}
+	if caughtClaim(&Results{Protocol: p}) != nil {
+		t.Error("a claim without solves")
 	}
 }
