@@ -94,8 +94,10 @@ type Page struct {
 	// Markdown, follows it.
 	Verdict *paper.Verdict
 	Why     string
-	// Readings are the runs under readings of the paper.
-	Readings []ReadingRun
+	// Readings are the runs under readings of the paper; SolverPairs
+	// those under a reading of the NNLRS solver beside the defaults.
+	Readings    []ReadingRun
+	SolverPairs []SolverPair
 }
 
 // WriteMarkdown writes the results page: how the numbers were made, a
@@ -132,6 +134,7 @@ func WriteMarkdown(w io.Writer, pg Page) error {
 	}
 	writeSummary(b, pg.Results)
 	writeReadings(b, pg.Readings)
+	writeSolverPairs(b, pg.SolverPairs)
 	for _, r := range pg.Results {
 		writeDataset(b, r, pg.Figures[r.Protocol.Name])
 	}

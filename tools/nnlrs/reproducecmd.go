@@ -713,11 +713,11 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
 		page.Notes = string(notes)
 	}
-	v, err := verdictRuns(dir, page.Results)
+	v, pairs, err := verdictRuns(dir, page.Results)
 	if err != nil {
 		return experiment.Page{}, err
 	}
-	page.Verdict, page.Readings = experiment.Verdict(v), v.Readings
+	page.Verdict, page.Readings, page.SolverPairs = experiment.Verdict(v), v.Readings, pairs
 	if why, err := os.ReadFile(filepath.Join(dir, whyFile)); err == nil {
 		page.Why = string(why)
 	}

@@ -23,6 +23,10 @@ const (
 	whyFile = "WHY.md"
 	// verdictFile is the verdict as JSON (paper.Verdict), for the site.
 	verdictFile = "verdict.json"
+	// optimumFolder, within the readings folder, holds runs under the
+	// defaults with the settings of runs under a reading of the NNLRS
+	// solver, to pair with them trial by trial (experiment.PairSolvers).
+	optimumFolder = "optimum"
 )
 
 // verdictRuns gathers what the verdict on the results folder dir weighs:
@@ -30,19 +34,20 @@ const (
 // a reading in dir/readings/*/ whose trials share some with the tables'
 // trial files, the tables under that reading over those trials
 // (experiment.OverlayTrials) and the tables over the same trials.
-func verdictRuns(dir string, tables []*experiment.Results) (experiment.VerdictRuns, error) {
-	v := experiment.VerdictRuns{Tables: tables}
-	sweep, err := readSaved(filepath.Join(dir, sweepFolder), "pie")
-	if err != nil {
-		return v, err
+//
+// It also pairs, trial by trial, every run under a reading with the run of
+// readings/optimum of the same data set (pairs).
+func verdictRuns(dir string, tables []*experiment.Results) (v experiment.VerdictRuns, pairs []experiment.SolverPair, err error) {
+	v.Tables = tables
+	if v.Sweep, err = readSaved(filepath.Join(dir, sweepFolder), "pie"); err != nil {
+		return v, nil, err
 	}
-	v.Sweep = sweep
 	entries, err := os.ReadDir(filepath.Join(dir, readingsFolder))
 	if errors.Is(err, fs.ErrNotExist) {
-		return v, nil
+		return v, nil, nil
 	}
 	if err != nil {
-		return v, err
+		return v, nil, err
 	}
 	for _, e := range entries {
 		if !e.IsDir() {
@@ -52,18 +57,30 @@ func verdictRuns(dir string, tables []*experiment.Results) (experiment.VerdictRu
 		for _, p := range experiment.Protocols() {
 			rts, err := readTrials(sub, p.Name)
 			if err != nil {
-				return v, err
+				return v, nil, err
 			}
 			if len(rts) == 0 || len(rts[0].Settings.Readings) == 0 {
 				continue // not under a reading: a run for the record
 			}
+			opt, err := readTrials(filepath.Join(dir, readingsFolder, optimumFolder), p.Name)
+			if err != nil {
+				return v, nil, err
+			}
+			if len(opt) > 0 {
+				if _, _, _, differ := withoutSolver(rts[0].Settings).Diff(withoutSolver(opt[0].Settings)); !differ {
+					pairs = append(pairs, experiment.PairSolvers(rts, opt)...)
+				}
+			}
 			base, err := readTrials(dir, p.Name)
-			if err != nil || len(base) == 0 {
-				return v, err
+			if err != nil {
+				return v, nil, err
+			}
+			if len(base) == 0 {
+				continue
 			}
 			over, err := experiment.OverlayTrials(base, rts)
 			if err != nil {
-				return v, usagef("%s: %v", trialsDir(sub, p.Name), err)
+				return v, nil, usagef("%s: %v", trialsDir(sub, p.Name), err)
 			}
 			var same []experiment.Trial
 			for _, t := range base {
@@ -73,11 +90,11 @@ func verdictRuns(dir string, tables []*experiment.Results) (experiment.VerdictRu
 			}
 			res, err := experiment.Merge(over)
 			if err != nil {
-				return v, usagef("%s: %v", trialsDir(sub, p.Name), err)
+				return v, nil, usagef("%s: %v", trialsDir(sub, p.Name), err)
 			}
 			def, err := experiment.Merge(same)
 			if err != nil {
-				return v, err
+				return v, nil, err
 			}
 			for _, name := range rts[0].Settings.Readings {
 				v.Readings = append(v.Readings, experiment.ReadingRun{Reading: name, Graphs: readingGraphs(name, rts[0].Settings.Graphs),
@@ -85,7 +102,14 @@ func verdictRuns(dir string, tables []*experiment.Results) (experiment.VerdictRu
 			}
 		}
 	}
-	return v, nil
+	return v, pairs, nil
+}
+
+// withoutSolver returns s without the settings of the NNLRS solver: those
+// of a run under a reading of it and of its pair under the defaults.
+func withoutSolver(s experiment.Settings) experiment.Settings {
+	s.Readings, s.Solvers = nil, ""
+	return s
 }
 
 // readingGraphs returns the graphs of built, a reading's run, that the
