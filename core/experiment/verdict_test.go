@@ -206,3 +206,39 @@ func TestPairSolvers(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictReadings: a reading's run is weighed in the claims that
+// compare the graph it changes, and only those.
+func TestVerdictReadings(t *testing.T) {
+	labeled := []float64{0.1, 0.2}
+	errs := map[method.Name][][]float64{}
+	for _, g := range Graphs {
+		errs[g] = [][]float64{{0.2, 0.2}, {0.1, 0.1}}
+	}
+	errs[method.NNLRS] = [][]float64{{0.1, 0.1}, {0.05, 0.05}}
+	base := tableResults(errs, labeled)
+	errs[method.L1] = [][]float64{{0.3, 0.3}, {0.01, 0.01}}
+	under := tableResults(errs, labeled)
+	v := Verdict(VerdictRuns{Tables: []*Results{base}, Readings: []ReadingRun{
+		{Reading: "cheng", Graphs: []method.Name{method.L1}, Results: under, Defaults: base},
+		// Algorithm 1's run without NNLRS-EF cannot weigh NNLRS-EF's claims.
+		{Reading: "algorithm1", Graphs: []method.Name{method.NNLRS}, Results: base, Defaults: base},
+	}})
+	got := map[string][]string{}
+	for _, c := range v.Claims {
+		for _, f := range c.Findings {
+			got[c.Key] = append(got[c.Key], f.Reading+":"+f.Outcome)
+		}
+	}
+	want := map[string][]string{
+		"nnlrs-lowest":   {":holds", "cheng:partly", "algorithm1:holds"},
+		"ef-beats-nnlrs": {":does not hold"},
+		"ef-beats-pca":   {":does not hold"},
+		"lrr-beats-l1":   {":does not hold", "cheng:partly"},
+	}
+	for k, w := range want {
+		if strings.Join(got[k], " ") != strings.Join(w, " ") {
+			t.Errorf("%s: %v, want %v", k, got[k], w)
+		}
+	}
+}
