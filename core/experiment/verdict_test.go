@@ -242,3 +242,21 @@ func TestVerdictReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperTables checks what writePaperTables reads in the paper's
+// tables against what can be read there by eye (Table I, YaleB, NNLRS:
+// 3.75 at 10% labeled, 9.84 at 20%; YaleB's LRR column of Table II copies
+// Table I's: 28.22, 24.46, ...).
+func TestPaperTables(t *testing.T) {
+	var b strings.Builder
+	writePaperTables(&b)
+	for _, want := range []string{"Table I (GHF) on YaleB: NNLRS 3.75 → 9.84% (10 → 20%)",
+		"YaleB's LRR column is the same in Table I (GHF) and Table II (LGC)", "Table II (LGC) on YaleB: ℓ1 65.79 → 77.56% (50 → 60%)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("lacks %q:\n%s", want, b.String())
+		}
+	}
+	if strings.Count(b.String(), "A repeated column") != 1 {
+		t.Errorf("repeated columns: %s", b.String())
+	}
+}

@@ -92,6 +92,7 @@ func writeVerdict(b *strings.Builder, v *paper.Verdict, why string) {
 		}
 		p("\n")
 	}
+	writePaperTables(b)
 	if why = strings.TrimSpace(why); why != "" {
 		p("%s\n\n", why)
 	}
@@ -182,3 +183,83 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 		p("\n")
 	}
 }
+
+// paperRise is the rise of a column of the paper's tables, in points,
+// between two neighbouring labeled shares, from which writePaperTables
+// reports it: more labels should not mean many more errors.
+const paperRise = 2.0
+
+// writePaperTables writes what the paper's own tables show that a
+// careful reader should know before weighing ours against them: the
+// columns whose error rises by more than paperRise points as the labeled
+// share grows, and the columns that are the same in two tables.
+func writePaperTables(b *strings.Builder) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	tables := []string{GHF, LGC, SDA}
+	title := map[string]string{GHF: "Table I (GHF)", LGC: "Table II (LGC)", SDA: "Table III (SDA)"}
+	var rises, same []string
+	n := 0
+	for _, tb := range tables {
+		for _, ds := range paper.Datasets {
+			var worst []string
+			for _, g := range paperGraphs {
+				var col []float64
+				for _, f := range paper.Labeled {
+					if v, ok := paper.Error(tb, ds, f, g); ok {
+						col = append(col, v)
+					}
+				}
+				best, at := 0.0, 0
+				for k := 1; k < len(col); k++ {
+					if d := col[k] - col[k-1]; d > paperRise {
+						n++
+						if d > best {
+							best, at = d, k
+						}
+					}
+				}
+				if best > 0 {
+					worst = append(worst, fmt.Sprintf("%s %.2f → %.2f%% (%d → %d%%)", GraphTitle(g), col[at-1], col[at], 10*at, 10*(at+1)))
+				}
+			}
+			if len(worst) > 0 {
+				rises = append(rises, fmt.Sprintf("%s on %s: %s", title[tb], datasetTitle(ds), strings.Join(worst, ", ")))
+			}
+		}
+	}
+	for _, ds := range paper.Datasets {
+		for _, g := range paperGraphs {
+			for i, ta := range tables {
+				for _, tb := range tables[i+1:] {
+					equal, n := true, 0
+					for _, f := range paper.Labeled {
+						va, okA := paper.Error(ta, ds, f, g)
+						vb, okB := paper.Error(tb, ds, f, g)
+						if okA && okB {
+							n++
+							equal = equal && va == vb
+						}
+					}
+					if n > 0 && equal {
+						same = append(same, fmt.Sprintf("%s's %s column is the same in %s and %s, to the last digit", datasetTitle(ds), GraphTitle(g), title[ta], title[tb]))
+					}
+				}
+			}
+		}
+	}
+	if len(rises) == 0 && len(same) == 0 {
+		return
+	}
+	p("### What the paper's own tables show\n\n")
+	p("Read in the paper's numbers alone, before ours are set beside them:\n\n")
+	if len(rises) > 0 {
+		p("- **More labels, more errors.** The error rises by more than %g points from one labeled share to the next in %d places; the largest rise of each column where one occurs: %s.\n", paperRise, n, strings.Join(rises, "; "))
+	}
+	for _, s := range same {
+		p("- **A repeated column.** %s: two propagations on one graph give the same errors at all six shares.\n", s)
+	}
+	p("\n")
+}
+
+// paperGraphs are the graphs of the paper's tables.
+var paperGraphs = []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF}
