@@ -210,8 +210,9 @@ type Solve struct {
 // Caught returns the share of the corrupted samples (corrupted[j]) among
 // the k columns of e with the largest norms, k the number corrupted: 1
 // when E's largest columns are exactly the corrupted samples, k/n for a
-// random pick. ok is false when no sample is corrupted or e does not
-// have a column per sample.
+// random pick; a zero column flags nothing (E = 0, at a large λ, catches
+// none). ok is false when no sample is corrupted or e does not have a
+// column per sample.
 func Caught(e *mat.Dense, corrupted []bool) (share float64, ok bool) {
 	k := 0
 	for _, c := range corrupted {
@@ -234,7 +235,7 @@ func Caught(e *mat.Dense, corrupted []bool) (share float64, ok bool) {
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(norms[b], norms[a]) })
 	hit := 0
 	for _, j := range idx[:k] {
-		if corrupted[j] {
+		if corrupted[j] && norms[j] > 0 {
 			hit++
 		}
 	}

@@ -164,14 +164,19 @@ func TestCaught(t *testing.T) {
 	p, _ := Lookup("synthetic")
 	one, half := 1.0, 0.5
 	r := &Results{Protocol: p, Trials: 2, Builds: []BuildStat{{Stage: "transductive", Graph: method.NNLRS,
-		Solves: []Solve{{Lambda: 1, Caught: &one}, {Lambda: 1, Caught: &one}, {Lambda: 3, Caught: &half}, {Lambda: 3, Caught: &one}}}}}
+		Solves: []Solve{{Lambda: 1, Caught: &one}, {Lambda: 1, Caught: &one}, {Lambda: 3, Caught: &half}, {Lambda: 3, Caught: &one}}}},
+		Choices: []Choice{{Propagator: GHF, Graph: method.NNLRS, Lambda: 3}, {Propagator: LGC, Graph: method.NNLRS, Lambda: 3},
+			{Propagator: GHF, Graph: method.NNLRS, Lambda: 1}, {Propagator: SDA, Graph: method.NNLRS, Lambda: 1}, {Propagator: SDA, Graph: method.NNLRS, Lambda: 1}}}
 	c := caughtClaim(r)
 	if c == nil || len(c.Findings) != 1 {
 		t.Fatalf("claim %+v", c)
 	}
 	f := c.Findings[0]
-	if f.Outcome != paper.Partly || f.Won != 3 || f.Of != 4 || !strings.Contains(f.Text, "100% at λ = 1, 75% at λ = 3 (a random pick: 10%)") {
+	if f.Outcome != paper.Partly || f.Won != 1 || f.Of != 2 || !strings.Contains(f.Text, "100% at λ = 1, 75% at λ = 3 (a random pick: 10%); cross-validation chose λ = 3 in 2 of 3 choices") {
 		t.Errorf("finding %+v", f)
+	}
+	if got, _ := Caught(mat.NewDense(1, 3, nil), []bool{true, false, false}); got != 0 {
+		t.Errorf("E = 0 caught %v", got)
 	}
 	if caughtClaim(&Results{Protocol: p}) != nil {
 		t.Error("a claim without solves")
