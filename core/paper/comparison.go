@@ -111,6 +111,10 @@ type Evidence struct {
 	// Galleries are the samples of the data sets the site carries, the
 	// paper's Fig. 1 (paper/NAME-samples.png).
 	Galleries []Gallery `json:"galleries,omitempty"`
+	// Verdict weighs the paper's claims against the committed runs
+	// (the results folder's verdict.json, which nnlrs reproduce
+	// -render-only writes).
+	Verdict *Verdict `json:"verdict,omitempty"`
 }
 
 // A Gallery is a picture of some samples of a data set: Images of them,

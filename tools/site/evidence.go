@@ -19,6 +19,8 @@ var (
 	tableRuns = []string{"usps.json", "yaleb.json", "pie.json"}
 	sweepRun  = filepath.Join("pie-beta-sweep", "pie.json")
 	scaleRuns = []string{"scale-yaleb.json", "scale-pie.json"}
+	// verdictFile weighs the paper's claims against those runs.
+	verdictFile = "verdict.json"
 )
 
 // writeEvidence writes the paper's evidence into dir: paper/index.json
@@ -44,6 +46,11 @@ func writeEvidence(dir, results string, galleries []paper.Gallery) error {
 		runs = append(runs, r)
 	}
 	ev := &paper.Evidence{Galleries: galleries}
+	if v, err := readJSON[paper.Verdict](filepath.Join(results, verdictFile)); err == nil {
+		ev.Verdict = v
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
 	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareSDA, experiment.CompareJoint} {
 		c, err := experiment.Compare(name, runs...)
 		if err != nil {
