@@ -136,7 +136,7 @@ func (c *Config) applyReadings() {
 		if !slices.Contains(c.Readings, r.Name) {
 			continue
 		}
-		r.apply(&c.Options)
+		r.apply(&c.Options.Options)
 		if r.fixesLRR && c.Tune != nil {
 			g := *c.Tune
 			g.LRRLambda = []float64{c.Options.LRR.Lambda}

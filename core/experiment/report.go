@@ -359,7 +359,7 @@ func writeDataset(b *strings.Builder, r *Results, figs []Figure) {
 			for _, x := range Reasons(r, "", g) {
 				texts = append(texts, x.Text)
 			}
-			p("- **%s** (%d %s: %s). Applicable differences: %s\n", GraphTitle(g), len(flags[g]), cells, strings.Join(flags[g], "; "),
+			p("- **%s** (%d %s: %s). Applicable differences: %s\n", method.Title(g), len(flags[g]), cells, strings.Join(flags[g], "; "),
 				strings.Join(texts, "; ")+".")
 		}
 		p("\n")
@@ -388,7 +388,7 @@ func writeHead(b *strings.Builder, first string, cols []string) {
 func graphTitles(gs []method.Name) []string {
 	out := make([]string, len(gs))
 	for i, g := range gs {
-		out[i] = GraphTitle(g)
+		out[i] = method.Title(g)
 	}
 	return out
 }
@@ -488,7 +488,7 @@ func writeChoices(b *strings.Builder, r *Results) {
 				}
 			}
 			if len(chs) > 0 {
-				p("| %s | %s | %s | %.2f%% |\n", PropagatorTitle(prop), GraphTitle(g), countChoices(chs), 100*cv/float64(len(chs)))
+				p("| %s | %s | %s | %.2f%% |\n", PropagatorTitle(prop), method.Title(g), countChoices(chs), 100*cv/float64(len(chs)))
 			}
 		}
 	}
@@ -530,7 +530,7 @@ func writeBuilds(b *strings.Builder, r *Results) {
 		if bs.Components > 0 {
 			comp = fmt.Sprintf("%.1f", bs.Components)
 		}
-		p("| %s | %s | %d | %.2f | %d | %d | %.3f | %.3f | %.3f | %s |\n", bs.Stage, GraphTitle(bs.Graph), bs.Builds,
+		p("| %s | %s | %d | %.2f | %d | %d | %.3f | %.3f | %.3f | %s |\n", bs.Stage, method.Title(bs.Graph), bs.Builds,
 			bs.Seconds/math.Max(1, float64(bs.Builds)), bs.NotConverged, bs.Failed, bs.Density, bs.WithinClass, bs.DiagonalShare, comp)
 	}
 	p("\n")

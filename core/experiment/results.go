@@ -278,11 +278,11 @@ func (c *Config) params() Params {
 	o := c.Options
 	p := Params{
 		Tuned: c.Tune != nil, Beta: o.NNLRS.Beta, Lambda: o.NNLRS.Lambda, Theta: o.NNLRS.Theta,
-		LRRLambda: o.LRR.Lambda, Gamma: c.EF.Gamma, Dim: c.EF.Dim, KNNSigma: o.KNNSigma,
+		LRRLambda: o.LRR.Lambda, Gamma: o.EF.Gamma, Dim: o.EF.Dim, KNNSigma: o.KNNSigma,
 		Folds: c.Folds, Grid: c.Tune, SDAGraphWeight: c.SDA.GraphWeight, SDARidge: c.SDA.Ridge,
 	}
-	if c.EFSettings != nil {
-		p.EFNormalize, p.EFOuter = c.EFSettings.Normalize, c.EFSettings.MaxOuter
+	if s := o.EFSettings; s != nil {
+		p.EFNormalize, p.EFOuter = s.Normalize, s.MaxOuter
 	}
 	if len(c.SweepBetas) > 0 {
 		p.SweepLambda = c.SweepLambda
@@ -409,10 +409,10 @@ func (r *Results) aggregate(ts []Trial, betas []float64) {
 	}
 }
 
-// orderedGraphs returns gs in the order of Graphs.
+// orderedGraphs returns gs in the order of method.Every.
 func orderedGraphs(gs []method.Name) []method.Name {
 	var out []method.Name
-	for _, g := range Graphs {
+	for _, g := range method.Every {
 		if slices.Contains(gs, g) {
 			out = append(out, g)
 		}

@@ -15,45 +15,14 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/build"
 	"nnlrs/core/dataset"
-	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/core/sda"
 	"nnlrs/core/weights"
 )
-
-// Graphs lists every graph in the column order of the paper's tables, with
-// PCA+NNLRS, the baseline of its joint-learning figure, last.
-var Graphs = append(slices.Clone(graph.Methods), method.NNLRSEF, method.PCANNLRS)
-
-// GraphTitle names a graph in tables as the paper does.
-func GraphTitle(g method.Name) string {
-	switch g {
-	case method.KNN0:
-		return "kNN0"
-	case method.KNN1:
-		return "kNN1"
-	case method.LLE0:
-		return "LLE0"
-	case method.LLE1:
-		return "LLE1"
-	case method.L1:
-		return "ℓ1"
-	case method.SPG:
-		return "SPG"
-	case method.LRR:
-		return "LRR"
-	case method.NNLRS:
-		return "NNLRS"
-	case method.NNLRSEF:
-		return "NNLRS-EF"
-	case method.PCANNLRS:
-		return "PCA+NNLRS"
-	}
-	return string(g)
-}
 
 // Grid is the tuning grid: λ and β of the NNLRS graphs (each pair one
 // solve), θ of their thresholding (free: applied to the solved Z), and λ
@@ -96,19 +65,14 @@ type Config struct {
 	Seed   uint64
 	// Labeled are the labeled fractions, in (0, 1).
 	Labeled []float64
-	// Graphs and Propagators name the graphs (of Graphs) and classifiers
+	// Graphs and Propagators name the graphs (of method.Every) and classifiers
 	// (of Propagators) to run.
 	Graphs      []method.Name
 	Propagators []string
-	// Options are the fixed graph parameters (graph.DefaultOptions(), the
+	// Options are the fixed graph parameters (build.DefaultOptions(), the
 	// paper's, when zero); NNLRS's λ, β, θ and solver also serve NNLRS-EF
-	// and PCA+NNLRS.
-	Options graph.Options
-	// EF holds γ and the reduced dimension of NNLRS-EF, the latter also
-	// PCA+NNLRS's; its β and λ are taken from Options or the grid.
-	EF embed.Params
-	// EFSettings configure Algorithm 4; nil means its defaults.
-	EFSettings *embed.Settings
+	// and PCA+NNLRS, whose β and λ come from the grid when tuned.
+	Options build.Options
 	// Readings name the readings of the paper to apply (Readings), which
 	// set the solvers and parameters they concern over Options and Tune.
 	Readings []string
@@ -175,7 +139,7 @@ func (c Config) Settings() Settings {
 // defaults fills in the defaults of the zero fields of c that Run uses.
 func (c *Config) defaults() {
 	if c.Options.KNNSigma == 0 && c.Options.NNLRS.Lambda == 0 {
-		c.Options = graph.DefaultOptions()
+		c.Options.Options = graph.DefaultOptions()
 	}
 	if c.Folds == 0 {
 		c.Folds = 3
@@ -213,7 +177,7 @@ func (c *Config) validate() error {
 		return errors.New("experiment: no graphs or no classifiers")
 	}
 	for _, g := range c.Graphs {
-		if !slices.Contains(Graphs, g) {
+		if !slices.Contains(method.Every, g) {
 			return fmt.Errorf("experiment: unknown graph %q", g)
 		}
 	}
@@ -674,28 +638,10 @@ func (r *runner) construct(ctx context.Context, st *stage, k key) (g *graph.Grap
 	switch k.graph {
 	case method.LRR:
 		o.LRR.Lambda = k.lambda
-		g, err = graph.Build(ctx, method.LRR, st.set.X, o)
-	case method.NNLRS:
+	case method.NNLRS, method.NNLRSEF, method.PCANNLRS:
 		o.NNLRS.Lambda, o.NNLRS.Beta, o.NNLRS.Theta = k.lambda, k.beta, 0
-		g, err = graph.Build(ctx, method.NNLRS, st.set.X, o)
-	case method.NNLRSEF:
-		p := r.c.EF
-		p.Lambda, p.Beta = k.lambda, k.beta
-		s := embed.Settings{}
-		if r.c.EFSettings != nil {
-			s = *r.c.EFSettings
-		}
-		if s.NNLRS == nil {
-			s.NNLRS = o.NNLRS.Solver
-		}
-		g, _, err = embed.Graph(ctx, st.set.X, p, 0, &s)
-	case method.PCANNLRS:
-		np := o.NNLRS
-		np.Lambda, np.Beta, np.Theta = k.lambda, k.beta, 0
-		g, err = embed.PCAGraph(ctx, st.set.X, np, r.c.EF.Dim)
-	default:
-		g, err = graph.Build(ctx, k.graph, st.set.X, o)
 	}
+	g, err = build.Graph(ctx, k.graph, st.set.X, o)
 	return g, err
 }
 

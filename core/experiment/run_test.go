@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"nnlrs/core/build"
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/graph"
@@ -28,7 +29,8 @@ func tinyConfig(workers int) Config {
 		Protocol: tinyProtocol(), Trials: 2, Seed: 7, Labeled: []float64{0.2, 0.5},
 		Graphs:      []method.Name{method.NNLRSEF, method.KNN0, method.NNLRS, method.LRR},
 		Propagators: []string{GHF, LGC, SDA},
-		Options:     o, EF: embed.Params{Dim: 10}, EFSettings: &embed.Settings{MaxOuter: 1, ALM: embed.ALMSettings{MaxIter: 20}},
+		Options: build.Options{Options: o, EF: embed.Params{Dim: 10},
+			EFSettings: &embed.Settings{MaxOuter: 1, ALM: embed.ALMSettings{MaxIter: 20}}},
 		Tune:       &Grid{Lambda: []float64{0.5, 2}, Beta: []float64{0.2}, Theta: []float64{0, 0.05}},
 		SweepBetas: []float64{0, 1}, SweepLambda: 1, Workers: workers,
 	}

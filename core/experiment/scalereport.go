@@ -79,7 +79,7 @@ func writeStudy(b *strings.Builder, s *ScaleResults, figs []Figure) {
 		p("Mean ± standard deviation over the trials; the lowest mean of a row in bold.\n\n")
 		p("| draw | samples | labeled |")
 		for _, g := range first.Graphs {
-			p(" %s |", GraphTitle(g))
+			p(" %s |", method.Title(g))
 		}
 		p("\n|---|---|---|%s\n", strings.Repeat("---|", len(first.Graphs)))
 		for i, r := range s.Runs {
@@ -126,7 +126,7 @@ func writeStudyComponents(b *strings.Builder, s *ScaleResults, prop string) {
 	p("Connected components of the weights used under %s (edges: nonzero off-diagonal weights), mean (min–max) over the trials; 1 is a connected graph, and a component without a labeled sample leaves its samples unlabeled.\n\n", PropagatorTitle(prop))
 	p("| draw | labeled |")
 	for _, g := range first.Graphs {
-		p(" %s |", GraphTitle(g))
+		p(" %s |", method.Title(g))
 	}
 	p("\n|---|---|%s\n", strings.Repeat("---|", len(first.Graphs)))
 	for i, r := range s.Runs {
@@ -169,10 +169,10 @@ func writeStudyWeights(b *strings.Builder, s *ScaleResults) {
 			if bs.Stage != "transductive" {
 				continue
 			}
-			p("| %v | %s | %.1f%% | %.1f%% | %.3f | %.1f | %d of %d |\n", s.Draws[i], GraphTitle(bs.Graph), 100*bs.DiagonalShare, 100*bs.WithinClass, bs.Density,
+			p("| %v | %s | %.1f%% | %.1f%% | %.3f | %.1f | %d of %d |\n", s.Draws[i], method.Title(bs.Graph), 100*bs.DiagonalShare, 100*bs.WithinClass, bs.Density,
 				bs.Seconds/math.Max(1, float64(bs.Builds)), bs.Failed, bs.Builds)
 			for _, e := range bs.Errors {
-				failures = append(failures, fmt.Sprintf("%v, %s: %s", s.Draws[i], GraphTitle(bs.Graph), e))
+				failures = append(failures, fmt.Sprintf("%v, %s: %s", s.Draws[i], method.Title(bs.Graph), e))
 			}
 		}
 	}
@@ -206,7 +206,7 @@ func writeStudyChoices(b *strings.Builder, s *ScaleResults) {
 						}
 					}
 					if len(chs) > 0 {
-						p("| %v | %s | %s | %s | %s |\n", s.Draws[i], PropagatorTitle(prop), pct(f), GraphTitle(g), countChoices(chs))
+						p("| %v | %s | %s | %s | %s |\n", s.Draws[i], PropagatorTitle(prop), pct(f), method.Title(g), countChoices(chs))
 					}
 				}
 			}
@@ -235,7 +235,7 @@ func writeStudyCandidates(b *strings.Builder, s *ScaleResults) {
 				if len(rows) == 0 {
 					continue
 				}
-				p("**%v, %s, %s**\n\n", s.Draws[i], GraphTitle(g), PropagatorTitle(prop))
+				p("**%v, %s, %s**\n\n", s.Draws[i], method.Title(g), PropagatorTitle(prop))
 				p("| λ | β | θ | components | diagonal | within class |")
 				for _, f := range r.Labeled {
 					p(" CV %s | error %s | chosen %s |", pct(f), pct(f), pct(f))

@@ -130,7 +130,7 @@ func writeSolverPairs(b *strings.Builder, pairs []SolverPair) {
 		}
 		p("- **%s, trial %d, %s:** the errors of %s differ by at most %.2f points", datasetTitle(sp.Dataset), sp.Trial, sp.Reading, plural(len(sp.Cells), "cell"), 100*worst)
 		if worst > 0 {
-			p(" (%s, %s labeled, %s: %.2f%% under %s, %.2f%% at the optimum)", PropagatorTitle(at.Propagator), pct(at.Labeled), GraphTitle(at.Graph), 100*at.A, sp.Reading, 100*at.B)
+			p(" (%s, %s labeled, %s: %.2f%% under %s, %.2f%% at the optimum)", PropagatorTitle(at.Propagator), pct(at.Labeled), method.Title(at.Graph), 100*at.A, sp.Reading, 100*at.B)
 		}
 		p("; %d cells by more than 1 point; the tuning chose differently in %d of %d choices.\n", moved, sp.Differ, sp.Choices)
 	}

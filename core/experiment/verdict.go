@@ -160,7 +160,7 @@ var claims = []claimDef{
 				if len(at) == 0 {
 					continue
 				}
-				s := fmt.Sprintf("%s at %s (%s", GraphTitle(g), pctList(at), vs(t, p, at[0], g, method.NNLRS))
+				s := fmt.Sprintf("%s at %s (%s", method.Title(g), pctList(at), vs(t, p, at[0], g, method.NNLRS))
 				if len(at) > 1 {
 					s += "; " + vs(t, p, at[len(at)-1], g, method.NNLRS)
 				}
@@ -209,7 +209,7 @@ func pairJudge(a, b method.Name) func(t table, fs []float64, p string) (int, int
 		if len(both) == 0 {
 			return 0, 0, "", false
 		}
-		text := fmt.Sprintf("%s is lower at %d of %d labeled shares", GraphTitle(a), len(lower), len(both))
+		text := fmt.Sprintf("%s is lower at %d of %d labeled shares", method.Title(a), len(lower), len(both))
 		if len(lower) > 0 && len(lower) < len(both) {
 			text += " (" + pctList(lower) + ")"
 		}

@@ -16,7 +16,7 @@ import (
 func tableResults(errs map[method.Name][][]float64, labeled []float64) *Results {
 	p, _ := Lookup("yaleb")
 	r := &Results{Protocol: p, Trials: 2, Labeled: labeled, Propagators: []string{GHF}}
-	for _, g := range Graphs {
+	for _, g := range method.Every {
 		if errs[g] == nil {
 			continue
 		}
@@ -217,7 +217,7 @@ func TestPairSolvers(t *testing.T) {
 func TestVerdictReadings(t *testing.T) {
 	labeled := []float64{0.1, 0.2}
 	errs := map[method.Name][][]float64{}
-	for _, g := range Graphs {
+	for _, g := range method.Every {
 		errs[g] = [][]float64{{0.2, 0.2}, {0.1, 0.1}}
 	}
 	errs[method.NNLRS] = [][]float64{{0.1, 0.1}, {0.05, 0.05}}

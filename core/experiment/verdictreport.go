@@ -177,7 +177,7 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 		p("\n")
 		for _, g := range graphs {
 			if w, ok := within[string(g)]; ok {
-				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", GraphTitle(g), paper.FarPoints, w[0], w[1], rr.Reading)
+				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", method.Title(g), paper.FarPoints, w[0], w[1], rr.Reading)
 			}
 		}
 		p("\n")
@@ -219,7 +219,7 @@ func writePaperTables(b *strings.Builder) {
 					}
 				}
 				if best > 0 {
-					worst = append(worst, fmt.Sprintf("%s %.2f → %.2f%% (%d → %d%%)", GraphTitle(g), col[at-1], col[at], 10*at, 10*(at+1)))
+					worst = append(worst, fmt.Sprintf("%s %.2f → %.2f%% (%d → %d%%)", method.Title(g), col[at-1], col[at], 10*at, 10*(at+1)))
 				}
 			}
 			if len(worst) > 0 {
@@ -241,7 +241,7 @@ func writePaperTables(b *strings.Builder) {
 						}
 					}
 					if n > 0 && equal {
-						same = append(same, fmt.Sprintf("%s's %s column is the same in %s and %s, to the last digit", datasetTitle(ds), GraphTitle(g), title[ta], title[tb]))
+						same = append(same, fmt.Sprintf("%s's %s column is the same in %s and %s, to the last digit", datasetTitle(ds), method.Title(g), title[ta], title[tb]))
 					}
 				}
 			}

@@ -10,10 +10,6 @@ import (
 	"nnlrs/core/method"
 )
 
-// Methods lists the graphs of the paper by name, in the column order of its
-// Tables I-III.
-var Methods = method.All
-
 // Options hold the parameters of every method for Build.
 type Options struct {
 	NNLRS NNLRSParams

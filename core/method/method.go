@@ -31,6 +31,38 @@ const (
 // All lists the graphs in the column order of the paper's tables.
 var All = []Name{KNN0, KNN1, LLE0, LLE1, L1, SPG, LRR, NNLRS}
 
+// Every lists every graph the project builds: All, then those of the
+// embedded features (NNLRS-EF, the paper's last column, and PCA+NNLRS, the
+// baseline of its joint-learning figure).
+var Every = []Name{KNN0, KNN1, LLE0, LLE1, L1, SPG, LRR, NNLRS, NNLRSEF, PCANNLRS}
+
+// names are, for every graph, its title in the paper's tables and its
+// label on the page: plain letters, and kNN0 as "kNN", the page's one kNN
+// graph.
+var names = map[Name]struct{ title, label string }{
+	KNN0: {"kNN0", "kNN"}, KNN1: {"kNN1", "kNN1"}, LLE0: {"LLE0", "LLE0"}, LLE1: {"LLE1", "LLE1"},
+	L1: {"ℓ1", "l1"}, SPG: {"SPG", "SPG"}, LRR: {"LRR", "LRR"}, NNLRS: {"NNLRS", "NNLRS"},
+	NNLRSEF: {"NNLRS-EF", "NNLRS-EF"}, PCANNLRS: {"PCA+NNLRS", "PCA+NNLRS"},
+}
+
+// Title returns the name of graph m in the paper's tables ("kNN0", "ℓ1",
+// "NNLRS-EF"), m itself for a graph it does not know.
+func Title(m Name) string {
+	if n, ok := names[m]; ok {
+		return n.title
+	}
+	return string(m)
+}
+
+// Label returns the name of graph m on the page ("kNN", "l1",
+// "NNLRS-EF"), m itself for a graph it does not know.
+func Label(m Name) string {
+	if n, ok := names[m]; ok {
+		return n.label
+	}
+	return string(m)
+}
+
 // Known reports whether m is one of All.
 func Known(m Name) bool {
 	for _, a := range All {
@@ -44,11 +76,16 @@ func Known(m Name) bool {
 // Parse returns the graph of All named s, or an error that lists the names
 // if there is none: for names that come from outside (a command line, a
 // URL, a message).
-func Parse(s string) (Name, error) {
-	if m := Name(s); Known(m) {
-		return m, nil
+func Parse(s string) (Name, error) { return ParseIn(s, All) }
+
+// ParseIn returns the graph of among named s, or an error that lists them.
+func ParseIn(s string, among []Name) (Name, error) {
+	for _, m := range among {
+		if string(m) == s {
+			return m, nil
+		}
 	}
-	return "", fmt.Errorf("unknown graph %q (graphs: %s)", s, Join(All, ", "))
+	return "", fmt.Errorf("unknown graph %q (graphs: %s)", s, Join(among, ", "))
 }
 
 // Join returns the names of ms separated by sep, as strings.Join.

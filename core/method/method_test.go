@@ -2,6 +2,7 @@ package method
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +48,30 @@ func TestParse(t *testing.T) {
 	}
 	if _, err := Parse("pca"); err == nil || err.Error() != `unknown graph "pca" (graphs: knn0, knn1, lle0, lle1, l1, spg, lrr, nnlrs)` {
 		t.Errorf("Parse(pca): %v", err)
+	}
+}
+
+// TestNames: every graph has a title (the paper's tables) and a label
+// (the page), distinct within each.
+func TestNames(t *testing.T) {
+	titles, labels := map[string]bool{}, map[string]bool{}
+	for _, m := range Every {
+		ti, la := Title(m), Label(m)
+		if names[m].title == "" || names[m].label == "" {
+			t.Errorf("%s has no title", m)
+		}
+		if titles[ti] || labels[la] {
+			t.Errorf("%s: title %q or label %q used twice", m, ti, la)
+		}
+		titles[ti], labels[la] = true, true
+	}
+	if Title(L1) != "ℓ1" || Label(KNN0) != "kNN" || Title("other") != "other" {
+		t.Errorf("titles: %s, %s, %s", Title(L1), Label(KNN0), Title("other"))
+	}
+	if len(names) != len(Every) {
+		t.Errorf("%d names for %d graphs", len(names), len(Every))
+	}
+	if _, err := ParseIn("pca", Every); err == nil || !strings.Contains(err.Error(), "nnlrs-ef") {
+		t.Errorf("ParseIn: %v", err)
 	}
 }

@@ -235,7 +235,7 @@ func TestDemoUnlabeled(t *testing.T) {
 	if !strings.Contains(out, "n = 12 samples of dimension 3, no labels") || strings.Contains(out, "within-class %") {
 		t.Errorf("demo on unlabeled data:\n%s", out)
 	}
-	for _, m := range graph.Methods {
+	for _, m := range method.All {
 		if !strings.Contains(out, "\n"+strings.Repeat(" ", 7-len(m))+string(m)+"  ") {
 			t.Errorf("no row for %s in\n%s", m, out)
 		}

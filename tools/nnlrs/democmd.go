@@ -10,6 +10,7 @@ import (
 
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
 	"nnlrs/core/weights"
 )
 
@@ -39,7 +40,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	d, n := set.X.Dims()
 	var cost graphCost
-	for _, m := range graph.Methods {
+	for _, m := range method.All {
 		c := estimateGraph(m, d, n, of.solverName(), of.maxIter, 0, 0)
 		cost.seconds += c.seconds
 		if err := checkSamples(df.in, n, m); err != nil {
@@ -76,7 +77,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(tw, head+"density %\tdiagonal %\t")
 	line := newStatusLine(stderr)
-	for _, m := range graph.Methods {
+	for _, m := range method.All {
 		opts.Progress = func(p lowrank.Progress) { line.show(0, 0, "nnlrs demo: %s iteration %d", m, p.Iter) }
 		opts.SampleProgress = func(done, total int) { line.show(done, total, "nnlrs demo: %s sample %d of %d", m, done, total) }
 		start := time.Now()

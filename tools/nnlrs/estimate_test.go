@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"nnlrs/core/cost"
-	"nnlrs/core/graph"
 	"nnlrs/core/method"
 )
 
@@ -19,7 +18,7 @@ import (
 // built-in synthetic data, caps the iterations with -max-iter, and counts
 // LADMAP's many iterations.
 func TestEstimateGraph(t *testing.T) {
-	all := append(graph.Methods, method.NNLRSEF, method.PCANNLRS)
+	all := method.Every
 	for _, m := range all {
 		prev := 0.0
 		for _, n := range []int{50, 100, 400, 1600} {

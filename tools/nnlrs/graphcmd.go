@@ -15,6 +15,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/build"
 	"nnlrs/core/cost"
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
@@ -23,12 +24,6 @@ import (
 	"nnlrs/core/method"
 	"nnlrs/core/weights"
 )
-
-// graphMethods lists the graphs of `nnlrs graph`: graph.Methods, then
-// those of Section IV and V-E of the paper, built by core/embed.
-func graphMethods() []method.Name {
-	return append(slices.Clone(graph.Methods), method.NNLRSEF, method.PCANNLRS)
-}
 
 var errHelp = flag.ErrHelp
 
@@ -161,7 +156,7 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	fs := flag.NewFlagSet("nnlrs graph", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := &graphConfig{}
-	fs.StringVar(&cfg.methodFlagText, "method", string(method.NNLRS), "graph: "+method.Join(graphMethods(), "|"))
+	fs.StringVar(&cfg.methodFlagText, "method", string(method.NNLRS), "graph: "+method.Join(method.Every, "|"))
 	fs.StringVar(&cfg.w, "w", "", "write the symmetric n×n weights W to this file: .csv, .npy, .mat (variable W) or .npz (SciPy sparse CSR)")
 	fs.StringVar(&cfg.z, "z", "", "write the n×n coefficients Z to this file, formats as -w (entry i,j: coefficient of sample i for sample j; .mat variable Z)")
 	fs.StringVar(&cfg.stats, "stats", "", "write run statistics and their provenance (every flag, the input's SHA-256, the build, the samples drawn) to this JSON file")
@@ -186,8 +181,8 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 		return nil, usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", syntheticName)
 	}
 	cfg.method = method.Name(cfg.methodFlagText)
-	if !slices.Contains(graphMethods(), cfg.method) {
-		return nil, usagef("unknown method %q (methods: %s)", excerpt(cfg.methodFlagText), method.Join(graphMethods(), ", "))
+	if !slices.Contains(method.Every, cfg.method) {
+		return nil, usagef("unknown method %q (methods: %s)", excerpt(cfg.methodFlagText), method.Join(method.Every, ", "))
 	}
 	if !(cfg.gamma > 0) || math.IsInf(cfg.gamma, 0) || cfg.dim < 1 || cfg.efOuter < 0 {
 		return nil, usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", cfg.gamma, cfg.dim, cfg.efOuter)
@@ -269,38 +264,30 @@ const progressLegend = "nnlrs graph: progress: objective = the value of problem 
 	"lower bound = the value of a dual point, never above the optimum (admm; 0 for ladmap); " +
 	"admm stops once a feasible point is certified within 0.4% of the bound"
 
-// build builds the graph of x: by core/embed for NNLRS-EF and PCA+NNLRS,
-// by graph.Build for the others.
+// build builds the graph of x (build.Graph), NNLRS-EF's alternations
+// going to line, or to stderr with -progress, and the size of its
+// projection P to stderr.
 func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
-	switch cfg.method {
-	case method.NNLRSEF:
-		return cfg.buildEF(x, opts, stderr, line)
-	case method.PCANNLRS:
-		return embed.PCAGraph(context.Background(), x, opts.NNLRS, cfg.dim)
-	default:
-		return graph.Build(context.Background(), cfg.method, x, opts)
-	}
-}
-
-// buildEF builds the NNLRS-EF graph of x and reports the size of its
-// projection P on stderr; its progress goes to line without -progress.
-func (cfg *graphConfig) buildEF(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
-	s := &embed.Settings{MaxOuter: cfg.efOuter, NNLRS: opts.NNLRS.Solver, Normalize: cfg.efNorm}
-	s.Progress = func(p embed.Progress) {
+	o := build.Options{Options: opts, EF: embed.Params{Gamma: cfg.gamma, Dim: cfg.dim},
+		EFSettings: &embed.Settings{MaxOuter: cfg.efOuter, Normalize: cfg.efNorm}}
+	o.EFSettings.Progress = func(p embed.Progress) {
 		line.show(0, 0, "nnlrs graph: nnlrs-ef alternation %d, %s step done", p.Outer, p.Step)
 	}
 	if cfg.progress > 0 {
-		s.Progress = func(p embed.Progress) {
+		o.EFSettings.Progress = func(p embed.Progress) {
 			fmt.Fprintf(stderr, "alternation %d  %s step  iterations %d  objective %.6g  accepted %v\n",
 				p.Outer, p.Step, p.Iterations, p.Objective, p.Accepted)
 		}
 	}
-	g, pm, err := embed.Graph(context.Background(), x, embed.Params{Params: lowrank.Params{Beta: opts.NNLRS.Beta, Lambda: opts.NNLRS.Lambda}, Gamma: cfg.gamma, Dim: cfg.dim}, opts.NNLRS.Theta, s)
-	line.clear()
-	if pm != nil {
+	o.Projection = func(pm *mat.Dense) {
+		line.clear()
 		// ||P||_F^2 / r: 1 for the PCA start, falling as P shrinks.
 		r, _ := pm.Dims()
 		fmt.Fprintf(stderr, "nnlrs graph: ||P||_F^2/r = %.3f\n", math.Pow(mat.Norm(pm, 2), 2)/float64(r))
+	}
+	g, err := build.Graph(context.Background(), cfg.method, x, o)
+	if cfg.method == method.NNLRSEF {
+		line.clear()
 	}
 	return g, err
 }

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"nnlrs/core/build"
 	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/experiment"
@@ -166,7 +167,7 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 	fs.IntVar(&f.trials, "trials", 50, "seeded trials (the paper runs 50)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the trials: the same seed gives the same numbers")
 	fs.StringVar(&f.labeled, "labeled", "10,20,30,40,50,60", "labeled percentages")
-	fs.StringVar(&f.graphs, "graphs", "all", "graphs: all, or a comma-separated list of "+method.Join(experiment.Graphs, ","))
+	fs.StringVar(&f.graphs, "graphs", "all", "graphs: all, or a comma-separated list of "+method.Join(method.Every, ","))
 	fs.StringVar(&f.props, "propagators", "ghf,lgc,sda", "classifiers: ghf, lgc (both readings of alpha: 0.99 and 1/(1+0.99)), lgc-zhou (0.99 only), lgc-mu (1/(1+0.99) only), sda")
 	def := lowrank.DefaultParams()
 	fs.Float64Var(&f.beta, "beta", def.Beta, "NNLRS, NNLRS-EF, PCA+NNLRS: beta when not tuned (the paper's 0.2)")
@@ -287,8 +288,7 @@ func (f *reproduceFlags) config() (experiment.Config, error) {
 	if f.workers < 1 {
 		return experiment.Config{}, usagef("-workers must be >= 1, have %d", f.workers)
 	}
-	cfg := experiment.Config{Protocol: proto, Trials: f.trials, Seed: f.seed, EF: embed.Params{Gamma: f.gamma, Dim: f.dim},
-		Folds: f.folds, SweepLambda: f.sweepLambda, Workers: f.workers}
+	cfg := experiment.Config{Protocol: proto, Trials: f.trials, Seed: f.seed, Folds: f.folds, SweepLambda: f.sweepLambda, Workers: f.workers}
 	if err := f.parseLists(&cfg); err != nil {
 		return experiment.Config{}, err
 	}
@@ -375,8 +375,9 @@ func parseGrid(lambda, beta, theta, lrr string) (*experiment.Grid, error) {
 // setSolvers sets the graphs' parameters and solver settings, the
 // NNLRS-EF settings and the beta sweep in cfg.
 func (f *reproduceFlags) setSolvers(cfg *experiment.Config) error {
-	opts := graph.DefaultOptions()
+	opts := build.DefaultOptions()
 	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = f.beta, f.lambda, f.theta
+	opts.EF = embed.Params{Gamma: f.gamma, Dim: f.dim}
 	opts.LRR.Lambda = f.lrrLambda
 	var err error
 	if opts.NNLRS.Solver, err = f.solvers.method(f.maxIter); err != nil {
@@ -385,10 +386,10 @@ func (f *reproduceFlags) setSolvers(cfg *experiment.Config) error {
 	if f.maxIter > 0 {
 		opts.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	}
-	cfg.Options = opts
 	if f.efOuter > 0 || f.efNorm {
-		cfg.EFSettings = &embed.Settings{MaxOuter: f.efOuter, Normalize: f.efNorm}
+		opts.EFSettings = &embed.Settings{MaxOuter: f.efOuter, Normalize: f.efNorm}
 	}
+	cfg.Options = opts
 	if f.sweep {
 		cfg.SweepBetas = paper.SweepBetas
 	}
@@ -427,7 +428,7 @@ func reproduceCost(cfg experiment.Config) graphCost {
 	}
 	var c graphCost
 	for _, g := range cfg.Graphs {
-		c.seconds += estimateGraph(g, d, n, "admm", 0, cfg.EF.Dim, 0).seconds
+		c.seconds += estimateGraph(g, d, n, "admm", 0, cfg.Options.EF.Dim, 0).seconds
 	}
 	c.seconds *= float64(len(cfg.Select))
 	return c
@@ -653,8 +654,8 @@ func readSaved(dir, name string) (*experiment.Results, error) {
 		return nil, fmt.Errorf("%s.json: %w", name, err)
 	}
 	for _, g := range r.Graphs {
-		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, excerpt(string(g)), method.Join(experiment.Graphs, ", "))
+		if !slices.Contains(method.Every, g) {
+			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, excerpt(string(g)), method.Join(method.Every, ", "))
 		}
 	}
 	return &r, nil
@@ -765,13 +766,13 @@ func floats(v []float64) string {
 
 func parseGraphs(s string) ([]method.Name, error) {
 	if s == "all" {
-		return slices.Clone(experiment.Graphs), nil
+		return slices.Clone(method.Every), nil
 	}
 	var out []method.Name
 	for _, f := range strings.Split(s, ",") {
 		g := method.Name(strings.TrimSpace(f))
-		if !slices.Contains(experiment.Graphs, g) {
-			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", excerpt(string(g)), method.Join(experiment.Graphs, ", "))
+		if !slices.Contains(method.Every, g) {
+			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", excerpt(string(g)), method.Join(method.Every, ", "))
 		}
 		if !slices.Contains(out, g) {
 			out = append(out, g)

@@ -90,7 +90,7 @@ func weightsFigure(r *experiment.Results) func(io.Writer) error {
 	for i, g := range gs {
 		p := plot.New()
 		n := ex.W[g].SymmetricDim()
-		p.Title.Text = fmt.Sprintf("%s graph |W|", experiment.GraphTitle(g))
+		p.Title.Text = fmt.Sprintf("%s graph |W|", method.Title(g))
 		p.Title.TextStyle.Font.Size = 20
 		p.X.Label.Text = "sample (ordered by class)"
 		p.X.Label.TextStyle.Font.Size = 18
@@ -188,7 +188,7 @@ func errorFigure(r *experiment.Results, prop string, only []method.Name) (func(i
 		s.Color = plotutil.Color(i)
 		s.Shape = plotutil.Shape(i)
 		p.Add(l, s)
-		p.Legend.Add(experiment.GraphTitle(g), l, s)
+		p.Legend.Add(method.Title(g), l, s)
 		i++
 	}
 	if i == 0 {

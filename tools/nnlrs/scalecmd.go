@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"nnlrs/core/build"
 	"nnlrs/core/experiment"
-	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
 )
@@ -112,7 +112,7 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 	fs.StringVar(&f.labeled, "labeled", "10,30", "labeled percentages")
 	fs.IntVar(&f.trials, "trials", 3, "seeded trials (draws of the samples and labels) per size")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the trials: the same seed gives the same numbers")
-	fs.StringVar(&f.graphs, "graphs", "knn0,l1,lrr,nnlrs", "graphs: all, or a comma-separated list of "+method.Join(experiment.Graphs, ","))
+	fs.StringVar(&f.graphs, "graphs", "knn0,l1,lrr,nnlrs", "graphs: all, or a comma-separated list of "+method.Join(method.Every, ","))
 	fs.StringVar(&f.props, "propagators", "ghf", "classifiers: ghf, lgc (both readings of alpha), lgc-zhou, lgc-mu")
 	fs.StringVar(&f.tuneLambda, "tune-lambda", "3,10", "NNLRS: the lambdas cross-validation chooses from (each a solve)")
 	fs.StringVar(&f.tuneBeta, "tune-beta", "0.2", "NNLRS: the betas cross-validation chooses from (each a solve)")
@@ -214,8 +214,8 @@ func (f *scaleFlags) config() (experiment.ScaleConfig, error) {
 // the iteration cap. Every NNLRS setting of graph.NNLRSParams set here
 // reaches each NNLRS build of the study (its λ, β and θ come from the
 // grid).
-func (f *scaleFlags) options() (graph.Options, error) {
-	o := graph.DefaultOptions()
+func (f *scaleFlags) options() (build.Options, error) {
+	o := build.DefaultOptions()
 	var err error
 	if o.NNLRS.Solver, err = f.solvers.method(f.maxIter); err != nil {
 		return o, err

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"nnlrs/core/experiment"
+	"nnlrs/core/method"
 )
 
 // scaleFigure draws the error rate of every graph against the size of the
@@ -71,7 +72,7 @@ func scaleFigure(s *experiment.ScaleResults) (func(io.Writer) error, error) {
 			col := plotutil.Color(gi)
 			l.Color, pts.Color, pts.Shape, bars.Color = col, col, plotutil.Shape(gi), col
 			p.Add(l, pts, bars)
-			p.Legend.Add(experiment.GraphTitle(g), l, pts)
+			p.Legend.Add(method.Title(g), l, pts)
 		}
 		p.X.Min, p.X.Max = -0.4, float64(len(s.Runs))-0.6
 		p.Y.Min, p.Y.Max = 0, math.Min(ymax, 100)*(1+0.08*float64(len(first.Graphs)+1))

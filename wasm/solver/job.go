@@ -9,10 +9,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/build"
 	"nnlrs/core/dataset"
 	"nnlrs/core/demo"
 	"nnlrs/core/demo/draw"
-	"nnlrs/core/embed"
 	"nnlrs/core/graph"
 	"nnlrs/core/lasso"
 	"nnlrs/core/linalg"
@@ -33,7 +33,7 @@ type runner struct {
 	// the host can deliver a Cancel (in a browser, messages arrive only
 	// while Go waits).
 	yield func()
-	// build builds a graph; graph.Build unless a test replaces it.
+	// build builds a graph; buildGraph unless a test replaces it.
 	build func(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error)
 
 	// How often a running solve reports its iterations, sends the weights
@@ -43,7 +43,7 @@ type runner struct {
 
 func newRunner(emit func(protocol.Message), fetch func(name string) ([]byte, error), yield func()) *runner {
 	return &runner{
-		emit: emit, fetch: fetch, yield: yield, build: build,
+		emit: emit, fetch: fetch, yield: yield, build: buildGraph,
 		progressEvery: 100 * time.Millisecond,
 		weightsEvery:  250 * time.Millisecond,
 		yieldEvery:    100 * time.Millisecond,
@@ -68,7 +68,7 @@ func (r *runner) run(ctx context.Context, job *protocol.Job) {
 		}
 		r.emit(&protocol.Error{JobID: job.ID, Failure: demo.Failure{Method: job.Method, Fault: fault(err), Message: message(err)}})
 	}
-	if _, err := method.Parse(string(job.Method)); err != nil && job.Method != method.NNLRSEF && job.Method != method.PCANNLRS {
+	if _, err := method.ParseIn(string(job.Method), method.Every); err != nil {
 		fail(err)
 		return
 	}
@@ -127,19 +127,10 @@ func options(j *demo.Job) graph.Options {
 	return o
 }
 
-// build builds graph m on the samples x with the options o: the graphs of
-// graph.Build, and the paper's two variants of NNLRS that learn or reduce
-// the features first (core/embed, its defaults): NNLRS-EF (Algorithms 3
-// and 4) and PCA+NNLRS, with o's NNLRS parameters.
-func build(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
-	switch m {
-	case method.NNLRSEF:
-		g, _, err := embed.Graph(ctx, x, embed.Params{Params: o.NNLRS.Params}, o.NNLRS.Theta, &embed.Settings{NNLRS: o.NNLRS.Solver})
-		return g, err
-	case method.PCANNLRS:
-		return embed.PCAGraph(ctx, x, o.NNLRS, 0)
-	}
-	return graph.Build(ctx, m, x, o)
+// buildGraph builds graph m on the samples x with the options o and embed's
+// defaults for the graphs of the embedded features (build.Graph).
+func buildGraph(ctx context.Context, m method.Name, x *mat.Dense, o graph.Options) (*graph.Graph, error) {
+	return build.Graph(ctx, m, x, build.Options{Options: o})
 }
 
 // fault classifies an error for the page.
