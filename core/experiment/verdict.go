@@ -22,14 +22,15 @@ type VerdictRuns struct {
 	Readings []ReadingRun
 }
 
-// A ReadingRun is a table of a data set under one reading: Results holds
-// every graph of the defaults' run, those of Graphs (the graphs the
-// reading's own run built) taken from that run, over the trials both ran
-// (OverlayTrials).
+// A ReadingRun is a table of a data set under readings of the paper:
+// Results holds every graph of the defaults' run, those of Graphs (the
+// graphs the readings' own run built and changes) taken from that run,
+// over the trials both ran (OverlayTrials).
 type ReadingRun struct {
-	Reading string
-	Graphs  []method.Name
-	Results *Results
+	// Readings name the readings the run applied, one per graph.
+	Readings []string
+	Graphs   []method.Name
+	Results  *Results
 	// Defaults is the defaults' run over the same trials.
 	Defaults *Results
 }
@@ -253,7 +254,7 @@ func Verdict(v VerdictRuns) *paper.Verdict {
 		}
 		for _, rr := range v.Readings {
 			if concerns(cd.graphs, rr) {
-				add(rr.Results, rr.Reading)
+				add(rr.Results, rr.Name())
 			}
 		}
 		out.Claims = append(out.Claims, c)
@@ -349,15 +350,25 @@ func caughtClaim(r *Results) *paper.Claim {
 		Findings: []*paper.Finding{{Dataset: r.Protocol.Name, Trials: r.Trials, Outcome: paper.Outcome(won, of), Won: won, Of: of, Text: text + "."}}}
 }
 
-// concerns reports whether the claim on graphs is weighed under the
-// reading run rr: the reading changes one of them, and rr's own run built
-// every one of them it changes.
-func concerns(graphs []method.Name, rr ReadingRun) bool {
-	r, err := LookupReading(rr.Reading)
-	if err != nil {
-		return false
+// Name names the readings of rr, joined by "+".
+func (rr ReadingRun) Name() string { return strings.Join(rr.Readings, "+") }
+
+// Changes returns the graphs the readings of rr change.
+func (rr ReadingRun) Changes() []method.Name {
+	var out []method.Name
+	for _, name := range rr.Readings {
+		if r, err := LookupReading(name); err == nil {
+			out = append(out, r.Changes()...)
+		}
 	}
-	changed := r.Changes()
+	return out
+}
+
+// concerns reports whether the claim on graphs is weighed under the
+// reading run rr: its readings change one of them, and rr's own run built
+// every one of them they change.
+func concerns(graphs []method.Name, rr ReadingRun) bool {
+	changed := rr.Changes()
 	any := false
 	for _, g := range graphs {
 		if !slices.Contains(changed, g) {

@@ -225,9 +225,9 @@ func TestVerdictReadings(t *testing.T) {
 	errs[method.L1] = [][]float64{{0.3, 0.3}, {0.01, 0.01}}
 	under := tableResults(errs, labeled)
 	v := Verdict(VerdictRuns{Tables: []*Results{base}, Readings: []ReadingRun{
-		{Reading: "cheng", Graphs: []method.Name{method.L1}, Results: under, Defaults: base},
+		{Readings: []string{"cheng"}, Graphs: []method.Name{method.L1}, Results: under, Defaults: base},
 		// Algorithm 1's run without NNLRS-EF cannot weigh NNLRS-EF's claims.
-		{Reading: "algorithm1", Graphs: []method.Name{method.NNLRS}, Results: base, Defaults: base},
+		{Readings: []string{"algorithm1"}, Graphs: []method.Name{method.NNLRS}, Results: base, Defaults: base},
 	}})
 	got := map[string][]string{}
 	for _, c := range v.Claims {

@@ -48,11 +48,13 @@ func writeVerdict(b *strings.Builder, v *paper.Verdict, why string) {
 			}
 		}
 	}
-	order := map[string]int{}
-	for i, d := range paper.Datasets {
-		order[d] = i
+	rank := func(d string) int {
+		if i := slices.Index(paper.Datasets, d); i >= 0 {
+			return i
+		}
+		return len(paper.Datasets)
 	}
-	slices.SortStableFunc(sets, func(a, b string) int { return order[a] - order[b] })
+	slices.SortStableFunc(sets, func(a, b string) int { return rank(a) - rank(b) })
 	head := []string{"claim", "classifier", "reading"}
 	for _, d := range sets {
 		head = append(head, datasetTitle(d))
@@ -118,18 +120,20 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 	p("## Readings of the paper\n\n")
 	seen := map[string]bool{}
 	for _, rr := range runs {
-		if seen[rr.Reading] {
-			continue
-		}
-		seen[rr.Reading] = true
-		if r, err := LookupReading(rr.Reading); err == nil {
-			p("- **%s** (%s): %s.\n", r.Name, r.Title, r.Doc)
+		for _, name := range rr.Readings {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if r, err := LookupReading(name); err == nil {
+				p("- **%s** (%s): %s.\n", r.Name, r.Title, r.Doc)
+			}
 		}
 	}
 	p("\n")
 	for _, rr := range runs {
 		r, base := rr.Results, rr.Defaults
-		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Reading, plural(r.Trials, "trial"))
+		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Name(), plural(r.Trials, "trial"))
 		p("Mean error %%: the defaults over the same trials → the reading, (the paper's); ✓ marks the one within %d points of the paper's, where one is.\n\n", paper.FarPoints)
 		var graphs []method.Name
 		for _, g := range r.Graphs {
@@ -177,7 +181,7 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 		p("\n")
 		for _, g := range graphs {
 			if w, ok := within[string(g)]; ok {
-				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", method.Title(g), paper.FarPoints, w[0], w[1], rr.Reading)
+				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", method.Title(g), paper.FarPoints, w[0], w[1], rr.Name())
 			}
 		}
 		p("\n")

@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"nnlrs/core/experiment"
-	"nnlrs/core/method"
 )
 
 // The folders, within a results folder, of the runs the verdict weighs
@@ -96,10 +95,13 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 			if err != nil {
 				return v, nil, err
 			}
-			for _, name := range rts[0].Settings.Readings {
-				v.Readings = append(v.Readings, experiment.ReadingRun{Reading: name, Graphs: readingGraphs(name, rts[0].Settings.Graphs),
-					Results: res, Defaults: def})
+			rr := experiment.ReadingRun{Readings: rts[0].Settings.Readings, Results: res, Defaults: def}
+			for _, g := range rts[0].Settings.Graphs {
+				if slices.Contains(rr.Changes(), g) {
+					rr.Graphs = append(rr.Graphs, g)
+				}
 			}
+			v.Readings = append(v.Readings, rr)
 		}
 	}
 	return v, pairs, nil
@@ -110,22 +112,6 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 func withoutSolver(s experiment.Settings) experiment.Settings {
 	s.Readings, s.Solvers = nil, ""
 	return s
-}
-
-// readingGraphs returns the graphs of built, a reading's run, that the
-// reading name changes.
-func readingGraphs(name string, built []method.Name) []method.Name {
-	r, err := experiment.LookupReading(name)
-	if err != nil {
-		return nil
-	}
-	var out []method.Name
-	for _, g := range built {
-		if slices.Contains(r.Changes(), g) {
-			out = append(out, g)
-		}
-	}
-	return out
 }
 
 // writeJSON writes v as indented JSON and a newline.
