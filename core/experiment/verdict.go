@@ -229,8 +229,8 @@ var verdictClassifiers = []string{GHF, LGC, LGCMu, SDA}
 func Verdict(v VerdictRuns) *paper.Verdict {
 	out := &paper.Verdict{}
 	for _, cd := range claims {
-		c := &paper.Claim{Key: cd.key, Claim: cd.claim, Source: cd.source, Rule: cd.rule, Figures: cd.figures}
-		add := func(r *Results, reading string) {
+		c := &paper.Claim{Key: cd.key, Claim: cd.claim, Source: cd.source, Rule: cd.rule, Unit: "labeled shares", Figures: cd.figures}
+		add := func(r *Results, reading, readingTitle string) {
 			if len(cd.datasets) > 0 && !slices.Contains(cd.datasets, r.Protocol.Name) || !slices.Contains(paper.Datasets, r.Protocol.Name) {
 				return
 			}
@@ -245,16 +245,17 @@ func Verdict(v VerdictRuns) *paper.Verdict {
 				if pw, pof, _, ok := cd.judge(paperTableOf(r.Protocol.Name), r.Labeled, p); ok && paperDraw(r.Protocol) {
 					text += fmt.Sprintf(" The paper's own table: %s (%d of %d).", paper.Outcome(pw, pof), pw, pof)
 				}
-				c.Findings = append(c.Findings, &paper.Finding{Dataset: r.Protocol.Name, Classifier: p, Reading: reading,
+				c.Findings = append(c.Findings, &paper.Finding{Dataset: r.Protocol.Name, Classifier: p, Reading: reading, ReadingTitle: readingTitle,
+					DatasetTitle: r.Protocol.Title, ClassifierTitle: PropagatorTitle(p),
 					Trials: r.Trials, Outcome: paper.Outcome(won, of), Won: won, Of: of, Text: text})
 			}
 		}
 		for _, r := range v.Tables {
-			add(r, "")
+			add(r, "", "")
 		}
 		for _, rr := range v.Readings {
 			if concerns(cd.graphs, rr) {
-				add(rr.Results, rr.Name())
+				add(rr.Results, rr.Name(), rr.Title())
 			}
 		}
 		out.Claims = append(out.Claims, c)
@@ -342,16 +343,28 @@ func caughtClaim(r *Results) *paper.Claim {
 			text += "; LRR's E, the same l2,1 term without β and Z ≥ 0: " + strings.Join(lp, ", ")
 		}
 	}
-	return &paper.Claim{Key: "e-catches-corruption",
+	return &paper.Claim{Key: "e-catches-corruption", Unit: "solves",
 		Claim:  "The error term λ||E||₂,₁ takes up the grossly corrupted samples: E's largest columns are theirs",
 		Source: "Section III-A, problem (6) (the l2,1 norm models sample-specific corruption)",
 		Rule: fmt.Sprintf("at the λ cross-validation chose most often, a solve catches the corruption when at least %.0f%% of the samples of E's largest columns (as many as are corrupted) are corrupted: "+
 			"holds if every solve does, partly if half or more, does not hold if fewer", 100*caughtShare),
-		Findings: []*paper.Finding{{Dataset: r.Protocol.Name, Trials: r.Trials, Outcome: paper.Outcome(won, of), Won: won, Of: of, Text: text + "."}}}
+		Findings: []*paper.Finding{{Dataset: r.Protocol.Name, DatasetTitle: r.Protocol.Title, Trials: r.Trials,
+			Outcome: paper.Outcome(won, of), Won: won, Of: of, Text: text + "."}}}
 }
 
 // Name names the readings of rr, joined by "+".
 func (rr ReadingRun) Name() string { return strings.Join(rr.Readings, "+") }
+
+// Title says the readings of rr for a reader: their titles, joined.
+func (rr ReadingRun) Title() string {
+	var ts []string
+	for _, name := range rr.Readings {
+		if r, err := LookupReading(name); err == nil {
+			ts = append(ts, r.Title)
+		}
+	}
+	return strings.Join(ts, " and ")
+}
 
 // Changes returns the graphs the readings of rr change.
 func (rr ReadingRun) Changes() []method.Name {
@@ -394,7 +407,7 @@ const (
 // betaClaim weighs Table IV: under SDA on PIE at λ = 10 the error at
 // β = 0 and at β ≥ 5 exceeds the error at 0 < β ≤ 1.
 func betaClaim(r *Results) *paper.Claim {
-	c := &paper.Claim{Key: "beta-matters",
+	c := &paper.Claim{Key: "beta-matters", Unit: "labeled shares",
 		Claim:  "β matters: leaving out sparsity (β = 0) or weighing it too much (β ≥ 5) raises the error over 0.001 ≤ β ≤ 1",
 		Source: "Section V-D; Table IV (SDA on PIE, λ = 10)",
 		Rule: fmt.Sprintf("at each labeled share, the mean error at β = 0 and the mean at β ≥ %g both exceed the mean over 0 < β ≤ %g by at least %g point: "+
@@ -448,7 +461,8 @@ func betaClaim(r *Results) *paper.Claim {
 	if len(paperSpread) > 0 {
 		text += fmt.Sprintf(" (the paper's Table IV: up to %.1f)", slices.Max(paperSpread))
 	}
-	c.Findings = []*paper.Finding{{Dataset: r.Protocol.Name, Classifier: SDA, Trials: r.Trials, Outcome: paper.Outcome(won, of),
+	c.Findings = []*paper.Finding{{Dataset: r.Protocol.Name, Classifier: SDA, DatasetTitle: r.Protocol.Title, ClassifierTitle: PropagatorTitle(SDA),
+		Trials: r.Trials, Outcome: paper.Outcome(won, of),
 		Won: won, Of: of, Text: fmt.Sprintf("The effect appears at %d of %d labeled shares: %s.", won, of, text)}}
 	return c
 }

@@ -37,8 +37,10 @@ type Claim struct {
 	Source string `json:"source"`
 	// Figures are the page's figures (Comparison names) it concerns.
 	Figures []string `json:"figures"`
-	// Rule says how a finding's outcome is decided.
+	// Rule says how a finding's outcome is decided; Unit names what its
+	// comparisons count ("labeled shares", "solves").
 	Rule     string     `json:"rule"`
+	Unit     string     `json:"unit"`
 	Findings []*Finding `json:"findings"`
 }
 
@@ -47,10 +49,14 @@ type Claim struct {
 type Finding struct {
 	Dataset    string `json:"dataset"`
 	Classifier string `json:"classifier,omitempty"`
-	// Reading names the reading of the paper (core/experiment.Readings)
-	// whose graph the finding takes from that reading's runs; empty for
-	// the defaults.
-	Reading string `json:"reading,omitempty"`
+	// DatasetTitle and ClassifierTitle name them for a reader.
+	DatasetTitle    string `json:"dataset_title"`
+	ClassifierTitle string `json:"classifier_title,omitempty"`
+	// Reading names the readings of the paper (core/experiment.Readings,
+	// joined by "+") whose graphs the finding takes from their runs, empty
+	// for the defaults; ReadingTitle says them for a reader.
+	Reading      string `json:"reading,omitempty"`
+	ReadingTitle string `json:"reading_title,omitempty"`
 	// Trials is the number of trials behind the numbers.
 	Trials  int    `json:"trials"`
 	Outcome string `json:"outcome"`
