@@ -49,7 +49,7 @@ func (c benchCase) dataset() string {
 	case c.usps:
 		return "usps"
 	}
-	return syntheticName
+	return SyntheticName
 }
 
 var benchCases = []benchCase{
@@ -179,10 +179,10 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.IntVar(&cfg.repeat, "repeat", 1, "run each solver this many times, interleaved, and report the fastest")
 	fs.BoolVar(&cfg.warm, "warm", false, "instead, time warm starts of ADMM against cold ones for the page's slider moves of beta and lambda")
 	fs.BoolVar(&cfg.lrr, "lrr", false, "instead, time LRR by the default ADMM against the inexact ALM, at the page's LRR lambda of each case's data")
-	betas := fs.String("betas", floats(penaltyBetas), "the betas of -penalties")
-	lambdas := fs.String("lambdas", floats(penaltyLambdas), "the lambdas of -penalties")
+	betas := fs.String("betas", Floats(penaltyBetas), "the betas of -penalties")
+	lambdas := fs.String("lambdas", Floats(penaltyLambdas), "the lambdas of -penalties")
 	penalties := fs.String("penalties", "", "instead, count ADMM's iterations for NNLRS with its default penalties and with these rules (e.g. '5l,2,10;3l,2,4r;-,4,-':\nmu1, mu2, mu3 each times 1, lambda (l) or sqrt(lambda) (r), or - for the default) over the grid of -betas and -lambdas")
-	fs.StringVar(&cfg.datasets, "datasets", defaultDataDir, "folder of the site's MAT-files (cases usps-*, yaleb-*; skipped with a note when absent)")
+	fs.StringVar(&cfg.datasets, "datasets", DefaultDataDir, "folder of the site's MAT-files (cases usps-*, yaleb-*; skipped with a note when absent)")
 	fs.IntVar(&cfg.numpyMax, "numpy-max-iter", 0, "stop the NumPy reference after this many iterations (0: the script's default, 20000);\na capped row is marked (cap) and its ratio is a lower bound (>=), since the full run takes longer")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs bench [flags]")
@@ -190,7 +190,7 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 		fmt.Fprintln(stderr, "against a NumPy implementation of the paper's Algorithm 1 run in the same invocation.")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	var err error
@@ -202,11 +202,11 @@ func parseBenchFlags(args []string, stderr io.Writer) (*benchConfig, error) {
 			return nil, err
 		}
 	}
-	if cfg.betas, err = parseFloats(*betas, true); err != nil {
-		return nil, usagef("-betas: %v", err)
+	if cfg.betas, err = ParseFloats(*betas, true); err != nil {
+		return nil, Usagef("-betas: %v", err)
 	}
-	if cfg.lambdas, err = parseFloats(*lambdas, true); err != nil {
-		return nil, usagef("-lambdas: %v", err)
+	if cfg.lambdas, err = ParseFloats(*lambdas, true); err != nil {
+		return nil, Usagef("-lambdas: %v", err)
 	}
 	return cfg, cfg.check()
 }
@@ -224,7 +224,7 @@ func parseBenchCases(s string, names []string) ([]benchCase, error) {
 			}
 		}
 		if !found {
-			return nil, usagef("unknown case %q (cases: %s)", excerpt(name), strings.Join(names, ", "))
+			return nil, Usagef("unknown case %q (cases: %s)", Excerpt(name), strings.Join(names, ", "))
 		}
 	}
 	return cases, nil
@@ -234,13 +234,13 @@ func parseBenchCases(s string, names []string) ([]benchCase, error) {
 func (cfg *benchConfig) check() error {
 	switch {
 	case cfg.procs < 1:
-		return usagef("-procs must be >= 1, have %d", cfg.procs)
+		return Usagef("-procs must be >= 1, have %d", cfg.procs)
 	case cfg.repeat < 1:
-		return usagef("-repeat must be >= 1, have %d", cfg.repeat)
+		return Usagef("-repeat must be >= 1, have %d", cfg.repeat)
 	case cfg.tight < 0 || math.IsNaN(cfg.tight):
-		return usagef("-tight must be >= 0, have %v", cfg.tight)
+		return Usagef("-tight must be >= 0, have %v", cfg.tight)
 	case cfg.numpyMax < 0:
-		return usagef("-numpy-max-iter must be >= 0, have %d", cfg.numpyMax)
+		return Usagef("-numpy-max-iter must be >= 0, have %d", cfg.numpyMax)
 	}
 	return nil
 }
@@ -281,14 +281,14 @@ func (cfg *benchConfig) loadCase(c benchCase, stderr io.Writer) (*dataset.Set, s
 	if c.site != "" {
 		return cfg.loadSiteCase(c, stderr)
 	}
-	df := dataFlags{in: syntheticName, seed: 1, normalize: true, classes: c.classes, perClass: c.perClass}
+	df := DataFlags{In: SyntheticName, Seed: 1, Normalize: true, Classes: c.classes, PerClass: c.perClass}
 	if c.usps {
 		if _, err := os.Stat(cfg.usps); err != nil {
 			return nil, fmt.Sprintf("%s: skipped, %s not found (set -usps)", c.name, cfg.usps), nil
 		}
-		df.in = cfg.usps
+		df.In = cfg.usps
 	}
-	set, err := df.load()
+	set, err := df.Load()
 	if err != nil {
 		return nil, "", err
 	}
@@ -462,12 +462,12 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	var trace []sample
 	var inCallback time.Duration
 	start := time.Now()
-	cpu0 := cpuSeconds()
+	cpu0 := CPUSeconds()
 	zc := mat.NewDense(n, n, nil)
 	var cbCPU float64
 	progress := func(p lowrank.Progress) {
-		t0, c0 := time.Now(), cpuSeconds()
-		defer func() { cbCPU += cpuSeconds() - c0 }()
+		t0, c0 := time.Now(), CPUSeconds()
+		defer func() { cbCPU += CPUSeconds() - c0 }()
 		zc.Copy(p.Z)
 		w := weights.ThresholdNormalized(zc, 0)
 		trace = append(trace, sample{t0.Sub(start) - inCallback, c0 - cpu0 - cbCPU, weights.WithinClass(w, set.Labels)})
@@ -475,7 +475,7 @@ func runGo(set *dataset.Set, m lowrank.Method, name string) (benchRow, error) {
 	}
 	res, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(), m, progress)
 	secs := (time.Since(start) - inCallback).Seconds()
-	cpu := cpuSeconds() - cpu0 - cbCPU
+	cpu := CPUSeconds() - cpu0 - cbCPU
 	if err != nil {
 		return benchRow{}, err
 	}
@@ -508,7 +508,3 @@ func rankOf(m *mat.Dense) int {
 	}
 	return r
 }
-
-func oneLineString(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func nan() float64 { return math.NaN() }

@@ -2,5 +2,5 @@
 
 package main
 
-// cpuSeconds is unknown on this platform.
-func cpuSeconds() float64 { return nan() }
+// CPUSeconds is unknown on this platform.
+func CPUSeconds() float64 { return NaN() }

@@ -4,11 +4,11 @@ package main
 
 import "syscall"
 
-// cpuSeconds returns the CPU time (user + system) the process has used.
-func cpuSeconds() float64 {
+// CPUSeconds returns the CPU time (user + system) the process has used.
+func CPUSeconds() float64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return nan()
+		return NaN()
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }

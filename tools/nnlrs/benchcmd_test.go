@@ -18,14 +18,14 @@ func TestNpyRoundTrip(t *testing.T) {
 		m.RawMatrix().Data[i] = math.Sqrt(float64(i)) - 1.5
 	}
 	path := filepath.Join(dir, "m.npy")
-	if err := writeNpyFile(path, m); err != nil {
+	if err := WriteNpyFile(path, m); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
 	if hl := 10 + int(b[8]) + int(b[9])<<8; hl%64 != 0 {
 		t.Errorf("data starts at %d, want a multiple of 64 (the .npy format)", hl)
 	}
-	got, err := readNpyFile(path)
+	got, err := ReadNpyFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestNpyRoundTrip(t *testing.T) {
 	f := []byte(strings.Replace(string(b), "'fortran_order': False", "'fortran_order': True ", 1))
 	fpath := filepath.Join(dir, "f.npy")
 	os.WriteFile(fpath, f, 0o644)
-	ft, err := readNpyFile(fpath)
+	ft, err := ReadNpyFile(fpath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestNpyRoundTrip(t *testing.T) {
 	for _, bad := range [][]byte{[]byte("nope"), b[:40], append(append([]byte(nil), b...), 0)} {
 		p := filepath.Join(dir, "bad.npy")
 		os.WriteFile(p, bad, 0o644)
-		if _, err := readNpyFile(p); err == nil {
+		if _, err := ReadNpyFile(p); err == nil {
 			t.Errorf("corrupt file %q...: no error", bad[:min(len(bad), 12)])
 		}
 	}

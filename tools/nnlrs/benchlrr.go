@@ -38,9 +38,9 @@ func (cfg *benchConfig) runLRRBench(stdout, stderr io.Writer) error {
 		rows := make([]timedSolve, len(lrrSolvers))
 		for r := 0; r < cfg.repeat; r++ {
 			for i, s := range lrrSolvers {
-				t0, c0 := time.Now(), cpuSeconds()
+				t0, c0 := time.Now(), CPUSeconds()
 				res, err := lowrank.LRR(context.Background(), set.X, nil, lambda, s.m, nil)
-				secs, cpu := time.Since(t0).Seconds(), cpuSeconds()-c0
+				secs, cpu := time.Since(t0).Seconds(), CPUSeconds()-c0
 				if err != nil {
 					return fmt.Errorf("%s, lrr %s: %w", c.name, s.name, err)
 				}

@@ -31,7 +31,7 @@ func parsePenaltyRules(s string) ([]penaltyRule, error) {
 		rs = strings.TrimSpace(rs)
 		f := strings.Split(rs, ",")
 		if len(f) != 3 {
-			return nil, usagef("-penalties: rule %q must have three comma-separated penalties (e.g. 3l,2,4r)", excerpt(rs))
+			return nil, Usagef("-penalties: rule %q must have three comma-separated penalties (e.g. 3l,2,4r)", Excerpt(rs))
 		}
 		r := penaltyRule{text: rs}
 		for i, t := range f {
@@ -47,7 +47,7 @@ func parsePenaltyRules(s string) ([]penaltyRule, error) {
 			}
 			v, err := strconv.ParseFloat(t, 64)
 			if err != nil || !(v > 0) || math.IsInf(v, 0) {
-				return nil, usagef("-penalties: %q in rule %q is not a positive number, optionally suffixed l (times λ) or r (times √λ), or - (the default)", excerpt(f[i]), excerpt(rs))
+				return nil, Usagef("-penalties: %q in rule %q is not a positive number, optionally suffixed l (times λ) or r (times √λ), or - (the default)", Excerpt(f[i]), Excerpt(rs))
 			}
 			r.coef[i] = v
 		}

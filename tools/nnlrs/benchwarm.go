@@ -143,9 +143,9 @@ func capMark(r *lowrank.Result) string {
 func (cfg *benchConfig) timeSolve(x *mat.Dense, p lowrank.Params, start *lowrank.Warm) (timedSolve, error) {
 	best := timedSolve{secs: math.Inf(1), cpu: math.Inf(1)}
 	for range cfg.repeat {
-		t0, c0 := time.Now(), cpuSeconds()
+		t0, c0 := time.Now(), CPUSeconds()
 		r, err := lowrank.NNLRS(context.Background(), x, nil, p, &lowrank.ADMM{Start: start}, nil)
-		secs, cpu := time.Since(t0).Seconds(), cpuSeconds()-c0
+		secs, cpu := time.Since(t0).Seconds(), CPUSeconds()-c0
 		if err != nil {
 			return timedSolve{}, err
 		}

@@ -45,23 +45,23 @@ const (
 // memory limit. θ thresholds the coefficients of the columns of Z scaled
 // to unit l2 norm (Algorithm 2, step 3), which are at most 1: θ ≥ 1 keeps
 // at most the lone coefficient of a column with one, no graph.
-func (f *optionFlags) checkParams() error {
+func (f *OptionFlags) checkParams() error {
 	switch {
-	case f.beta < 0:
-		return usagef("-beta must be >= 0, have %v (the paper uses 0.2)", f.beta)
-	case !(f.lambda > 0 && f.lambda <= maxLambda):
-		return usagef("-lambda must be in (0, %g], have %v (the paper uses 10; beyond %g the graph no longer changes and the solver stalls)", maxLambda, f.lambda, maxLambda)
-	case !(f.theta >= 0 && f.theta < 1):
-		return usagef("-theta must be in [0, 1), have %v: it thresholds coefficients of unit-norm columns, which are at most 1", f.theta)
-	case !(f.maxMem > 0):
-		return usagef("-max-mem must be > 0 GiB, have %v", f.maxMem)
+	case f.Beta < 0:
+		return Usagef("-beta must be >= 0, have %v (the paper uses 0.2)", f.Beta)
+	case !(f.Lambda > 0 && f.Lambda <= maxLambda):
+		return Usagef("-lambda must be in (0, %g], have %v (the paper uses 10; beyond %g the graph no longer changes and the solver stalls)", maxLambda, f.Lambda, maxLambda)
+	case !(f.Theta >= 0 && f.Theta < 1):
+		return Usagef("-theta must be in [0, 1), have %v: it thresholds coefficients of unit-norm columns, which are at most 1", f.Theta)
+	case !(f.MaxMem > 0):
+		return Usagef("-max-mem must be > 0 GiB, have %v", f.MaxMem)
 	}
 	return nil
 }
 
-// checkSamples refuses a data set of n samples too small for graph m:
+// CheckSamples refuses a data set of n samples too small for graph m:
 // kNN and LLE need more samples than their k neighbours, the others two.
-func checkSamples(in string, n int, m method.Name) error {
+func CheckSamples(in string, n int, m method.Name) error {
 	k, what := 0, ""
 	switch m {
 	case method.KNN0, method.KNN1:
@@ -77,10 +77,10 @@ func checkSamples(in string, n int, m method.Name) error {
 	}
 	switch {
 	case k > 0 && n <= k:
-		return usagef("%s holds %s; %s %s each sample by its %d nearest neighbours and needs at least %d: use more samples or another -method",
-			describe(in), count(n, "sample"), m, what, k, k+1)
+		return Usagef("%s holds %s; %s %s each sample by its %d nearest neighbours and needs at least %d: use more samples or another -method",
+			Describe(in), Count(n, "sample"), m, what, k, k+1)
 	case n < 2:
-		return usagef("%s holds %s; a graph needs at least 2", describe(in), count(n, "sample"))
+		return Usagef("%s holds %s; a graph needs at least 2", Describe(in), Count(n, "sample"))
 	}
 	return nil
 }
@@ -98,28 +98,28 @@ func checkValues(in string, set *dataset.Set, normalize bool) error {
 			m = math.Max(m, math.Abs(set.X.At(i, j)))
 		}
 		if m == 0 {
-			return usagef("sample %d (row %d) of %s is all zeros: it has no direction to scale to unit norm; remove it", j+1, j+1, describe(in))
+			return Usagef("sample %d (row %d) of %s is all zeros: it has no direction to scale to unit norm; remove it", j+1, j+1, Describe(in))
 		}
 		largest = math.Max(largest, m)
 	}
 	if !normalize && (largest < minScale || largest > maxScale) {
-		return usagef("%s: largest value %.3g is outside [%g, %g], where unnormalized products stay finite; drop -normalize=false or scale the data",
-			describe(in), largest, minScale, maxScale)
+		return Usagef("%s: largest value %.3g is outside [%g, %g], where unnormalized products stay finite; drop -normalize=false or scale the data",
+			Describe(in), largest, minScale, maxScale)
 	}
 	return nil
 }
 
-// checkLambda refuses a λ below zeroLambda(m, x): Z = 0, a graph without
+// CheckLambda refuses a λ below zeroLambda(m, x): Z = 0, a graph without
 // edges.
-func checkLambda(m method.Name, x *mat.Dense, lambda float64) error {
-	if bound := zeroLambda(m, x); lambda < bound {
-		return usagef("-lambda %g is too small for this data: every lambda below %.3g makes Z = 0 optimal, a graph without edges; use a larger -lambda (the paper uses %g)",
+func CheckLambda(m method.Name, x *mat.Dense, lambda float64) error {
+	if bound := ZeroLambda(m, x); lambda < bound {
+		return Usagef("-lambda %g is too small for this data: every lambda below %.3g makes Z = 0 optimal, a graph without edges; use a larger -lambda (the paper uses %g)",
 			lambda, bound, lowrank.DefaultParams().Lambda)
 	}
 	return nil
 }
 
-// zeroLambda returns a λ below which Z = 0 is the only optimum of problem
+// ZeroLambda returns a λ below which Z = 0 is the only optimum of problem
 // (6) (NNLRS) or of LRR's problem on the d×n data x; 0 for the other
 // graphs. With G the samples scaled to unit norm (the subgradient of
 // λ||X − XZ||_2,1 at Z = 0 is −λXᵀG), Z = 0 is the only optimum when
@@ -129,7 +129,7 @@ func checkLambda(m method.Name, x *mat.Dense, lambda float64) error {
 // since then f(Z) − f(0) ≥ ||Z||_* − λ⟨XᵀG, Z⟩ ≥ (1 − λ||XᵀG||₂)||Z||_* > 0
 // for Z ≠ 0 (the terms β||Z||₁ and Z ≥ 0 of NNLRS only add). NNLRS
 // normalizes its samples (Algorithm 2, step 1): X = G there.
-func zeroLambda(m method.Name, x *mat.Dense) float64 {
+func ZeroLambda(m method.Name, x *mat.Dense) float64 {
 	if m != method.NNLRS && m != method.LRR {
 		return 0
 	}
@@ -150,12 +150,12 @@ func spectralNorm(a mat.Matrix) float64 {
 	return svd.Values(nil)[0]
 }
 
-// warnings returns the warnings of one line each, without the command's
+// Warnings returns the warnings of one line each, without the command's
 // name, on the graph g of method m built on the d×n data x with the
 // options o and labels (nil for none): for the NNLRS graphs, the problems
 // the page's advice finds (package diagnose) with the flags that may mend
 // them; for the others, degenerate's.
-func warnings(m method.Name, g *graph.Graph, x *mat.Dense, labels []int, o *optionFlags) []string {
+func Warnings(m method.Name, g *graph.Graph, x *mat.Dense, labels []int, o *OptionFlags) []string {
 	if m != method.NNLRS && m != method.NNLRSEF && m != method.PCANNLRS {
 		if w := degenerate(m, g, x, o); w != "" {
 			return []string{w}
@@ -183,12 +183,12 @@ func warnings(m method.Name, g *graph.Graph, x *mat.Dense, labels []int, o *opti
 			ms.ENorm = append(ms.ENorm, mat.Norm(g.E.ColView(j), 2))
 		}
 	}
-	if ms.Density == 0 && o.theta > 0 && g.Z != nil {
+	if ms.Density == 0 && o.Theta > 0 && g.Z != nil {
 		ms.ThetaCut = weights.Density(weights.ThresholdNormalized(g.Z, 0)) > 0
 	}
 	var out []string
 	// The solver's iteration cap has its own warning (graphCmd).
-	for _, p := range diagnose.Find(ms, diagnose.Settings{Lambda: o.lambda, Theta: o.theta}) {
+	for _, p := range diagnose.Find(ms, diagnose.Settings{Lambda: o.Lambda, Theta: o.Theta}) {
 		if p.Kind != diagnose.Unconverged {
 			out = append(out, strings.TrimSpace(p.Text+" "+flagChanges(p.Changes, o)))
 		}
@@ -200,8 +200,8 @@ func warnings(m method.Name, g *graph.Graph, x *mat.Dense, labels []int, o *opti
 // -lambda, lower -beta."; "change -lambda" for both ways. A setting at 0,
 // the flags' options o, is not said to be lowered (the page's sliders
 // skip a move past their end alike).
-func flagChanges(changes []diagnose.Change, o *optionFlags) string {
-	value := map[string]float64{"beta": o.beta, "lambda": o.lambda, "theta": o.theta}
+func flagChanges(changes []diagnose.Change, o *OptionFlags) string {
+	value := map[string]float64{"beta": o.Beta, "lambda": o.Lambda, "theta": o.Theta}
 	var said []string
 	for _, c := range changes {
 		dir := "raise"
@@ -238,7 +238,7 @@ func flagChanges(changes []diagnose.Change, o *optionFlags) string {
 //   - W on its diagonal: 99% of its weight or more, because θ cut the
 //     rest, or because Z is close to I, each sample representing itself,
 //     as when λ makes the error term too dear.
-func degenerate(m method.Name, g *graph.Graph, x *mat.Dense, o *optionFlags) string {
+func degenerate(m method.Name, g *graph.Graph, x *mat.Dense, o *OptionFlags) string {
 	nnlrs := m == method.NNLRS || m == method.NNLRSEF || m == method.PCANNLRS
 	if g.Z != nil {
 		var xz mat.Dense
@@ -246,8 +246,8 @@ func degenerate(m method.Name, g *graph.Graph, x *mat.Dense, o *optionFlags) str
 		if share := mat.Norm(&xz, 2) / mat.Norm(x, 2); share < 0.01 {
 			var fix string
 			switch {
-			case m == method.NNLRS && o.beta >= o.lambda:
-				fix = fmt.Sprintf("-beta %g >= -lambda %g makes Z = 0 optimal: lower -beta", o.beta, o.lambda)
+			case m == method.NNLRS && o.Beta >= o.Lambda:
+				fix = fmt.Sprintf("-beta %g >= -lambda %g makes Z = 0 optimal: lower -beta", o.Beta, o.Lambda)
 			case nnlrs:
 				fix = "lower -beta or raise -lambda"
 			case m == method.LRR:
@@ -260,20 +260,20 @@ func degenerate(m method.Name, g *graph.Graph, x *mat.Dense, o *optionFlags) str
 	}
 	diag := weights.DiagonalShare(g.W)
 	switch {
-	case diag == 0 && weights.Density(g.W) == 0 && nnlrs && o.theta > 0:
-		return fmt.Sprintf("degenerate graph: W is zero, -theta %g zeroed every coefficient; lower -theta", o.theta)
+	case diag == 0 && weights.Density(g.W) == 0 && nnlrs && o.Theta > 0:
+		return fmt.Sprintf("degenerate graph: W is zero, -theta %g zeroed every coefficient; lower -theta", o.Theta)
 	case diag == 0 && weights.Density(g.W) == 0:
 		return "degenerate graph: W is zero, a graph without edges"
-	case diag >= 0.99 && nnlrs && o.theta > 0 && g.Z != nil && weights.DiagonalShare(weights.ThresholdNormalized(g.Z, 0)) < 0.99:
-		return fmt.Sprintf("degenerate graph: %.1f%% of W's weight is on its diagonal, -theta %g cut the coefficients between samples; lower -theta", 100*diag, o.theta)
+	case diag >= 0.99 && nnlrs && o.Theta > 0 && g.Z != nil && weights.DiagonalShare(weights.ThresholdNormalized(g.Z, 0)) < 0.99:
+		return fmt.Sprintf("degenerate graph: %.1f%% of W's weight is on its diagonal, -theta %g cut the coefficients between samples; lower -theta", 100*diag, o.Theta)
 	case diag >= 0.99:
 		return fmt.Sprintf("degenerate graph: %.1f%% of W's weight is on its diagonal (Z is close to I, each sample its own neighbour); lower -lambda", 100*diag)
 	}
 	return ""
 }
 
-// count returns "1 sample", "2 samples", "3 classes".
-func count(n int, noun string) string {
+// Count returns "1 sample", "2 samples", "3 classes".
+func Count(n int, noun string) string {
 	switch {
 	case n == 1:
 		return "1 " + noun
@@ -283,9 +283,9 @@ func count(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// formatBytes returns b in GiB, MiB or KiB, whichever is the largest
+// FormatBytes returns b in GiB, MiB or KiB, whichever is the largest
 // below it, to 3 significant digits ("12.3 MiB"), or in bytes.
-func formatBytes(b float64) string {
+func FormatBytes(b float64) string {
 	for _, u := range []struct {
 		name string
 		size float64
@@ -294,12 +294,12 @@ func formatBytes(b float64) string {
 			return fmt.Sprintf("%.3g %s", b/u.size, u.name)
 		}
 	}
-	return count(int(math.Ceil(b)), "byte")
+	return Count(int(math.Ceil(b)), "byte")
 }
 
-// describe names the data set in of -in in messages.
-func describe(in string) string {
-	if in == syntheticName {
+// Describe names the data set in of -in in messages.
+func Describe(in string) string {
+	if in == SyntheticName {
 		return "the built-in synthetic data"
 	}
 	return in

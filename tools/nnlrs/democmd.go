@@ -24,43 +24,43 @@ func init() {
 func demoCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("nnlrs demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	df := addDataFlags(fs)
-	of := addOptionFlags(fs)
-	df.in = syntheticName
-	if err := parseFlags(fs, args); err != nil {
+	df := AddDataFlags(fs)
+	of := AddOptionFlags(fs)
+	df.In = SyntheticName
+	if err := ParseFlags(fs, args); err != nil {
 		return err
 	}
-	opts, err := of.options()
+	opts, err := of.Options()
 	if err != nil {
 		return err
 	}
-	set, err := df.load()
+	set, err := df.Load()
 	if err != nil {
 		return err
 	}
 	d, n := set.X.Dims()
-	var cost graphCost
+	var cost GraphCost
 	for _, m := range method.All {
-		c := estimateGraph(m, d, n, of.solverName(), of.maxIter, 0, 0)
-		cost.seconds += c.seconds
-		if err := checkSamples(df.in, n, m); err != nil {
+		c := EstimateGraph(m, d, n, of.SolverName(), of.MaxIter, 0, 0)
+		cost.Seconds += c.Seconds
+		if err := CheckSamples(df.In, n, m); err != nil {
 			return err
 		}
-		if err := checkSize(m, d, n, of.maxMem); err != nil {
+		if err := CheckSize(m, d, n, of.MaxMem); err != nil {
 			return err
 		}
-		if err := checkLambda(m, set.X, of.lambda); err != nil {
+		if err := CheckLambda(m, set.X, of.Lambda); err != nil {
 			return err
 		}
 	}
-	announce(stderr, "nnlrs demo", fmt.Sprintf("every graph on %s of dimension %d", count(n, "sample"), d), cost)
+	Announce(stderr, "nnlrs demo", fmt.Sprintf("every graph on %s of dimension %d", Count(n, "sample"), d), cost)
 	classes := "no labels"
 	if set.Labels != nil {
-		classes = count(len(set.Classes()), "class")
+		classes = Count(len(set.Classes()), "class")
 	}
-	fmt.Fprintf(stdout, "NNLRS Explorer demo: %s, n = %s of dimension %d, %s\n", describe(df.in), count(n, "sample"), d, classes)
+	fmt.Fprintf(stdout, "NNLRS Explorer demo: %s, n = %s of dimension %d, %s\n", Describe(df.In), Count(n, "sample"), d, classes)
 	scaled := "samples scaled to unit norm"
-	if !df.normalize {
+	if !df.Normalize {
 		scaled = "samples as given"
 	}
 	fmt.Fprintf(stdout, "NNLRS with beta = %g, lambda = %g, theta = %g; %s\n\n", opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta, scaled)
@@ -76,13 +76,13 @@ func demoCmd(args []string, stdout, stderr io.Writer) error {
 		head += "within-class %\t"
 	}
 	fmt.Fprintln(tw, head+"density %\tdiagonal %\t")
-	line := newStatusLine(stderr)
+	line := NewStatusLine(stderr)
 	for _, m := range method.All {
-		opts.Progress = func(p lowrank.Progress) { line.show(0, 0, "nnlrs demo: %s iteration %d", m, p.Iter) }
-		opts.SampleProgress = func(done, total int) { line.show(done, total, "nnlrs demo: %s sample %d of %d", m, done, total) }
+		opts.Progress = func(p lowrank.Progress) { line.Show(0, 0, "nnlrs demo: %s iteration %d", m, p.Iter) }
+		opts.SampleProgress = func(done, total int) { line.Show(done, total, "nnlrs demo: %s sample %d of %d", m, done, total) }
 		start := time.Now()
 		g, err := graph.Build(context.Background(), m, set.X, opts)
-		line.clear()
+		line.Clear()
 		if err != nil {
 			return fmt.Errorf("%s: %w", m, err)
 		}

@@ -29,74 +29,74 @@ import (
 // the other processes of a shared machine, and the cores).
 const cpuRate = 1.6e9
 
-// longCommand is the estimated seconds from which a command announces
+// LongCommand is the estimated seconds from which a command announces
 // its cost before it starts.
-const longCommand = 10
+const LongCommand = 10
 
-// graphCost is the estimated cost of building a graph.
-type graphCost struct {
-	iterations int     // of the solver; 0 for the direct and per-sample methods
-	seconds    float64 // of CPU time of this machine, unloaded
-	bytes      int64   // of memory at the peak; 0 when not estimated
+// GraphCost is the estimated cost of building a graph.
+type GraphCost struct {
+	Iterations int     // of the solver; 0 for the direct and per-sample methods
+	Seconds    float64 // of CPU time of this machine, unloaded
+	Bytes      int64   // of memory at the peak; 0 when not estimated
 }
 
-// estimateGraph returns the estimated cost of graph m on n samples of
+// EstimateGraph returns the estimated cost of graph m on n samples of
 // dimension d (cost.Graph at cpuRate) at the paper's λ: with the NNLRS
 // solver "admm" or "ladmap" and its iteration cap maxIter (0: the
 // default); dim and efOuter are the reduced dimension and the
 // alternations of the embedded graphs (0: the default).
-func estimateGraph(m method.Name, d, n int, solver string, maxIter, dim, efOuter int) graphCost {
-	return estimateBuild(m, d, n, cost.Options{Solver: solver, MaxIter: maxIter, Dim: dim, EFOuter: efOuter})
+func EstimateGraph(m method.Name, d, n int, solver string, maxIter, dim, efOuter int) GraphCost {
+	return EstimateBuild(m, d, n, cost.Options{Solver: solver, MaxIter: maxIter, Dim: dim, EFOuter: efOuter})
 }
 
-// estimateBuild returns the estimated time of graph m on n samples of
+// EstimateBuild returns the estimated time of graph m on n samples of
 // dimension d built with the options o (cost.Graph at cpuRate).
-func estimateBuild(m method.Name, d, n int, o cost.Options) graphCost {
+func EstimateBuild(m method.Name, d, n int, o cost.Options) GraphCost {
 	w := cost.Graph(m, d, n, o)
-	return graphCost{iterations: w.Iterations, seconds: w.Units / cpuRate}
+	return GraphCost{Iterations: w.Iterations, Seconds: w.Units / cpuRate}
 }
 
-// announce prints on w, for work (what) whose cost is c, the estimate
+// Announce prints on w, for work (what) whose cost is c, the estimate
 // when it is long, in one line: what is done, for how long and in how
 // much memory, and how to stop.
-func announce(w io.Writer, prefix, what string, c graphCost) {
-	if c.seconds < longCommand {
+func Announce(w io.Writer, prefix, what string, c GraphCost) {
+	if c.Seconds < LongCommand {
 		return
 	}
 	per := ""
-	if c.iterations > 0 {
-		per = fmt.Sprintf(": about %d iterations of %s", c.iterations, cost.Rough(c.seconds/float64(c.iterations)))
+	if c.Iterations > 0 {
+		per = fmt.Sprintf(": about %d iterations of %s", c.Iterations, cost.Rough(c.Seconds/float64(c.Iterations)))
 	}
 	mem := ""
-	if c.bytes > 0 {
-		mem = " and " + formatBytes(float64(c.bytes)) + " of memory"
+	if c.Bytes > 0 {
+		mem = " and " + FormatBytes(float64(c.Bytes)) + " of memory"
 	}
 	fmt.Fprintf(w, "%s: %s takes about %s of CPU time%s here (an estimate%s); Ctrl-C stops it\n",
-		prefix, what, cost.Rough(c.seconds), mem, per)
+		prefix, what, cost.Rough(c.Seconds), mem, per)
 }
 
-// statusLine draws one line of progress on a terminal, rewritten in place
+// StatusLine draws one line of progress on a terminal, rewritten in place
 // at most every 200 ms; on anything else (a file, a pipe, a test's
 // buffer) it draws nothing, so that logs stay clean. It is safe for
 // concurrent use.
-type statusLine struct {
-	w     io.Writer
-	on    bool
-	start time.Time
+type StatusLine struct {
+	W     io.Writer
+	On    bool
+	Start time.Time
 	mu    sync.Mutex
 	last  time.Time
 	drawn bool
 }
 
-func newStatusLine(w io.Writer) *statusLine {
-	return &statusLine{w: w, on: isTerminal(w), start: time.Now()}
+func NewStatusLine(w io.Writer) *StatusLine {
+	return &StatusLine{W: w, On: IsTerminal(w), Start: time.Now()}
 }
 
-// show draws the line, after the time elapsed and the time left, which
+// Show draws the line, after the time elapsed and the time left, which
 // done of total (units of work, e.g. iterations) done so far forecast;
 // total 0 leaves the time left out.
-func (s *statusLine) show(done, total int, format string, args ...any) {
-	if s == nil || !s.on {
+func (s *StatusLine) Show(done, total int, format string, args ...any) {
+	if s == nil || !s.On {
 		return
 	}
 	s.mu.Lock()
@@ -106,7 +106,7 @@ func (s *statusLine) show(done, total int, format string, args ...any) {
 		return
 	}
 	s.last, s.drawn = now, true
-	elapsed := now.Sub(s.start).Seconds()
+	elapsed := now.Sub(s.Start).Seconds()
 	line := fmt.Sprintf(format, args...) + fmt.Sprintf(", %s elapsed", cost.Rough(elapsed))
 	switch {
 	case total > 0 && done > 0 && done < total:
@@ -114,18 +114,18 @@ func (s *statusLine) show(done, total int, format string, args ...any) {
 	case total > 0 && done >= total:
 		line += ", past the estimate"
 	}
-	fmt.Fprintf(s.w, "\r\033[K%s", line)
+	fmt.Fprintf(s.W, "\r\033[K%s", line)
 }
 
-// clear erases the line, if drawn, so that what follows starts a line.
-func (s *statusLine) clear() {
-	if s == nil || !s.on {
+// Clear erases the line, if drawn, so that what follows starts a line.
+func (s *StatusLine) Clear() {
+	if s == nil || !s.On {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.drawn {
-		fmt.Fprint(s.w, "\r\033[K")
+		fmt.Fprint(s.W, "\r\033[K")
 		s.drawn = false
 	}
 }

@@ -22,40 +22,40 @@ func TestEstimateGraph(t *testing.T) {
 	for _, m := range all {
 		prev := 0.0
 		for _, n := range []int{50, 100, 400, 1600} {
-			c := estimateGraph(m, 256, n, "admm", 0, 0, 0)
-			if !(c.seconds > prev) {
-				t.Errorf("%s: %v s at n = %d, %v s below it", m, c.seconds, n, prev)
+			c := EstimateGraph(m, 256, n, "admm", 0, 0, 0)
+			if !(c.Seconds > prev) {
+				t.Errorf("%s: %v s at n = %d, %v s below it", m, c.Seconds, n, prev)
 			}
-			prev = c.seconds
+			prev = c.Seconds
 		}
-		if c := estimateGraph(m, 50, 100, "admm", 0, 0, 0); c.seconds >= longCommand {
-			t.Errorf("%s on the synthetic data: %v s, announced", m, c.seconds)
+		if c := EstimateGraph(m, 50, 100, "admm", 0, 0, 0); c.Seconds >= LongCommand {
+			t.Errorf("%s on the synthetic data: %v s, announced", m, c.Seconds)
 		}
 	}
-	usps := estimateGraph(method.NNLRS, 256, 9298, "admm", 0, 0, 0)
+	usps := EstimateGraph(method.NNLRS, 256, 9298, "admm", 0, 0, 0)
 	// More than a day, in more iterations than at n = 800 and below the
 	// cap of 5000.
-	at800 := estimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0)
-	if usps.seconds < 86400 || usps.iterations <= at800.iterations || usps.iterations > 5000 {
-		t.Errorf("NNLRS on all of USPS: %d iterations, %v s", usps.iterations, usps.seconds)
+	at800 := EstimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0)
+	if usps.Seconds < 86400 || usps.Iterations <= at800.Iterations || usps.Iterations > 5000 {
+		t.Errorf("NNLRS on all of USPS: %d iterations, %v s", usps.Iterations, usps.Seconds)
 	}
-	if c := estimateGraph(method.NNLRS, 256, 9298, "admm", 10, 0, 0); c.iterations != 10 || math.Abs(c.seconds/10-usps.seconds/float64(usps.iterations)) > 1e-12*c.seconds { // the same cost per iteration, to rounding
+	if c := EstimateGraph(method.NNLRS, 256, 9298, "admm", 10, 0, 0); c.Iterations != 10 || math.Abs(c.Seconds/10-usps.Seconds/float64(usps.Iterations)) > 1e-12*c.Seconds { // the same cost per iteration, to rounding
 		t.Errorf("-max-iter 10: %+v against %+v", c, usps)
 	}
-	if c := estimateGraph(method.NNLRS, 256, 800, "ladmap", 0, 0, 0); c.iterations <= estimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0).iterations {
-		t.Errorf("LADMAP: %d iterations, no more than ADMM", c.iterations)
+	if c := EstimateGraph(method.NNLRS, 256, 800, "ladmap", 0, 0, 0); c.Iterations <= EstimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0).Iterations {
+		t.Errorf("LADMAP: %d iterations, no more than ADMM", c.Iterations)
 	}
 }
 
-// announce prints one line for a long command, nothing for a short one.
+// Announce prints one line for a long command, nothing for a short one.
 func TestAnnounce(t *testing.T) {
 	var b bytes.Buffer
-	announce(&b, "nnlrs graph", "nnlrs on 9298 samples", graphCost{iterations: 1500, seconds: 1e6, bytes: 3 << 30})
+	Announce(&b, "nnlrs graph", "nnlrs on 9298 samples", GraphCost{Iterations: 1500, Seconds: 1e6, Bytes: 3 << 30})
 	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "nnlrs graph: nnlrs on 9298 samples takes about 12 days of CPU time and 3 GiB of memory here (an estimate: about 1500 iterations of 11 min); Ctrl-C stops it") {
 		t.Errorf("announce: %q", got)
 	}
 	b.Reset()
-	announce(&b, "nnlrs graph", "knn0", graphCost{seconds: longCommand / 2})
+	Announce(&b, "nnlrs graph", "knn0", GraphCost{Seconds: LongCommand / 2})
 	if b.Len() != 0 {
 		t.Errorf("announce of a short command: %q", b.String())
 	}
@@ -65,34 +65,34 @@ func TestAnnounce(t *testing.T) {
 // left; clear erases it; off a terminal it draws nothing.
 func TestStatusLine(t *testing.T) {
 	var b bytes.Buffer
-	s := &statusLine{w: &b, on: true, start: time.Now().Add(-10 * time.Second)}
-	s.show(10, 40, "iteration %d", 10)
-	s.show(11, 40, "iteration %d", 11) // within 200 ms: not drawn
+	s := &StatusLine{W: &b, On: true, Start: time.Now().Add(-10 * time.Second)}
+	s.Show(10, 40, "iteration %d", 10)
+	s.Show(11, 40, "iteration %d", 11) // within 200 ms: not drawn
 	if got := b.String(); !strings.HasPrefix(got, "\r\033[Kiteration 10, 10 s elapsed, about 30 s left") || strings.Contains(got, "\n") || strings.Contains(got, "iteration 11") {
 		t.Errorf("status line %q", got)
 	}
 	b.Reset()
-	s.clear()
+	s.Clear()
 	if b.String() != "\r\033[K" {
 		t.Errorf("clear wrote %q", b.String())
 	}
 	b.Reset()
-	s.clear()
+	s.Clear()
 	if b.Len() != 0 {
 		t.Errorf("a second clear wrote %q", b.String())
 	}
-	off := newStatusLine(&b)
-	off.show(1, 2, "x")
-	off.clear()
-	var none *statusLine
-	none.show(1, 2, "x")
-	none.clear()
+	off := NewStatusLine(&b)
+	off.Show(1, 2, "x")
+	off.Clear()
+	var none *StatusLine
+	none.Show(1, 2, "x")
+	none.Clear()
 	if b.Len() != 0 {
 		t.Errorf("off a terminal the status line wrote %q", b.String())
 	}
 }
 
-// isTerminal tells a terminal from other files, character devices
+// IsTerminal tells a terminal from other files, character devices
 // included.
 func TestIsTerminal(t *testing.T) {
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
@@ -106,17 +106,17 @@ func TestIsTerminal(t *testing.T) {
 	}
 	defer file.Close()
 	for _, w := range []*os.File{null, file} {
-		if isTerminal(w) {
+		if IsTerminal(w) {
 			t.Errorf("%s taken for a terminal", w.Name())
 		}
 	}
-	if isTerminal(&bytes.Buffer{}) {
+	if IsTerminal(&bytes.Buffer{}) {
 		t.Error("a buffer taken for a terminal")
 	}
 	// The master side of a pseudo-terminal is one (Linux).
 	if pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0); err == nil {
 		defer pty.Close()
-		if !isTerminal(pty) {
+		if !IsTerminal(pty) {
 			t.Error("/dev/ptmx not taken for a terminal")
 		}
 	}
@@ -143,8 +143,8 @@ func TestGraphQuietInLogs(t *testing.T) {
 // records what it estimated in stats.json, the memory being what it caps
 // its heap at.
 func TestGraphEstimateLambda(t *testing.T) {
-	if a, b := estimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 0.3}), estimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 10}); !(a.iterations < b.iterations/3) {
-		t.Errorf("λ 0.3: %d iterations, λ 10: %d", a.iterations, b.iterations)
+	if a, b := EstimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 0.3}), EstimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 10}); !(a.Iterations < b.Iterations/3) {
+		t.Errorf("λ 0.3: %d iterations, λ 10: %d", a.Iterations, b.Iterations)
 	}
 	st := filepath.Join(t.TempDir(), "s.json")
 	if status, _, errs := runCLI(t, "graph", "-in", "synthetic", "-lambda", "1", "-stats", st); status != 0 {
@@ -161,8 +161,8 @@ func TestGraphEstimateLambda(t *testing.T) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
-	want := estimateBuild(method.NNLRS, 50, 100, cost.Options{Lambda: 1})
-	if s.Estimate.Iterations != want.iterations || s.Estimate.CPUSeconds != want.seconds || s.Estimate.Bytes != memoryEstimate(method.NNLRS, 50, 100) {
-		t.Errorf("stats' estimate %+v, want %+v and %d bytes", s.Estimate, want, memoryEstimate(method.NNLRS, 50, 100))
+	want := EstimateBuild(method.NNLRS, 50, 100, cost.Options{Lambda: 1})
+	if s.Estimate.Iterations != want.Iterations || s.Estimate.CPUSeconds != want.Seconds || s.Estimate.Bytes != MemoryEstimate(method.NNLRS, 50, 100) {
+		t.Errorf("stats' estimate %+v, want %+v and %d bytes", s.Estimate, want, MemoryEstimate(method.NNLRS, 50, 100))
 	}
 }

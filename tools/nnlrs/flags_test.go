@@ -78,8 +78,8 @@ func FuzzParseFlags(f *testing.F) {
 		args := strings.Fields(s)
 		_, err := parseGraphFlags(args, io.Discard)
 		switch {
-		case err == nil, errors.Is(err, errHelp):
-		case errors.As(err, new(usageError)):
+		case err == nil, errors.Is(err, ErrHelp):
+		case errors.As(err, new(UsageError)):
 			if msg := err.Error(); strings.Contains(msg, "\n") || utf8.RuneCountInString(oneLine(err)) > maxMessage {
 				t.Errorf("%q: message %q", args, msg)
 			}
@@ -89,22 +89,22 @@ func FuzzParseFlags(f *testing.F) {
 	})
 }
 
-// parseFlags leaves the flags' own values in place: -h prints their
+// ParseFlags leaves the flags' own values in place: -h prints their
 // defaults as the flag package does.
 func TestParseFlagsUnwraps(t *testing.T) {
 	fs := flag.NewFlagSet("nnlrs test", flag.ContinueOnError)
 	x := fs.Float64("x", 0, "a number")
 	var usage strings.Builder
 	fs.SetOutput(&usage)
-	if err := parseFlags(fs, []string{"-x", "2.5"}); err != nil || *x != 2.5 {
+	if err := ParseFlags(fs, []string{"-x", "2.5"}); err != nil || *x != 2.5 {
 		t.Fatalf("-x 2.5: %v, x = %v", err, *x)
 	}
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, wrapped := f.Value.(*checkedValue); wrapped {
+		if _, wrapped := f.Value.(*CheckedValue); wrapped {
 			t.Errorf("-%s is still wrapped", f.Name)
 		}
 	})
-	if err := parseFlags(fs, []string{"-h"}); !errors.Is(err, errHelp) || !strings.Contains(usage.String(), "-x float") {
+	if err := ParseFlags(fs, []string{"-h"}); !errors.Is(err, ErrHelp) || !strings.Contains(usage.String(), "-x float") {
 		t.Errorf("-h: %v, usage %q", err, usage.String())
 	}
 }

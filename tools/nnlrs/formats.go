@@ -21,27 +21,27 @@ import (
 //	.npy  NumPy's array format, float64 (numpy.load)
 //	.mat  a MATLAB Level 5 MAT-file, one double variable (load, scipy.io.loadmat)
 //	.npz  SciPy's sparse matrix in the CSR format (scipy.sparse.load_npz)
-var matrixExts = []string{".csv", ".npy", ".mat", ".npz"}
+var MatrixExts = []string{".csv", ".npy", ".mat", ".npz"}
 
 // matrixExt returns the extension of path in lower case.
 func matrixExt(path string) string { return strings.ToLower(filepath.Ext(path)) }
 
-// checkMatrixExt refuses a matrix file of flag whose extension names no
+// CheckMatrixExt refuses a matrix file of flag whose extension names no
 // format, in one line saying which do.
-func checkMatrixExt(flag, path string) error {
-	if path == "" || slices.Contains(matrixExts, matrixExt(path)) {
+func CheckMatrixExt(flag, path string) error {
+	if path == "" || slices.Contains(MatrixExts, matrixExt(path)) {
 		return nil
 	}
 	ext := matrixExt(path)
 	if ext == "" {
-		return usagef("%s %s has no extension; name the file .csv, .npy, .mat or .npz, which chooses its format", flag, path)
+		return Usagef("%s %s has no extension; name the file .csv, .npy, .mat or .npz, which chooses its format", flag, path)
 	}
-	return usagef("%s %s: unknown extension %s; name the file .csv, .npy, .mat or .npz, which chooses its format", flag, path, excerpt(ext))
+	return Usagef("%s %s: unknown extension %s; name the file .csv, .npy, .mat or .npz, which chooses its format", flag, path, Excerpt(ext))
 }
 
-// writeMatrixFile writes m to w in the format of path's extension;
+// WriteMatrixFile writes m to w in the format of path's extension;
 // name is the variable of a .mat file.
-func writeMatrixFile(w io.Writer, path, name string, m mat.Matrix) error {
+func WriteMatrixFile(w io.Writer, path, name string, m mat.Matrix) error {
 	switch matrixExt(path) {
 	case ".npy":
 		return writeNpy(w, m)
@@ -55,18 +55,18 @@ func writeMatrixFile(w io.Writer, path, name string, m mat.Matrix) error {
 		}
 		return matfile.Write(w, v)
 	case ".npz":
-		return writeCSRNpz(w, m)
+		return WriteCSRNpz(w, m)
 	}
-	return writeMatrix(w, m)
+	return WriteMatrix(w, m)
 }
 
-// readMatrixFile reads the matrix file at path in the format of its
+// ReadMatrixFile reads the matrix file at path in the format of its
 // extension, csv reading a .csv file; name is the variable of a .mat
 // file, or its only variable. The errors name the file.
-func readMatrixFile(path, name string, csv func(io.Reader) (*mat.Dense, error)) (*mat.Dense, error) {
+func ReadMatrixFile(path, name string, csv func(io.Reader) (*mat.Dense, error)) (*mat.Dense, error) {
 	switch matrixExt(path) {
 	case ".npy":
-		return readNpyFile(path)
+		return ReadNpyFile(path)
 	case ".npz":
 		return readSparseNpz(path)
 	case ".mat":
@@ -89,7 +89,7 @@ func readMatrixFile(path, name string, csv func(io.Reader) (*mat.Dense, error)) 
 		if len(vars) == 1 {
 			return vars[0].Dense(), nil
 		}
-		return nil, fmt.Errorf("%s holds no variable %s and not one numeric matrix alone (its variables: %s)", path, name, excerpt(strings.Join(names, ", ")))
+		return nil, fmt.Errorf("%s holds no variable %s and not one numeric matrix alone (its variables: %s)", path, name, Excerpt(strings.Join(names, ", ")))
 	}
 	f, err := os.Open(path)
 	if err != nil {

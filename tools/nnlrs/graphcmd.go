@@ -25,8 +25,6 @@ import (
 	"nnlrs/core/weights"
 )
 
-var errHelp = flag.ErrHelp
-
 func init() {
 	register(command{"graph", "build one graph from a data file and write W, Z and stats", graphCmd})
 }
@@ -55,7 +53,7 @@ type stats struct {
 	// (seconds here, and the operating system's accounting).
 	Estimate estimate `json:"estimate"`
 	// Provenance says how the run was made.
-	Provenance provenance `json:"provenance"`
+	Provenance Provenance `json:"provenance"`
 }
 
 // estimate is the cost estimated before a run.
@@ -72,18 +70,18 @@ type graphConfig struct {
 	samples        string
 	cpuProfile     string // pprof profiles; "" for none
 	memProfile     string
-	out            outputs
-	wOut, zOut     *output // nil for none
-	statsOut       *output
-	samplesOut     *output
+	out            Outputs
+	wOut, zOut     *Output // nil for none
+	statsOut       *Output
+	samplesOut     *Output
 	params         map[string]any // every flag's value (provenance)
-	rows           []sampleRow    // the samples of the run (-samples)
+	rows           []SampleRow    // the samples of the run (-samples)
 	progress       int
 	gamma          float64
 	dim, efOuter   int
 	efNorm         bool
-	data           *dataFlags
-	opts           *optionFlags
+	data           *DataFlags
+	opts           *OptionFlags
 	methodFlagText string // -method as given, for messages
 }
 
@@ -92,32 +90,32 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts, err := cfg.opts.options()
+	opts, err := cfg.opts.Options()
 	if err != nil {
 		return err
 	}
-	set, err := cfg.data.load()
+	set, err := cfg.data.Load()
 	if err != nil {
 		return err
 	}
 	d, n := set.X.Dims()
-	if err := checkSamples(cfg.data.in, n, cfg.method); err != nil {
+	if err := CheckSamples(cfg.data.In, n, cfg.method); err != nil {
 		return err
 	}
-	if err := checkSize(cfg.sizeMethod(), d, n, cfg.opts.maxMem); err != nil {
+	if err := CheckSize(cfg.sizeMethod(), d, n, cfg.opts.MaxMem); err != nil {
 		return err
 	}
-	defer limitHeap(heapCap(cfg.sizeMethod(), d, n))()
-	if err := checkLambda(cfg.method, set.X, cfg.opts.lambda); err != nil {
+	defer LimitHeap(HeapCap(cfg.sizeMethod(), d, n))()
+	if err := CheckLambda(cfg.method, set.X, cfg.opts.Lambda); err != nil {
 		return err
 	}
-	est := estimateBuild(cfg.method, d, n, cost.Options{Solver: cfg.opts.solverName(), MaxIter: cfg.opts.maxIter,
-		Dim: cfg.dim, EFOuter: cfg.efOuter, Lambda: cfg.opts.lambda})
-	est.bytes = memoryEstimate(cfg.sizeMethod(), d, n)
-	announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, count(n, "sample"), d), est)
-	var line *statusLine
+	est := EstimateBuild(cfg.method, d, n, cost.Options{Solver: cfg.opts.SolverName(), MaxIter: cfg.opts.MaxIter,
+		Dim: cfg.dim, EFOuter: cfg.efOuter, Lambda: cfg.opts.Lambda})
+	est.Bytes = MemoryEstimate(cfg.sizeMethod(), d, n)
+	Announce(stderr, "nnlrs graph", fmt.Sprintf("%s on %s of dimension %d", cfg.method, Count(n, "sample"), d), est)
+	var line *StatusLine
 	if cfg.progress == 0 {
-		line = newStatusLine(stderr)
+		line = NewStatusLine(stderr)
 	}
 	cfg.setProgress(&opts, stderr, line, est)
 
@@ -128,7 +126,7 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 	defer stopProfiles()
 	start := time.Now()
 	g, err := cfg.build(set.X, opts, stderr, line)
-	line.clear()
+	line.Clear()
 	secs := time.Since(start).Seconds()
 	if err != nil {
 		return err
@@ -137,14 +135,14 @@ func graphCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s did not converge within its iteration cap; the outputs are the last iterate\n", cfg.method)
 	}
 	summary, st := graphStats(cfg.method, g, set.Labels, n, d, secs)
-	st.Estimate = estimate{Iterations: est.iterations, CPUSeconds: est.seconds, Bytes: est.bytes}
+	st.Estimate = estimate{Iterations: est.Iterations, CPUSeconds: est.Seconds, Bytes: est.Bytes}
 	if st.Provenance, err = cfg.provenance(set); err != nil {
 		return err
 	}
 	if err := cfg.write(g, st); err != nil {
 		return err
 	}
-	for _, w := range warnings(cfg.method, g, set.X, set.Labels, cfg.opts) {
+	for _, w := range Warnings(cfg.method, g, set.X, set.Labels, cfg.opts) {
 		fmt.Fprintf(stderr, "nnlrs graph: warning: %s\n", w)
 	}
 	fmt.Fprintln(stdout, summary)
@@ -168,51 +166,51 @@ func parseGraphFlags(args []string, stderr io.Writer) (*graphConfig, error) {
 	fs.IntVar(&cfg.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
 	fs.IntVar(&cfg.efOuter, "ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
 	fs.BoolVar(&cfg.efNorm, "ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
-	cfg.data = addDataFlags(fs)
-	cfg.opts = addOptionFlags(fs)
+	cfg.data = AddDataFlags(fs)
+	cfg.opts = AddOptionFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: nnlrs graph -method METHOD -in FILE [flags]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
-	if cfg.data.in == "" {
-		return nil, usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", syntheticName)
+	if cfg.data.In == "" {
+		return nil, Usagef("-in FILE is required (a CSV or MAT-file, or %q for the built-in data)", SyntheticName)
 	}
 	cfg.method = method.Name(cfg.methodFlagText)
 	if !slices.Contains(method.Every, cfg.method) {
-		return nil, usagef("unknown method %q (methods: %s)", excerpt(cfg.methodFlagText), method.Join(method.Every, ", "))
+		return nil, Usagef("unknown method %q (methods: %s)", Excerpt(cfg.methodFlagText), method.Join(method.Every, ", "))
 	}
 	if !(cfg.gamma > 0) || math.IsInf(cfg.gamma, 0) || cfg.dim < 1 || cfg.efOuter < 0 {
-		return nil, usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", cfg.gamma, cfg.dim, cfg.efOuter)
+		return nil, Usagef("need -gamma > 0 and finite, -dim >= 1 and -ef-outer >= 0, have %v, %d and %d", cfg.gamma, cfg.dim, cfg.efOuter)
 	}
 	if cfg.z != "" && !hasZ(cfg.method) {
-		return nil, usagef("method %s has no coefficient matrix Z: leave out -z", cfg.method)
+		return nil, Usagef("method %s has no coefficient matrix Z: leave out -z", cfg.method)
 	}
 	var err error
-	if cfg.wOut, err = cfg.out.add("-w", cfg.w); err != nil {
+	if cfg.wOut, err = cfg.out.Add("-w", cfg.w); err != nil {
 		return nil, err
 	}
-	if cfg.zOut, err = cfg.out.add("-z", cfg.z); err != nil {
+	if cfg.zOut, err = cfg.out.Add("-z", cfg.z); err != nil {
 		return nil, err
 	}
-	if cfg.statsOut, err = cfg.out.add("-stats", cfg.stats); err != nil {
+	if cfg.statsOut, err = cfg.out.Add("-stats", cfg.stats); err != nil {
 		return nil, err
 	}
-	if cfg.samplesOut, err = cfg.out.add("-samples", cfg.samples); err != nil {
+	if cfg.samplesOut, err = cfg.out.Add("-samples", cfg.samples); err != nil {
 		return nil, err
 	}
 	for _, f := range [][2]string{{"-cpuprofile", cfg.cpuProfile}, {"-memprofile", cfg.memProfile}} {
 		if f[1] != "" {
-			if err := writableFolder(filepath.Dir(f[1])); err != nil {
-				return nil, usagef("%s %s: %v", f[0], f[1], err)
+			if err := WritableFolder(filepath.Dir(f[1])); err != nil {
+				return nil, Usagef("%s %s: %v", f[0], f[1], err)
 			}
 		}
 	}
-	cfg.params = flagValues(fs)
+	cfg.params = FlagValues(fs)
 	for _, f := range [][2]string{{"-w", cfg.w}, {"-z", cfg.z}} {
-		if err := checkMatrixExt(f[0], f[1]); err != nil {
+		if err := CheckMatrixExt(f[0], f[1]); err != nil {
 			return nil, err
 		}
 	}
@@ -233,17 +231,17 @@ func (cfg *graphConfig) sizeMethod() method.Name {
 
 // setProgress prints the solver's progress every -progress iterations,
 // or else on line (when on a terminal), against the estimated cost.
-func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line *statusLine, cost graphCost) {
+func (cfg *graphConfig) setProgress(opts *graph.Options, stderr io.Writer, line *StatusLine, cost GraphCost) {
 	if cfg.progress <= 0 {
 		opts.Progress = func(p lowrank.Progress) {
 			stop := ""
 			if p.Stop > 0 && !math.IsInf(p.Stop, 0) {
 				stop = fmt.Sprintf(", stopping measure %.3g (stops at 1)", p.Stop)
 			}
-			line.show(p.Iter, cost.iterations, "nnlrs graph: %s iteration %d%s", cfg.method, p.Iter, stop)
+			line.Show(p.Iter, cost.Iterations, "nnlrs graph: %s iteration %d%s", cfg.method, p.Iter, stop)
 		}
 		opts.SampleProgress = func(done, total int) {
-			line.show(done, total, "nnlrs graph: %s sample %d of %d", cfg.method, done, total)
+			line.Show(done, total, "nnlrs graph: %s sample %d of %d", cfg.method, done, total)
 		}
 		return
 	}
@@ -267,11 +265,11 @@ const progressLegend = "nnlrs graph: progress: objective = the value of problem 
 // build builds the graph of x (build.Graph), NNLRS-EF's alternations
 // going to line, or to stderr with -progress, and the size of its
 // projection P to stderr.
-func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer, line *statusLine) (*graph.Graph, error) {
+func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer, line *StatusLine) (*graph.Graph, error) {
 	o := build.Options{Options: opts, EF: embed.Params{Gamma: cfg.gamma, Dim: cfg.dim},
 		EFSettings: &embed.Settings{MaxOuter: cfg.efOuter, Normalize: cfg.efNorm}}
 	o.EFSettings.Progress = func(p embed.Progress) {
-		line.show(0, 0, "nnlrs graph: nnlrs-ef alternation %d, %s step done", p.Outer, p.Step)
+		line.Show(0, 0, "nnlrs graph: nnlrs-ef alternation %d, %s step done", p.Outer, p.Step)
 	}
 	if cfg.progress > 0 {
 		o.EFSettings.Progress = func(p embed.Progress) {
@@ -280,14 +278,14 @@ func (cfg *graphConfig) build(x *mat.Dense, opts graph.Options, stderr io.Writer
 		}
 	}
 	o.Projection = func(pm *mat.Dense) {
-		line.clear()
+		line.Clear()
 		// ||P||_F^2 / r: 1 for the PCA start, falling as P shrinks.
 		r, _ := pm.Dims()
 		fmt.Fprintf(stderr, "nnlrs graph: ||P||_F^2/r = %.3f\n", math.Pow(mat.Norm(pm, 2), 2)/float64(r))
 	}
 	g, err := build.Graph(context.Background(), cfg.method, x, o)
 	if cfg.method == method.NNLRSEF {
-		line.clear()
+		line.Clear()
 	}
 	return g, err
 }
@@ -320,14 +318,14 @@ func (cfg *graphConfig) write(g *graph.Graph, st stats) error {
 	if err != nil {
 		return err
 	}
-	cfg.wOut.set(func(w io.Writer) error { return writeMatrixFile(w, cfg.w, "W", g.W) })
-	cfg.zOut.set(func(w io.Writer) error { return writeMatrixFile(w, cfg.z, "Z", g.Z) })
-	cfg.statsOut.set(func(w io.Writer) error {
+	cfg.wOut.Set(func(w io.Writer) error { return WriteMatrixFile(w, cfg.w, "W", g.W) })
+	cfg.zOut.Set(func(w io.Writer) error { return WriteMatrixFile(w, cfg.z, "Z", g.Z) })
+	cfg.statsOut.Set(func(w io.Writer) error {
 		_, err := w.Write(append(js, '\n'))
 		return err
 	})
-	cfg.samplesOut.set(func(w io.Writer) error { return writeSamples(w, cfg.rows) })
-	return cfg.out.commit()
+	cfg.samplesOut.Set(func(w io.Writer) error { return WriteSamples(w, cfg.rows) })
+	return cfg.out.Commit()
 }
 
 // startProfiles starts the CPU profile of -cpuprofile and returns the
@@ -357,16 +355,16 @@ func (cfg *graphConfig) startProfiles() (stop func(), err error) {
 	}, nil
 }
 
-// provenance returns the provenance of the run on set and keeps its
+// Provenance returns the provenance of the run on set and keeps its
 // samples for -samples.
-func (cfg *graphConfig) provenance(set *dataset.Set) (provenance, error) {
-	in, err := describeInput(cfg.data.in)
+func (cfg *graphConfig) provenance(set *dataset.Set) (Provenance, error) {
+	in, err := DescribeInput(cfg.data.In)
 	if err != nil {
-		return provenance{}, usageError{err}
+		return Provenance{}, UsageError{err}
 	}
-	cfg.rows = sampleRows(set, cfg.data.drawn)
-	p := provenance{Command: "graph", Parameters: cfg.params, Input: in, Version: readBuildInfo()}
-	if cfg.data.drawn != nil {
+	cfg.rows = SampleRows(set, cfg.data.Drawn)
+	p := Provenance{Command: "graph", Parameters: cfg.params, Input: in, Version: ReadBuildInfo()}
+	if cfg.data.Drawn != nil {
 		p.Samples = cfg.rows
 	}
 	return p, nil

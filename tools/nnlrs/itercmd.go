@@ -145,24 +145,24 @@ func parseIterFlags(args []string, stderr io.Writer) (*iterConfig, error) {
 	fs.StringVar(&cfg.wasmExec, "wasm-exec", "", "the wasm runner (default: $(go env GOROOT)/lib/wasm/go_js_wasm_exec)")
 	fs.StringVar(&cfg.blas, "blas", "gemm", "the BLAS of the mat products: gemm (gemm.Use, as every command and the browser worker) or gonum (its own Dgemm, SSE2 assembly on amd64)")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON line per size (Go timings only; used for the wasm column)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 4 || n%4 != 0 {
-			return nil, usagef("-n: want multiples of 4, have %q", excerpt(f))
+			return nil, Usagef("-n: want multiples of 4, have %q", Excerpt(f))
 		}
 		cfg.sizes = append(cfg.sizes, n)
 	}
 	switch {
 	case cfg.iters < 1:
-		return nil, usagef("-iters must be >= 1, have %d", cfg.iters)
+		return nil, Usagef("-iters must be >= 1, have %d", cfg.iters)
 	case cfg.blas != "gonum" && cfg.blas != "gemm":
-		return nil, usagef("-blas: want gonum or gemm, have %q", excerpt(cfg.blas))
+		return nil, Usagef("-blas: want gonum or gemm, have %q", Excerpt(cfg.blas))
 	}
 	if _, err := os.Stat(cfg.usps); err != nil {
-		return nil, usagef("-usps: %v", err)
+		return nil, Usagef("-usps: %v", err)
 	}
 	return cfg, nil
 }
@@ -170,8 +170,8 @@ func parseIterFlags(args []string, stderr io.Writer) (*iterConfig, error) {
 // iterData draws n USPS digits 1-4, n/4 per class, normalized, as the
 // bench's usps cases do.
 func iterData(usps string, n int) (*dataset.Set, error) {
-	df := dataFlags{in: usps, seed: 1, normalize: true, classes: "1,2,3,4", perClass: n / 4}
-	return df.load()
+	df := DataFlags{In: usps, Seed: 1, Normalize: true, Classes: "1,2,3,4", PerClass: n / 4}
+	return df.Load()
 }
 
 // iterJSON is the line printed per size with -json.
@@ -192,7 +192,7 @@ func goIterSeconds(set *dataset.Set, iters int) (iterCost, error) {
 	var cpus []float64
 	progress := func(lowrank.Progress) {
 		stamps = append(stamps, time.Now())
-		cpus = append(cpus, cpuSeconds())
+		cpus = append(cpus, CPUSeconds())
 	}
 	_, err := lowrank.NNLRS(context.Background(), set.X, nil, lowrank.DefaultParams(),
 		&lowrank.LADMAP{PaperEta: true, MaxIter: iterWarm + iters}, progress)
@@ -216,7 +216,7 @@ func (r *numpyRunner) iterSeconds(set *dataset.Set, iters int) (iterCost, error)
 	}
 	defer os.RemoveAll(dir)
 	xPath := filepath.Join(dir, "X.npy")
-	if err := writeNpyFile(xPath, set.X); err != nil {
+	if err := WriteNpyFile(xPath, set.X); err != nil {
 		return notMeasured, err
 	}
 	cmd := exec.Command(r.python, r.script, xPath, "--iter-times", "--max-iter", strconv.Itoa(iterWarm+iters))
@@ -225,7 +225,7 @@ func (r *numpyRunner) iterSeconds(set *dataset.Set, iters int) (iterCost, error)
 	cmd.Stderr = &errb
 	out, err := cmd.Output()
 	if err != nil {
-		return notMeasured, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, oneLineString(errb.String()))
+		return notMeasured, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, OneLineString(errb.String()))
 	}
 	var res struct {
 		IterSeconds []float64 `json:"iter_seconds"`
@@ -264,7 +264,7 @@ func (cfg *iterConfig) runWasm(stderr io.Writer) (map[int]iterCost, error) {
 	cmd.Stderr = &errb
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %v: %s", runner, cfg.wasm, err, oneLineString(errb.String()))
+		return nil, fmt.Errorf("%s %s: %v: %s", runner, cfg.wasm, err, OneLineString(errb.String()))
 	}
 	res := map[int]iterCost{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {

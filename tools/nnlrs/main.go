@@ -28,16 +28,6 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// usageError marks errors caused by the user's input: exit status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
 // command is one subcommand. Each lives in its own file and registers
 // itself from an init function, so commands are added without touching
 // this file.
@@ -68,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		}
 	}()
 	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version") {
-		printVersion(stdout)
+		PrintVersion(stdout)
 		return 0
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
@@ -86,9 +76,9 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		switch {
 		case err == nil:
 			return 0
-		case errors.Is(err, errHelp):
+		case errors.Is(err, ErrHelp):
 			return 0
-		case errors.As(err, new(usageError)):
+		case errors.As(err, new(UsageError)):
 			fmt.Fprintf(stderr, "nnlrs %s: %s\n", c.name, oneLine(err))
 			return 2
 		default:
@@ -124,14 +114,4 @@ func oneLine(err error) string {
 	head := (maxMessage - len(mark)) * 2 / 3
 	tail := maxMessage - len(mark) - head
 	return string(r[:head]) + mark + string(r[len(r)-tail:])
-}
-
-// excerpt cuts s, a piece of the input quoted in a message, to at most
-// 40 runes.
-func excerpt(s string) string {
-	const limit = 40
-	if r := []rune(s); len(r) > limit {
-		return string(r[:limit]) + "..."
-	}
-	return s
 }

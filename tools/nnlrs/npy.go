@@ -56,8 +56,8 @@ func writeNpy(w io.Writer, m mat.Matrix) error {
 	return bw.Flush()
 }
 
-// writeNpyFile writes m to a new .npy file at path.
-func writeNpyFile(path string, m mat.Matrix) error {
+// WriteNpyFile writes m to a new .npy file at path.
+func WriteNpyFile(path string, m mat.Matrix) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -69,8 +69,8 @@ func writeNpyFile(path string, m mat.Matrix) error {
 	return f.Close()
 }
 
-// readNpyFile reads the 2-d numeric .npy array at path (readNpy).
-func readNpyFile(path string) (*mat.Dense, error) {
+// ReadNpyFile reads the 2-d numeric .npy array at path (readNpy).
+func ReadNpyFile(path string) (*mat.Dense, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -174,7 +174,7 @@ func readNpyHeader(r io.Reader) (descr string, shape []int, fortran bool, err er
 	header := string(hb)
 	d, s, f := npyDescr.FindStringSubmatch(header), npyShape.FindStringSubmatch(header), npyFortran.FindStringSubmatch(header)
 	if d == nil || s == nil || f == nil {
-		return "", nil, false, fmt.Errorf("unreadable .npy header %q", excerpt(header))
+		return "", nil, false, fmt.Errorf("unreadable .npy header %q", Excerpt(header))
 	}
 	for _, t := range strings.Split(s[1], ",") {
 		if t = strings.TrimSpace(t); t == "" {
@@ -182,7 +182,7 @@ func readNpyHeader(r io.Reader) (descr string, shape []int, fortran bool, err er
 		}
 		v, err := strconv.Atoi(t)
 		if err != nil || v < 0 {
-			return "", nil, false, fmt.Errorf("bad shape (%s) in the .npy header", excerpt(s[1]))
+			return "", nil, false, fmt.Errorf("bad shape (%s) in the .npy header", Excerpt(s[1]))
 		}
 		shape = append(shape, v)
 	}

@@ -26,8 +26,8 @@ import (
 //
 // with indices and indptr int32 when they fit, as SciPy writes them.
 
-// writeCSRNpz writes the nonzero entries of m as a SciPy CSR .npz archive.
-func writeCSRNpz(w io.Writer, m mat.Matrix) error {
+// WriteCSRNpz writes the nonzero entries of m as a SciPy CSR .npz archive.
+func WriteCSRNpz(w io.Writer, m mat.Matrix) error {
 	r, c := m.Dims()
 	var data []float64
 	var indices []int64

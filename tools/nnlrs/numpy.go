@@ -64,7 +64,7 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 	}
 	defer os.RemoveAll(dir)
 	xPath := filepath.Join(dir, "X.npy")
-	if err := writeNpyFile(xPath, set.X); err != nil {
+	if err := WriteNpyFile(xPath, set.X); err != nil {
 		return benchRow{}, err
 	}
 	out := filepath.Join(dir, "out")
@@ -79,7 +79,7 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
 	if err != nil {
-		return benchRow{}, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, oneLineString(stderr.String()))
+		return benchRow{}, fmt.Errorf("%s %s: %v: %s", r.python, r.script, err, OneLineString(stderr.String()))
 	}
 	var res struct {
 		Iterations int      `json:"iterations"`
@@ -94,7 +94,7 @@ func (r *numpyRunner) run(set *dataset.Set) (benchRow, error) {
 	}
 	ms := map[string]*mat.Dense{}
 	for _, name := range []string{"Z", "H", "Y1", "Y2"} {
-		m, err := readNpyFile(out + name + ".npy")
+		m, err := ReadNpyFile(out + name + ".npy")
 		if err != nil {
 			return benchRow{}, err
 		}

@@ -12,7 +12,7 @@ import (
 	"syscall"
 )
 
-// outputs are the files a command writes, committed together: a failure
+// Outputs are the files a command writes, committed together: a failure
 // at any point leaves none of them behind, new or half-written, and the
 // files they replace as they were.
 //
@@ -28,83 +28,83 @@ import (
 // With makeFolders, an output's folder may be missing if it can be made:
 // add checks its nearest existing parent instead, and commit makes the
 // folders first and removes those it made on an error.
-type outputs struct {
-	files       []*output
-	makeFolders bool
+type Outputs struct {
+	files       []*Output
+	MakeFolders bool
 }
 
-// output is one file of outputs: its flag, for messages, and the function
+// Output is one file of outputs: its flag, for messages, and the function
 // that writes its content.
-type output struct {
+type Output struct {
 	flag, path string
 	target     string // the file written: path, or where a symbolic link at path leads
 	inPlace    bool   // not a regular file: written, not renamed over
 	write      func(io.Writer) error
 }
 
-// add checks that path can be written as the output of flag and returns
+// Add checks that path can be written as the output of flag and returns
 // it; its content is set with set before commit. An empty path is no
 // output: add returns nil, whose set does nothing. The errors are usage
 // errors naming flag and path (whole: it is the user's own, and run cuts
 // a message too long).
-func (o *outputs) add(flag, path string) (*output, error) {
+func (o *Outputs) Add(flag, path string) (*Output, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f := &output{flag: flag, path: path, target: path}
+	f := &Output{flag: flag, path: path, target: path}
 	if t, err := filepath.EvalSymlinks(path); err == nil {
 		f.target = t
 	}
 	abs, err := filepath.Abs(f.target)
 	if err != nil {
-		return nil, usagef("%s %s: %v", flag, path, err)
+		return nil, Usagef("%s %s: %v", flag, path, err)
 	}
 	for _, g := range o.files {
 		if ga, _ := filepath.Abs(g.target); ga == abs {
-			return nil, usagef("%s and %s both name %s; give each output its own file", g.flag, flag, path)
+			return nil, Usagef("%s and %s both name %s; give each output its own file", g.flag, flag, path)
 		}
 	}
 	st, err := os.Stat(f.target)
 	switch {
 	case err == nil && st.IsDir():
-		return nil, usagef("%s %s is a folder; name a file in it", flag, path)
+		return nil, Usagef("%s %s is a folder; name a file in it", flag, path)
 	case err == nil && !st.Mode().IsRegular():
 		w, err := os.OpenFile(f.target, os.O_WRONLY, 0)
 		if err != nil {
-			return nil, usagef("%s %s cannot be written: %v", flag, path, reason(err))
+			return nil, Usagef("%s %s cannot be written: %v", flag, path, Reason(err))
 		}
 		w.Close()
 		f.inPlace = true
 	case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
-		return nil, usagef("%s %s: %v", flag, path, reason(err))
+		return nil, Usagef("%s %s: %v", flag, path, Reason(err))
 	default:
 		dir := filepath.Dir(f.target)
-		if o.makeFolders {
+		if o.MakeFolders {
 			dir = existingParent(dir)
 		}
-		if err := writableFolder(dir); err != nil {
-			return nil, usagef("%s %s: %v", flag, path, err)
+		if err := WritableFolder(dir); err != nil {
+			return nil, Usagef("%s %s: %v", flag, path, err)
 		}
 	}
 	o.files = append(o.files, f)
 	return f, nil
 }
 
-// writableFolder reports, as an error saying what to do, whether dir is
+// WritableFolder reports, as an error saying what to do, whether dir is
 // an existing folder in which a new file can be made.
-func writableFolder(dir string) error {
+func WritableFolder(dir string) error {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("folder %s does not exist; create it first", dir)
 	case err != nil:
-		return fmt.Errorf("folder %s: %v", dir, reason(err))
+		return fmt.Errorf("folder %s: %v", dir, Reason(err))
 	case !st.IsDir():
 		return fmt.Errorf("%s is not a folder", dir)
 	}
 	probe, err := os.CreateTemp(dir, ".nnlrs-probe-*")
 	if err != nil {
-		return fmt.Errorf("cannot write in folder %s: %v", dir, reason(err))
+		return fmt.Errorf("cannot write in folder %s: %v", dir, Reason(err))
 	}
 	probe.Close()
 	return os.Remove(probe.Name())
@@ -139,17 +139,17 @@ func makeFolder(dir string) ([]string, error) {
 	return missing, nil
 }
 
-// set sets the function that writes f's content.
-func (f *output) set(write func(io.Writer) error) {
+// Set sets the function that writes f's content.
+func (f *Output) Set(write func(io.Writer) error) {
 	if f != nil {
 		f.write = write
 	}
 }
 
-// commit writes every output, as the doc comment of outputs says. Its
+// Commit writes every output, as the doc comment of outputs says. Its
 // errors name the output and are not usage errors: the files were checked
 // and the system failed to take them (a full disk, a removed folder).
-func (o *outputs) commit() (err error) {
+func (o *Outputs) Commit() (err error) {
 	var temps []string // the temporary files, one per output not in place
 	var made []string  // the folders made, parents first
 	defer func() {
@@ -162,8 +162,8 @@ func (o *outputs) commit() (err error) {
 			}
 		}
 	}()
-	fail := func(f *output, err error) error {
-		return fmt.Errorf("writing %s %s: %v; no file was replaced", f.flag, f.path, reason(err))
+	fail := func(f *Output, err error) error {
+		return fmt.Errorf("writing %s %s: %v; no file was replaced", f.flag, f.path, Reason(err))
 	}
 	for _, f := range o.files {
 		if f.write == nil {
@@ -174,7 +174,7 @@ func (o *outputs) commit() (err error) {
 		if f.inPlace {
 			continue
 		}
-		if o.makeFolders {
+		if o.MakeFolders {
 			m, err := makeFolder(filepath.Dir(f.target))
 			made = append(made, m...)
 			if err != nil {
@@ -214,7 +214,7 @@ func (o *outputs) commit() (err error) {
 			if len(renamed) == 0 {
 				return fail(f, err)
 			}
-			return fmt.Errorf("writing %s %s: %v; %s already replaced", f.flag, f.path, reason(err), strings.Join(renamed, ", "))
+			return fmt.Errorf("writing %s %s: %v; %s already replaced", f.flag, f.path, Reason(err), strings.Join(renamed, ", "))
 		}
 		renamed = append(renamed, f.flag+" "+f.path)
 	}
@@ -239,8 +239,8 @@ func writeTo(f *os.File, write func(io.Writer) error) error {
 	return err
 }
 
-// reason is err without the path a *fs.PathError repeats.
-func reason(err error) error {
+// Reason is err without the path a *fs.PathError repeats.
+func Reason(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err

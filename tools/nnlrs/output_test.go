@@ -97,28 +97,28 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// writeMatrix reports a writer's failure; commit then removes every
+// WriteMatrix reports a writer's failure; commit then removes every
 // temporary file and leaves the files it would replace as they were.
 func TestOutputsWriterFails(t *testing.T) {
 	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
-	if err := writeMatrix(&failingWriter{n: 4}, m); !errors.Is(err, errDiskFull) {
+	if err := WriteMatrix(&failingWriter{n: 4}, m); !errors.Is(err, errDiskFull) {
 		t.Errorf("writeMatrix on a failing writer: %v", err)
 	}
 	dir := t.TempDir()
 	old := filepath.Join(dir, "W.csv")
 	os.WriteFile(old, []byte("old\n"), 0o644)
-	var outs outputs
-	w, err := outs.add("-w", old)
+	var outs Outputs
+	w, err := outs.Add("-w", old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	z, err := outs.add("-z", filepath.Join(dir, "Z.csv"))
+	z, err := outs.Add("-z", filepath.Join(dir, "Z.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.set(func(w io.Writer) error { return writeMatrix(w, m) })
-	z.set(func(w io.Writer) error { return writeMatrix(&failingWriter{n: 3}, m) })
-	err = outs.commit()
+	w.Set(func(w io.Writer) error { return WriteMatrix(w, m) })
+	z.Set(func(w io.Writer) error { return WriteMatrix(&failingWriter{n: 3}, m) })
+	err = outs.Commit()
 	if err == nil || !strings.Contains(err.Error(), "writing -z "+filepath.Join(dir, "Z.csv")+": no space left on device; no file was replaced") {
 		t.Errorf("commit: %v", err)
 	}
@@ -131,23 +131,23 @@ func TestOutputsWriterFails(t *testing.T) {
 
 	// With makeFolders, a missing folder is made at commit and removed
 	// again when the commit fails.
-	outs = outputs{makeFolders: true}
-	f, err := outs.add("-out", filepath.Join(dir, "a", "b", "x.csv"))
+	outs = Outputs{MakeFolders: true}
+	f, err := outs.Add("-out", filepath.Join(dir, "a", "b", "x.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := listDir(t, dir); !slices.Equal(got, []string{"W.csv"}) {
 		t.Errorf("add made %q", got)
 	}
-	f.set(func(w io.Writer) error { return errDiskFull })
-	if err := outs.commit(); !strings.Contains(err.Error(), "no space left on device") {
+	f.Set(func(w io.Writer) error { return errDiskFull })
+	if err := outs.Commit(); !strings.Contains(err.Error(), "no space left on device") {
 		t.Errorf("commit: %v", err)
 	}
 	if got := listDir(t, dir); !slices.Equal(got, []string{"W.csv"}) {
 		t.Errorf("a failed commit left %q", got)
 	}
-	f.set(func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err })
-	if err := outs.commit(); err != nil {
+	f.Set(func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err })
+	if err := outs.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "a", "b", "x.csv")); string(b) != "new\n" {

@@ -46,7 +46,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "x.csv")
 	writeSubspaceCSV(t, in)
-	for _, ext := range matrixExts {
+	for _, ext := range MatrixExts {
 		args := []string{"graph", "-in", in, "-lambda", "1", "-theta", "0.1", "-w", filepath.Join(dir, "W"+ext), "-z", filepath.Join(dir, "Z"+ext)}
 		if status, _, errs := runCLI(t, args...); status != 0 {
 			t.Fatalf("%s: status %d: %s", ext, status, errs)
@@ -66,7 +66,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 		return string(b)
 	}
 	want := predict(filepath.Join(dir, "W.csv"))
-	for _, ext := range matrixExts[1:] {
+	for _, ext := range MatrixExts[1:] {
 		if got := predict(filepath.Join(dir, "W"+ext)); got != want {
 			t.Errorf("predictions on W%s differ from those on W.csv:\n%s\nwant\n%s", ext, got, want)
 		}
@@ -74,7 +74,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 	theirs := filepath.Join(dir, "numpy")
 	os.Mkdir(theirs, 0o755)
 	runPython(t, python, "write", filepath.Join(dir, "W.csv"), theirs)
-	for _, ext := range matrixExts[1:] {
+	for _, ext := range MatrixExts[1:] {
 		// float32 rounds the weights: the predictions, not the numbers,
 		// must agree.
 		if got := predict(filepath.Join(theirs, "W"+ext)); got != want {
@@ -84,7 +84,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 }
 
 // An extension that names no format is refused in one line, for the
-// outputs before any work and for the inputs.
+// Outputs before any work and for the inputs.
 func TestFormatsUnknownExtension(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "x.csv")
@@ -119,11 +119,11 @@ func TestGraphReadsNpyData(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := mat.DenseCopyOf(set.X.T())
-	if err := writeNpyFile(filepath.Join(dir, "x.npy"), m); err != nil {
+	if err := WriteNpyFile(filepath.Join(dir, "x.npy"), m); err != nil {
 		t.Fatal(err)
 	}
 	f, _ := os.Create(filepath.Join(dir, "x.npz"))
-	if err := writeCSRNpz(f, m); err != nil {
+	if err := WriteCSRNpz(f, m); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

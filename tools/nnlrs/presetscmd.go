@@ -52,8 +52,8 @@ const presetFoldStream = 0x666f6c6473
 // presetsConfig is the checked flags of `nnlrs presets`.
 type presetsConfig struct {
 	dataDir, out, doc string
-	outs              outputs
-	goOut, docOut     *output
+	outs              Outputs
+	goOut, docOut     *Output
 	seeds             []uint64
 	grid              experiment.PresetGrid
 	folds             int
@@ -72,7 +72,7 @@ func presetsCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	start, cpuStart := time.Now(), cpuSeconds()
+	start, cpuStart := time.Now(), CPUSeconds()
 	progress := func(s string) {
 		if !cfg.quiet {
 			fmt.Fprintf(stderr, "%6.1fs %s\n", time.Since(start).Seconds(), s)
@@ -89,9 +89,9 @@ func presetsCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if len(rows) == 0 {
-		return usagef("none of the site's data sets is in %s", cfg.dataDir)
+		return Usagef("none of the site's data sets is in %s", cfg.dataDir)
 	}
-	elapsed, cpu := time.Since(start), cpuSeconds()-cpuStart
+	elapsed, cpu := time.Since(start), CPUSeconds()-cpuStart
 	command := "go run ./tools/nnlrs presets " + strings.Join(args, " ")
 	if err := cfg.write(rows, command, elapsed, cpu); err != nil {
 		return err
@@ -107,17 +107,17 @@ func parsePresetsFlags(args []string, stderr io.Writer) (*presetsConfig, error) 
 	fs := flag.NewFlagSet("nnlrs presets", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := &presetsConfig{grid: experiment.DefaultPresetGrid()}
-	fs.StringVar(&cfg.dataDir, "datasets", defaultDataDir, "folder holding the MAT-files of the site's data sets")
+	fs.StringVar(&cfg.dataDir, "datasets", DefaultDataDir, "folder holding the MAT-files of the site's data sets")
 	seedList := fs.String("seeds", "1,2,3", "seeds of the page's draws to choose over (comma-separated)")
 	fs.StringVar(&cfg.out, "out", filepath.Join("ui", "params", "presets.go"), "Go file to write (package params)")
 	fs.StringVar(&cfg.doc, "doc", filepath.Join("docs", "PRESETS.md"), "Markdown report to write")
-	gLambda := fs.String("lambda", floats(cfg.grid.Lambda), "NNLRS lambda grid (slider steps)")
-	gBeta := fs.String("beta", floats(cfg.grid.Beta), "NNLRS beta grid (slider steps)")
-	gTheta := fs.String("theta", floats(cfg.grid.Theta), "NNLRS theta grid (slider steps; thresholds the solved Z)")
-	gLRR := fs.String("lrr-lambda", floats(cfg.grid.LRRLambda), "LRR lambda grid (slider steps)")
+	gLambda := fs.String("lambda", Floats(cfg.grid.Lambda), "NNLRS lambda grid (slider steps)")
+	gBeta := fs.String("beta", Floats(cfg.grid.Beta), "NNLRS beta grid (slider steps)")
+	gTheta := fs.String("theta", Floats(cfg.grid.Theta), "NNLRS theta grid (slider steps; thresholds the solved Z)")
+	gLRR := fs.String("lrr-lambda", Floats(cfg.grid.LRRLambda), "LRR lambda grid (slider steps)")
 	fs.IntVar(&cfg.folds, "folds", 3, "cross-validation folds")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "no progress on stderr")
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	var err error
@@ -140,12 +140,12 @@ func parsePresetsFlags(args []string, stderr io.Writer) (*presetsConfig, error) 
 		}
 	}
 	if cfg.folds < 2 {
-		return nil, usagef("-folds must be at least 2, have %d", cfg.folds)
+		return nil, Usagef("-folds must be at least 2, have %d", cfg.folds)
 	}
-	if cfg.goOut, err = cfg.outs.add("-out", cfg.out); err != nil {
+	if cfg.goOut, err = cfg.outs.Add("-out", cfg.out); err != nil {
 		return nil, err
 	}
-	if cfg.docOut, err = cfg.outs.add("-doc", cfg.doc); err != nil {
+	if cfg.docOut, err = cfg.outs.Add("-doc", cfg.doc); err != nil {
 		return nil, err
 	}
 	return cfg, nil
@@ -157,7 +157,7 @@ func parseSeeds(s string) ([]uint64, error) {
 	for _, f := range strings.Split(s, ",") {
 		var seed uint64
 		if _, err := fmt.Sscan(strings.TrimSpace(f), &seed); err != nil {
-			return nil, usagef("-seeds: %q is not a seed", excerpt(f))
+			return nil, Usagef("-seeds: %q is not a seed", Excerpt(f))
 		}
 		seeds = append(seeds, seed)
 	}
@@ -167,13 +167,13 @@ func parseSeeds(s string) ([]uint64, error) {
 // parseSteps parses the grid s of flag name, whose values must be steps
 // of the page's slider steps.
 func parseSteps(name, steps, s string, positive bool) ([]float64, error) {
-	v, err := parseFloats(s, positive)
+	v, err := ParseFloats(s, positive)
 	if err != nil {
-		return nil, usagef("%s: %v", name, err)
+		return nil, Usagef("%s: %v", name, err)
 	}
 	for _, x := range v {
 		if !slices.Contains(params.Lookup(steps).Steps, x) {
-			return nil, usagef("%s: %g is not a step of the page's %s slider %v", name, x, steps, params.Lookup(steps).Steps)
+			return nil, Usagef("%s: %g is not a step of the page's %s slider %v", name, x, steps, params.Lookup(steps).Steps)
 		}
 	}
 	return v, nil
@@ -224,15 +224,15 @@ func (cfg *presetsConfig) write(rows []experiment.PresetRow, command string, ela
 		return err
 	}
 	doc := presetsDoc(rows, command, cfg.seeds, cfg.grid, cfg.folds, elapsed, cpu)
-	cfg.goOut.set(func(w io.Writer) error {
+	cfg.goOut.Set(func(w io.Writer) error {
 		_, err := w.Write(src)
 		return err
 	})
-	cfg.docOut.set(func(w io.Writer) error {
+	cfg.docOut.Set(func(w io.Writer) error {
 		_, err := io.WriteString(w, doc)
 		return err
 	})
-	return cfg.outs.commit()
+	return cfg.outs.Commit()
 }
 
 // pageDraw draws what the page draws from the site's subset of a
@@ -299,7 +299,7 @@ func presetsDoc(rows []experiment.PresetRow, command string, seeds []uint64, gri
 		"The labels of the unlabeled samples are never used to choose.\n\n", floats64(seeds), experiment.DefaultPresetMaxIter, folds)
 	fmt.Fprintf(&b, "Grid: NNLRS λ ∈ {%s}, β ∈ {%s}, θ ∈ {%s}; LRR λ ∈ {%s}, all steps of the page's sliders. "+
 		"The run took %.0f s of wall time and %.0f s of CPU time (one process; run it with GOMAXPROCS=1 to keep it on one core).\n\n",
-		floats(grid.Lambda), floats(grid.Beta), floats(grid.Theta), floats(grid.LRRLambda), elapsed.Seconds(), cpu)
+		Floats(grid.Lambda), Floats(grid.Beta), Floats(grid.Theta), Floats(grid.LRRLambda), elapsed.Seconds(), cpu)
 	b.WriteString("## Choices\n\n")
 	b.WriteString("Labeled: percentage of each class, in parentheses the labeled samples of a draw. CV error: held-out labeled samples misclassified.\n\n")
 	b.WriteString(experiment.PresetTable(rows, ""))

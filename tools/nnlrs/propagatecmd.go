@@ -40,26 +40,26 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "GHF keeps every given label; LGC scores the labeled nodes too and may give one another class (its prediction is written).")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
 	case *wPath == "":
-		return usagef("-w W.csv is required")
+		return Usagef("-w W.csv is required")
 	case *lPath == "":
-		return usagef("-labels y.csv is required")
+		return Usagef("-labels y.csv is required")
 	case *out == "":
-		return usagef("-out pred.csv is required")
+		return Usagef("-out pred.csv is required")
 	case *method != "ghf" && *method != "lgc":
-		return usagef("unknown method %q (methods: ghf, lgc)", excerpt(*method))
+		return Usagef("unknown method %q (methods: ghf, lgc)", Excerpt(*method))
 	case *method == "lgc" && !(*alpha > 0 && *alpha < 1):
-		return usagef("-alpha must be in (0, 1), have %v", *alpha)
+		return Usagef("-alpha must be in (0, 1), have %v", *alpha)
 	}
-	if err := checkMatrixExt("-w", *wPath); err != nil {
+	if err := CheckMatrixExt("-w", *wPath); err != nil {
 		return err
 	}
-	var outs outputs
-	pred, err := outs.add("-out", *out)
+	var outs Outputs
+	pred, err := outs.Add("-out", *out)
 	if err != nil {
 		return err
 	}
@@ -83,10 +83,10 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	n := w.SymmetricDim()
 	if len(given) != n {
-		return usagef("%s has %d labels, W has %d nodes", *lPath, len(given), n)
+		return Usagef("%s has %d labels, W has %d nodes", *lPath, len(given), n)
 	}
 	if truthText != nil && len(truthText) != n {
-		return usagef("-truth %s has %d labels, W has %d nodes", *truthPath, len(truthText), n)
+		return Usagef("-truth %s has %d labels, W has %d nodes", *truthPath, len(truthText), n)
 	}
 	labels := cl.given
 	nl := 0
@@ -96,7 +96,7 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if nl == 0 {
-		return usagef("%s labels no node (every label is -1)", *lPath)
+		return Usagef("%s labels no node (every label is -1)", *lPath)
 	}
 	var res *propagate.Result
 	if *method == "ghf" {
@@ -116,11 +116,11 @@ func propagateCmd(args []string, stdout, stderr io.Writer) error {
 			unreached++
 		}
 	}
-	pred.set(func(w io.Writer) error {
+	pred.Set(func(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	})
-	if err := outs.commit(); err != nil {
+	if err := outs.Commit(); err != nil {
 		return err
 	}
 	summary := fmt.Sprintf("%s: n=%d labeled=%d classes=%d unreached=%d", *method, n, nl, len(res.Classes), unreached)
@@ -178,7 +178,7 @@ func numberLabels(given, truth []labelLine) (*classLabels, error) {
 			text := make([]string, len(truth))
 			for i, t := range truth {
 				if t.text == unlabeled {
-					return nil, usagef("-truth: line %d is -1: the truth labels every node", t.line)
+					return nil, Usagef("-truth: line %d is -1: the truth labels every node", t.line)
 				}
 				text[i] = t.text
 			}
@@ -193,11 +193,11 @@ func numberLabels(given, truth []labelLine) (*classLabels, error) {
 			v, err := strconv.Atoi(t.text)
 			switch {
 			case err != nil:
-				return nil, usagef("%s: line %d: %q is a number but not an integer label", flag, t.line, excerpt(t.text))
+				return nil, Usagef("%s: line %d: %q is a number but not an integer label", flag, t.line, Excerpt(t.text))
 			case v == propagate.Unlabeled && !allowUnlabeled:
-				return nil, usagef("%s: line %d is -1: the truth labels every node", flag, t.line)
+				return nil, Usagef("%s: line %d is -1: the truth labels every node", flag, t.line)
 			case v < propagate.Unlabeled:
-				return nil, usagef("%s: line %d: label %d is negative (use -1 for unlabeled)", flag, t.line, v)
+				return nil, Usagef("%s: line %d: label %d is negative (use -1 for unlabeled)", flag, t.line, v)
 			}
 			out[i] = v
 		}
@@ -221,12 +221,12 @@ func readFile[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
 	var zero T
 	f, err := os.Open(path)
 	if err != nil {
-		return zero, usageError{err}
+		return zero, UsageError{err}
 	}
 	defer f.Close()
 	v, err := parse(f)
 	if err != nil {
-		return zero, usagef("%s: %v", path, err)
+		return zero, Usagef("%s: %v", path, err)
 	}
 	return v, nil
 }
@@ -303,16 +303,16 @@ func parseWeights(r io.Reader) (*mat.SymDense, error) {
 // extension (readMatrixFile; a .mat file's variable W or its only one)
 // and checks them (weightsOf).
 func readWeights(path string) (*mat.SymDense, error) {
-	m, err := readMatrixFile(path, "W", parseSquareCSV)
+	m, err := ReadMatrixFile(path, "W", parseSquareCSV)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, UsageError{err}
 	}
 	if r, c := m.Dims(); r != c || r > maxNodes {
-		return nil, usagef("%s: W is %d×%d; want a square matrix of at most %d nodes", path, r, c, maxNodes)
+		return nil, Usagef("%s: W is %d×%d; want a square matrix of at most %d nodes", path, r, c, maxNodes)
 	}
 	w, err := weightsOf(m)
 	if err != nil {
-		return nil, usagef("%s: %v", path, err)
+		return nil, Usagef("%s: %v", path, err)
 	}
 	return w, nil
 }

@@ -14,11 +14,11 @@ import (
 	"nnlrs/core/dataset"
 )
 
-// provenance says how a result was made, so that it can be traced and
+// Provenance says how a result was made, so that it can be traced and
 // made again: every flag of the command with its value (given or
 // default), the input file and its SHA-256, the build, and for a run on
 // a subset of the file the samples drawn.
-type provenance struct {
+type Provenance struct {
 	Command    string         `json:"command"`
 	Parameters map[string]any `json:"parameters"` // every flag by its name
 	Input      inputFile      `json:"input"`
@@ -26,7 +26,7 @@ type provenance struct {
 	// Samples are the samples of the data in their order, as rows of the
 	// input file and their labels, for a run on a subset (-classes,
 	// -per-class); absent when the run took every row in file order.
-	Samples []sampleRow `json:"samples,omitempty"`
+	Samples []SampleRow `json:"samples,omitempty"`
 }
 
 // inputFile is the data file a run read.
@@ -36,16 +36,16 @@ type inputFile struct {
 	Bytes  int64  `json:"bytes,omitempty"`
 }
 
-// sampleRow is one sample of a run: its row in the input file, counted
+// SampleRow is one sample of a run: its row in the input file, counted
 // from 0 without a header line, and its label as the file spells it (a
 // class name, or the integer label); nil when the data have no labels.
-type sampleRow struct {
+type SampleRow struct {
 	Row   int `json:"row"`
 	Label any `json:"label"`
 }
 
-// flagValues returns every flag of fs by its name with its value.
-func flagValues(fs *flag.FlagSet) map[string]any {
+// FlagValues returns every flag of fs by its name with its value.
+func FlagValues(fs *flag.FlagSet) map[string]any {
 	m := map[string]any{}
 	fs.VisitAll(func(f *flag.Flag) {
 		if g, ok := f.Value.(flag.Getter); ok {
@@ -57,11 +57,11 @@ func flagValues(fs *flag.FlagSet) map[string]any {
 	return m
 }
 
-// describeInput returns the input file in (path and digest), or the
+// DescribeInput returns the input file in (path and digest), or the
 // built-in data's name.
-func describeInput(in string) (inputFile, error) {
-	if in == syntheticName {
-		return inputFile{Path: syntheticName}, nil
+func DescribeInput(in string) (inputFile, error) {
+	if in == SyntheticName {
+		return inputFile{Path: SyntheticName}, nil
 	}
 	abs, err := filepath.Abs(in)
 	if err != nil {
@@ -80,11 +80,11 @@ func describeInput(in string) (inputFile, error) {
 	return inputFile{Path: abs, SHA256: hex.EncodeToString(h.Sum(nil)), Bytes: n}, nil
 }
 
-// sampleRows returns the samples of set, which load drew at the rows
+// SampleRows returns the samples of set, which load drew at the rows
 // drawn of the file (nil: every row, in order), with their labels.
-func sampleRows(set *dataset.Set, drawn []int) []sampleRow {
+func SampleRows(set *dataset.Set, drawn []int) []SampleRow {
 	_, n := set.X.Dims()
-	rows := make([]sampleRow, n)
+	rows := make([]SampleRow, n)
 	for k := range rows {
 		rows[k].Row = k
 		if drawn != nil {
@@ -102,10 +102,10 @@ func sampleRows(set *dataset.Set, drawn []int) []sampleRow {
 	return rows
 }
 
-// writeSamples writes the samples as CSV: a header "index,label", then
+// WriteSamples writes the samples as CSV: a header "index,label", then
 // one line per sample, its row of the input file and its label (empty
 // without labels).
-func writeSamples(w io.Writer, rows []sampleRow) error {
+func WriteSamples(w io.Writer, rows []SampleRow) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"index", "label"})
 	for _, r := range rows {

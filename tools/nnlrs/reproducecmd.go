@@ -14,13 +14,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"nnlrs/core/build"
-	"nnlrs/core/dataset"
 	"nnlrs/core/embed"
 	"nnlrs/core/experiment"
 	"nnlrs/core/graph"
@@ -32,9 +28,6 @@ import (
 func init() {
 	register(command{"reproduce", "run the paper's experiments on a data set and write tables, figures and RESULTS.md", reproduceCmd})
 }
-
-// defaultDataDir is where the data sets live beside the repository.
-var defaultDataDir = filepath.Join("..", "shared", "datasets")
 
 // reproduceFlags holds the flags of reproduce as parsed, before they are
 // checked.
@@ -49,7 +42,7 @@ type reproduceFlags struct {
 	tune, sweep, efNorm, quiet, renderOnly   bool
 	status, candidates                       bool
 	readings                                 string
-	solvers                                  solverFlags
+	solvers                                  SolverFlags
 	tuneLambda, tuneBeta, tuneTheta, tuneLRR string
 	out, pagePath, shard                     string
 }
@@ -61,10 +54,10 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case f.renderOnly && f.status:
-		return usagef("-render-only and -status do not go together")
+		return Usagef("-render-only and -status do not go together")
 	case f.renderOnly || f.status:
 		if f.shard != "" || f.ds != "" {
-			return usagef("-render-only and -status take -out DIR alone (every data set in it)")
+			return Usagef("-render-only and -status take -out DIR alone (every data set in it)")
 		}
 		if f.status {
 			return f.printStatus(stdout)
@@ -119,7 +112,7 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	res, err := experiment.Merge(all)
 	if err != nil {
-		return usagef("%s: %v", trialsDir(f.out, name), err)
+		return Usagef("%s: %v", trialsDir(f.out, name), err)
 	}
 	res.Command = mergedCommand(res)
 	if err := writeOutputs(f.out, res); err != nil {
@@ -134,18 +127,18 @@ func reproduceCmd(args []string, stdout, stderr io.Writer) error {
 // finishes.
 func (f *reproduceFlags) runTrials(cfg experiment.Config, args []string, sh shard, done int, stderr io.Writer) error {
 	if !f.quiet {
-		what := fmt.Sprintf("%s, %s of %d", cfg.Protocol.Name, count(len(cfg.Select), "trial"), cfg.Trials)
+		what := fmt.Sprintf("%s, %s of %d", cfg.Protocol.Name, Count(len(cfg.Select), "trial"), cfg.Trials)
 		if !sh.whole() {
 			what += " (shard " + sh.String() + ")"
 		}
 		if done > 0 {
 			what += fmt.Sprintf(", %d done before", done)
 		}
-		announce(stderr, "nnlrs reproduce", what+" (SDA, the beta sweep and tuning not counted)", reproduceCost(cfg))
-		cfg.Progress = newProgressBar(stderr, len(cfg.Select)).update
+		Announce(stderr, "nnlrs reproduce", what+" (SDA, the beta sweep and tuning not counted)", reproduceCost(cfg))
+		cfg.Progress = NewProgressBar(stderr, len(cfg.Select)).Update
 	}
 	command, version := trialCommand(args), codeVersion()
-	cfg.CPU = cpuSeconds
+	cfg.CPU = CPUSeconds
 	cfg.Finished = func(t experiment.Trial) error {
 		t.Command, t.Version = command, version
 		return writeTrial(f.out, t)
@@ -163,7 +156,7 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 		f.names = append(f.names, p.Name)
 	}
 	fs.StringVar(&f.ds, "dataset", "", "data set: "+strings.Join(f.names, "|"))
-	fs.StringVar(&f.dataDir, "data", defaultDataDir, "folder holding the MAT-files (USPS.mat, YaleB_32x32.mat, PIE_32x32_10subjects.mat)")
+	fs.StringVar(&f.dataDir, "data", DefaultDataDir, "folder holding the MAT-files (USPS.mat, YaleB_32x32.mat, PIE_32x32_10subjects.mat)")
 	fs.IntVar(&f.trials, "trials", 50, "seeded trials (the paper runs 50)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the trials: the same seed gives the same numbers")
 	fs.StringVar(&f.labeled, "labeled", "10,20,30,40,50,60", "labeled percentages")
@@ -178,16 +171,16 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 	fs.IntVar(&f.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
 	fs.BoolVar(&f.tune, "tune", false, "choose lambda, beta, theta (NNLRS family) and lambda (LRR) by cross-validation on the labeled samples")
 	grid := experiment.DefaultGrid()
-	fs.StringVar(&f.tuneLambda, "tune-lambda", floats(grid.Lambda), "tuning grid of lambda")
-	fs.StringVar(&f.tuneBeta, "tune-beta", floats(grid.Beta), "tuning grid of beta")
-	fs.StringVar(&f.tuneTheta, "tune-theta", floats(grid.Theta), "tuning grid of theta")
-	fs.StringVar(&f.tuneLRR, "tune-lrr-lambda", floats(grid.LRRLambda), "tuning grid of LRR's lambda")
+	fs.StringVar(&f.tuneLambda, "tune-lambda", Floats(grid.Lambda), "tuning grid of lambda")
+	fs.StringVar(&f.tuneBeta, "tune-beta", Floats(grid.Beta), "tuning grid of beta")
+	fs.StringVar(&f.tuneTheta, "tune-theta", Floats(grid.Theta), "tuning grid of theta")
+	fs.StringVar(&f.tuneLRR, "tune-lrr-lambda", Floats(grid.LRRLambda), "tuning grid of LRR's lambda")
 	fs.IntVar(&f.folds, "folds", 3, "cross-validation folds of the tuning mode")
 	fs.BoolVar(&f.sweep, "beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
 	fs.Float64Var(&f.sweepLambda, "sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
-	f.solvers.add(fs)
-	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+readingsHelp())
+	f.solvers.Add(fs)
+	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+ReadingsHelp())
 	fs.BoolVar(&f.candidates, "candidates", false, "with -tune: record every candidate of every choice with its test error, for the record only (the choice never sees it)")
 	fs.IntVar(&f.efOuter, "ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
 	fs.BoolVar(&f.efNorm, "ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
@@ -204,7 +197,7 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 		fmt.Fprintln(stderr, "       nnlrs reproduce -status -out DIR")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -214,7 +207,7 @@ func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, erro
 // the page and tables.
 func (f *reproduceFlags) render(stdout io.Writer) error {
 	if f.out == "" {
-		return usagef("-out DIR is required")
+		return Usagef("-out DIR is required")
 	}
 	page := f.pagePath
 	if page == "" {
@@ -232,10 +225,10 @@ func (f *reproduceFlags) render(stdout io.Writer) error {
 // the trials done and missing, their CPU time and the code versions.
 func (f *reproduceFlags) printStatus(stdout io.Writer) error {
 	if f.out == "" {
-		return usagef("-out DIR is required")
+		return Usagef("-out DIR is required")
 	}
 	if st, err := os.Stat(f.out); err != nil || !st.IsDir() {
-		return usagef("-out %s is not a folder", f.out)
+		return Usagef("-out %s is not a folder", f.out)
 	}
 	any := false
 	for _, p := range experiment.Protocols() {
@@ -264,29 +257,29 @@ func (f *reproduceFlags) printStatus(stdout io.Writer) error {
 // configuration, without its data and progress.
 func (f *reproduceFlags) config() (experiment.Config, error) {
 	if f.pagePath != "" {
-		return experiment.Config{}, usagef("-page goes with -render-only")
+		return experiment.Config{}, Usagef("-page goes with -render-only")
 	}
 	if f.ds == "" {
-		return experiment.Config{}, usagef("-dataset is required (%s)", strings.Join(f.names, ", "))
+		return experiment.Config{}, Usagef("-dataset is required (%s)", strings.Join(f.names, ", "))
 	}
 	proto, err := experiment.Lookup(f.ds)
 	if err != nil {
-		return experiment.Config{}, usageError{err}
+		return experiment.Config{}, UsageError{err}
 	}
 	if f.out == "" {
-		return experiment.Config{}, usagef("-out DIR is required")
+		return experiment.Config{}, Usagef("-out DIR is required")
 	}
 	// The outputs are written at the end, all at once (writeOutputs): check
 	// now that they can be.
-	check := outputs{makeFolders: true}
-	if _, err := check.add("-out", filepath.Join(f.out, "RESULTS.md")); err != nil {
+	check := Outputs{MakeFolders: true}
+	if _, err := check.Add("-out", filepath.Join(f.out, "RESULTS.md")); err != nil {
 		return experiment.Config{}, err
 	}
 	if f.trials < 1 {
-		return experiment.Config{}, usagef("-trials must be >= 1, have %d", f.trials)
+		return experiment.Config{}, Usagef("-trials must be >= 1, have %d", f.trials)
 	}
 	if f.workers < 1 {
-		return experiment.Config{}, usagef("-workers must be >= 1, have %d", f.workers)
+		return experiment.Config{}, Usagef("-workers must be >= 1, have %d", f.workers)
 	}
 	cfg := experiment.Config{Protocol: proto, Trials: f.trials, Seed: f.seed, Folds: f.folds, SweepLambda: f.sweepLambda, Workers: f.workers}
 	if err := f.parseLists(&cfg); err != nil {
@@ -299,10 +292,10 @@ func (f *reproduceFlags) config() (experiment.Config, error) {
 		return experiment.Config{}, err
 	}
 	if f.candidates && !f.tune {
-		return experiment.Config{}, usagef("-candidates goes with -tune")
+		return experiment.Config{}, Usagef("-candidates goes with -tune")
 	}
 	cfg.Candidates = f.candidates
-	if cfg.Readings, err = parseReadings(f.readings, f.solvers); err != nil {
+	if cfg.Readings, err = ParseReadings(f.readings, f.solvers); err != nil {
 		return experiment.Config{}, err
 	}
 	if err := f.setSolvers(&cfg); err != nil {
@@ -314,14 +307,14 @@ func (f *reproduceFlags) config() (experiment.Config, error) {
 // parseLists parses -labeled, -graphs and -propagators into cfg.
 func (f *reproduceFlags) parseLists(cfg *experiment.Config) error {
 	var err error
-	if cfg.Labeled, err = parsePercents(f.labeled); err != nil {
-		return usagef("-labeled: %v", err)
+	if cfg.Labeled, err = ParsePercents(f.labeled); err != nil {
+		return Usagef("-labeled: %v", err)
 	}
-	if cfg.Graphs, err = parseGraphs(f.graphs); err != nil {
-		return usagef("-graphs: %v", err)
+	if cfg.Graphs, err = ParseGraphs(f.graphs); err != nil {
+		return Usagef("-graphs: %v", err)
 	}
-	if cfg.Propagators, err = parsePropagators(f.props); err != nil {
-		return usagef("-propagators: %v", err)
+	if cfg.Propagators, err = ParsePropagators(f.props); err != nil {
+		return Usagef("-propagators: %v", err)
 	}
 	return nil
 }
@@ -335,11 +328,11 @@ func (f *reproduceFlags) checkNumbers() error {
 	}{{"-beta", f.beta, false}, {"-lambda", f.lambda, true}, {"-theta", f.theta, false}, {"-lrr-lambda", f.lrrLambda, true},
 		{"-gamma", f.gamma, true}, {"-sweep-lambda", f.sweepLambda, true}} {
 		if math.IsNaN(v.v) || math.IsInf(v.v, 0) || v.v < 0 || (v.positive && v.v == 0) {
-			return usagef("%s must be a finite number %s 0, have %v", v.name, map[bool]string{true: ">", false: ">="}[v.positive], v.v)
+			return Usagef("%s must be a finite number %s 0, have %v", v.name, map[bool]string{true: ">", false: ">="}[v.positive], v.v)
 		}
 	}
 	if f.dim < 1 || f.maxIter < 0 || f.efOuter < 0 || f.folds < 2 {
-		return usagef("need -dim >= 1, -max-iter >= 0, -ef-outer >= 0 and -folds >= 2")
+		return Usagef("need -dim >= 1, -max-iter >= 0, -ef-outer >= 0 and -folds >= 2")
 	}
 	return nil
 }
@@ -349,27 +342,7 @@ func (f *reproduceFlags) tuneGrid() (*experiment.Grid, error) {
 	if !f.tune {
 		return nil, nil
 	}
-	return parseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR)
-}
-
-// parseGrid parses the flags -tune-lambda, -tune-beta, -tune-theta and
-// -tune-lrr-lambda, given as lambda, beta, theta and lrr.
-func parseGrid(lambda, beta, theta, lrr string) (*experiment.Grid, error) {
-	g := experiment.Grid{}
-	for _, t := range []struct {
-		name string
-		s    string
-		dst  *[]float64
-		pos  bool
-	}{{"-tune-lambda", lambda, &g.Lambda, true}, {"-tune-beta", beta, &g.Beta, false}, {"-tune-theta", theta, &g.Theta, false},
-		{"-tune-lrr-lambda", lrr, &g.LRRLambda, true}} {
-		v, err := parseFloats(t.s, t.pos)
-		if err != nil {
-			return nil, usagef("%s: %v", t.name, err)
-		}
-		*t.dst = v
-	}
-	return &g, nil
+	return ParseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR)
 }
 
 // setSolvers sets the graphs' parameters and solver settings, the
@@ -380,7 +353,7 @@ func (f *reproduceFlags) setSolvers(cfg *experiment.Config) error {
 	opts.EF = embed.Params{Gamma: f.gamma, Dim: f.dim}
 	opts.LRR.Lambda = f.lrrLambda
 	var err error
-	if opts.NNLRS.Solver, err = f.solvers.method(f.maxIter); err != nil {
+	if opts.NNLRS.Solver, err = f.solvers.Method(f.maxIter); err != nil {
 		return err
 	}
 	if f.maxIter > 0 {
@@ -402,11 +375,11 @@ func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
 	proto := cfg.Protocol
 	if !proto.IsSynthetic() {
 		if st, err := os.Stat(f.dataDir); err != nil || !st.IsDir() {
-			return usagef("data folder %s not found (-data DIR, the folder with %s)", f.dataDir, proto.File)
+			return Usagef("data folder %s not found (-data DIR, the folder with %s)", f.dataDir, proto.File)
 		}
 		set, err := proto.Load(f.dataDir)
 		if err != nil {
-			return usageError{err}
+			return UsageError{err}
 		}
 		cfg.Data = set
 	}
@@ -416,7 +389,7 @@ func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
 // reproduceCost is a lower estimate of the cost of cfg: every graph once
 // per trial selected on the samples of a transductive run, leaving out the SDA
 // runs, the β sweep and the tuning, which multiply it.
-func reproduceCost(cfg experiment.Config) graphCost {
+func reproduceCost(cfg experiment.Config) GraphCost {
 	p := cfg.Protocol
 	n := len(p.Classes) * p.PerClass
 	d := p.Synthetic.Ambient
@@ -426,11 +399,11 @@ func reproduceCost(cfg experiment.Config) graphCost {
 	if p.IsSynthetic() {
 		n = p.Synthetic.Classes * p.Synthetic.PerClass
 	}
-	var c graphCost
+	var c GraphCost
 	for _, g := range cfg.Graphs {
-		c.seconds += estimateGraph(g, d, n, "admm", 0, cfg.Options.EF.Dim, 0).seconds
+		c.Seconds += EstimateGraph(g, d, n, "admm", 0, cfg.Options.EF.Dim, 0).Seconds
 	}
-	c.seconds *= float64(len(cfg.Select))
+	c.Seconds *= float64(len(cfg.Select))
 	return c
 }
 
@@ -446,43 +419,15 @@ func runExperiment(cfg experiment.Config, quiet bool, stderr io.Writer) (*experi
 	return res, err
 }
 
-// commandLine renders the command cmd of nnlrs with its arguments as a
-// shell command run from the repository root.
-func commandLine(cmd string, args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		a = portableArg(a)
-		if a == "" || strings.ContainsAny(a, " \t'\"$\\*?;&|<>()") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		q[i] = a
-	}
-	return "go run ./tools/nnlrs " + cmd + " " + strings.Join(q, " ")
-}
-
-// portableArg returns a, or a with its absolute path (a folder of the
-// machine that ran the command: an -out, a -data) replaced by the
-// placeholder OUT, relative paths being kept: a command is recorded for
-// others to rerun, and names no folder of the machine that made it.
-func portableArg(a string) string {
-	if filepath.IsAbs(a) {
-		return "OUT"
-	}
-	if name, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "-") && filepath.IsAbs(v) {
-		return name + "=OUT"
-	}
-	return a
-}
-
 // writeOutputs writes the run's JSON, CSV tables and error figures to
 // dir, and the results page dir/RESULTS.md over every run saved there and
 // this one, all or none; it makes dir if need be. The weights figure is
 // written with the first trial (writeTrial).
 func writeOutputs(dir string, res *experiment.Results) error {
-	outs := outputs{makeFolders: true}
+	outs := Outputs{MakeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
-		f, err := outs.add("-out", filepath.Join(dir, rel))
-		f.set(write)
+		f, err := outs.Add("-out", filepath.Join(dir, rel))
+		f.Set(write)
 		return err
 	}
 	if err := addSaved(add, res); err != nil {
@@ -499,7 +444,7 @@ func writeOutputs(dir string, res *experiment.Results) error {
 	if err := add("RESULTS.md", func(w io.Writer) error { return experiment.WriteMarkdown(w, page) }); err != nil {
 		return err
 	}
-	return outs.commit()
+	return outs.Commit()
 }
 
 // addFigures adds the figures of res drawn from its cells (the error rates
@@ -534,7 +479,7 @@ func addFigures(add func(rel string, write func(io.Writer) error) error, res *ex
 }
 
 // addSaved adds the saved run NAME.json and the CSV tables of res to the
-// outputs of add, res annotated (experiment.Annotate) for the readers of
+// Outputs of add, res annotated (experiment.Annotate) for the readers of
 // the JSON.
 func addSaved(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
 	experiment.Annotate(res)
@@ -573,12 +518,12 @@ func addTables(add func(rel string, write func(io.Writer) error) error, res *exp
 // weights, which no file keeps, are linked as they are in dir/figures.
 func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return 0, usagef("-out %s is not a folder", dir)
+		return 0, Usagef("-out %s is not a folder", dir)
 	}
-	outs := outputs{makeFolders: true}
+	outs := Outputs{MakeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
-		f, err := outs.add("-out", filepath.Join(dir, rel))
-		f.set(write)
+		f, err := outs.Add("-out", filepath.Join(dir, rel))
+		f.Set(write)
 		return err
 	}
 	n := 0
@@ -596,12 +541,12 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 		if res != nil && len(res.Versions) == 0 && res.Trials > len(ts) && len(ts) > 0 {
 			// A run saved whole, before trial files, with more trials.
 			fmt.Fprintf(stdout, "%s: kept %s.json (%s, saved by a run before trial files) over %s in %s; the trial files replace it once they are more\n",
-				p.Name, p.Name, count(res.Trials, "trial"), count(len(ts), "trial file"), trialsDir(dir, p.Name))
+				p.Name, p.Name, Count(res.Trials, "trial"), Count(len(ts), "trial file"), trialsDir(dir, p.Name))
 			ts = nil
 		}
 		if len(ts) > 0 {
 			if res, err = experiment.Merge(ts); err != nil {
-				return 0, usagef("%s: %v; move the trials of other settings to their own folder", trialsDir(dir, p.Name), err)
+				return 0, Usagef("%s: %v; move the trials of other settings to their own folder", trialsDir(dir, p.Name), err)
 			}
 			res.Command = mergedCommand(res)
 			merged[p.Name] = res
@@ -621,7 +566,7 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 		}
 	}
 	if n == 0 {
-		return 0, usagef("no saved runs in %s: no trial files (trials/DATASET/) and no DATASET.json", dir)
+		return 0, Usagef("no saved runs in %s: no trial files (trials/DATASET/) and no DATASET.json", dir)
 	}
 	pg, err := resultsPage(dir, page, merged, drawn)
 	if err != nil {
@@ -632,12 +577,12 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 			return 0, err
 		}
 	}
-	f, err := outs.add("-page", page)
+	f, err := outs.Add("-page", page)
 	if err != nil {
 		return 0, err
 	}
-	f.set(func(w io.Writer) error { return experiment.WriteMarkdown(w, pg) })
-	return n, outs.commit()
+	f.Set(func(w io.Writer) error { return experiment.WriteMarkdown(w, pg) })
+	return n, outs.Commit()
 }
 
 // readSaved reads dir/NAME.json, nil if there is none.
@@ -655,7 +600,7 @@ func readSaved(dir, name string) (*experiment.Results, error) {
 	}
 	for _, g := range r.Graphs {
 		if !slices.Contains(method.Every, g) {
-			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, excerpt(string(g)), method.Join(method.Every, ", "))
+			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, Excerpt(string(g)), method.Join(method.Every, ", "))
 		}
 	}
 	return &r, nil
@@ -723,131 +668,4 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 		page.Why = string(why)
 	}
 	return page, nil
-}
-
-func parsePercents(s string) ([]float64, error) {
-	v, err := parseFloats(s, true)
-	if err != nil {
-		return nil, err
-	}
-	for i, p := range v {
-		if p >= 100 {
-			return nil, fmt.Errorf("%v%% is not below 100", p)
-		}
-		v[i] = p / 100
-	}
-	return v, nil
-}
-
-// parseFloats parses a comma-separated list of finite numbers >= 0 (> 0
-// with positive), without repeats.
-func parseFloats(s string, positive bool) ([]float64, error) {
-	var out []float64
-	for _, f := range strings.Split(s, ",") {
-		v, err := dataset.ParseNumber(strings.TrimSpace(f))
-		if err != nil || v < 0 || (positive && v == 0) {
-			return nil, fmt.Errorf("%q is not a number %s 0", excerpt(f), map[bool]string{true: ">", false: ">="}[positive])
-		}
-		if slices.Contains(out, v) {
-			return nil, fmt.Errorf("%v listed twice", v)
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func floats(v []float64) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return strings.Join(s, ",")
-}
-
-func parseGraphs(s string) ([]method.Name, error) {
-	if s == "all" {
-		return slices.Clone(method.Every), nil
-	}
-	var out []method.Name
-	for _, f := range strings.Split(s, ",") {
-		g := method.Name(strings.TrimSpace(f))
-		if !slices.Contains(method.Every, g) {
-			return nil, fmt.Errorf("unknown graph %q (graphs: %s)", excerpt(string(g)), method.Join(method.Every, ", "))
-		}
-		if !slices.Contains(out, g) {
-			out = append(out, g)
-		}
-	}
-	return out, nil
-}
-
-func parsePropagators(s string) ([]string, error) {
-	var out []string
-	add := func(p string) {
-		if !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	for _, p := range strings.Split(s, ",") {
-		switch p = strings.TrimSpace(p); p {
-		case "lgc":
-			add(experiment.LGC)
-			add(experiment.LGCMu)
-		case "lgc-zhou":
-			add(experiment.LGC)
-		case experiment.GHF, experiment.LGCMu, experiment.SDA:
-			add(p)
-		default:
-			return nil, fmt.Errorf("unknown classifier %q (ghf, lgc, lgc-zhou, lgc-mu, sda)", excerpt(p))
-		}
-	}
-	// Keep the order of the paper's tables.
-	var ordered []string
-	for _, p := range experiment.Propagators {
-		if slices.Contains(out, p) {
-			ordered = append(ordered, p)
-		}
-	}
-	return ordered, nil
-}
-
-// progressBar draws the run's progress on stderr: redrawn in place on a
-// terminal, otherwise a line at most every 30 seconds and at every trial.
-type progressBar struct {
-	w      io.Writer
-	tty    bool
-	trials int
-	start  time.Time
-	mu     sync.Mutex
-	last   time.Time
-	lastTr int
-}
-
-func newProgressBar(w io.Writer, trials int) *progressBar {
-	return &progressBar{w: w, tty: isTerminal(w), trials: trials, start: time.Now()}
-}
-
-func (b *progressBar) update(p experiment.Progress) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	now := time.Now()
-	if !b.tty && now.Sub(b.last) < 30*time.Second && p.Trials == b.lastTr && p.Done < p.Total {
-		return
-	}
-	b.last, b.lastTr = now, p.Trials
-	const width = 30
-	filled := width * p.Done / max(p.Total, 1)
-	elapsed := now.Sub(b.start)
-	eta := "?"
-	if p.Done > 0 {
-		eta = (time.Duration(float64(elapsed) * float64(p.Total-p.Done) / float64(p.Done))).Round(time.Second).String()
-	}
-	line := fmt.Sprintf("[%s%s] %d/%d  trials %d/%d  %s elapsed, ~%s left  %s",
-		strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.Done, p.Total, p.Trials, b.trials,
-		elapsed.Round(time.Second), eta, p.What)
-	if b.tty {
-		fmt.Fprintf(b.w, "\r\033[K%s", line)
-	} else {
-		fmt.Fprintln(b.w, line)
-	}
 }

@@ -13,7 +13,7 @@ import (
 // TestReproduceSynthetic runs a small reproduce on the synthetic union of
 // subspaces, the model NNLRS is built for, in the tuning mode: the NNLRS
 // graph must beat both kNN graphs at every labeled percentage, and every
-// output must be written.
+// Output must be written.
 func TestReproduceSynthetic(t *testing.T) {
 	dir := t.TempDir()
 	status, stdout, stderr := runCLI(t, "reproduce", "-dataset", "synthetic", "-trials", "2", "-labeled", "10,30",

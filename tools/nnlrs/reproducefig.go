@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"slices"
@@ -104,7 +103,7 @@ func weightsFigure(r *experiment.Results) func(io.Writer) error {
 		grid[i/cols][i%cols] = p
 	}
 	const side = 4 * vg.Inch
-	title := []string{fmt.Sprintf("%s, trial 1, %s labeled, under %s", r.Protocol.Title, pctLabel(ex.Labeled),
+	title := []string{fmt.Sprintf("%s, trial 1, %s labeled, under %s", r.Protocol.Title, PctLabel(ex.Labeled),
 		experiment.PropagatorTitle(ex.Propagator)), "the weights used (diagonal omitted)"}
 	const lineH = 0.3 * vg.Inch
 	th := vg.Length(len(title))*lineH + 0.1*vg.Inch
@@ -125,7 +124,7 @@ func weightsFigure(r *experiment.Results) func(io.Writer) error {
 			}
 		}
 	}
-	return func(w io.Writer) error { return writePNG(w, img) }
+	return func(w io.Writer) error { return WritePNG(w, img) }
 }
 
 type reversedTicks struct{ n int }
@@ -153,13 +152,11 @@ func (intTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-func pctLabel(f float64) string { return fmt.Sprintf("%g%%", math.Round(1000*f)/10) }
-
 // errorFigure plots error rate against labeled percentage, one line per
 // graph (or per graph of only, if not nil), for classifier prop.
 func errorFigure(r *experiment.Results, prop string, only []method.Name) (func(io.Writer) error, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%s)", r.Protocol.Title, experiment.PropagatorTitle(prop), count(r.Trials, "trial"))
+	p.Title.Text = fmt.Sprintf("%s, %s: error rate vs labeled samples (%s)", r.Protocol.Title, experiment.PropagatorTitle(prop), Count(r.Trials, "trial"))
 	p.X.Label.Text = "labeled samples (%)"
 	p.Y.Label.Text = "error rate (%)"
 	p.Legend.Top = true
@@ -204,30 +201,4 @@ func errorFigure(r *experiment.Results, prop string, only []method.Name) (func(i
 		_, err := wt.WriteTo(w)
 		return err
 	}, nil
-}
-
-// writePNG writes the canvas as a PNG, as 8-bit gray when that loses
-// nothing (the weight figures: about half the size of RGBA).
-func writePNG(w io.Writer, c *vgimg.Canvas) error {
-	var img image.Image = c.Image()
-	if g, ok := grayImage(img); ok {
-		img = g
-	}
-	return (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(w, img)
-}
-
-// grayImage returns img as 8-bit gray if every pixel is an opaque gray.
-func grayImage(img image.Image) (*image.Gray, bool) {
-	b := img.Bounds()
-	g := image.NewGray(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, gr, bl, a := img.At(x, y).RGBA()
-			if r != gr || gr != bl || a != 0xffff || r>>8 != r&0xff {
-				return nil, false
-			}
-			g.SetGray(x, y, color.Gray{Y: uint8(r >> 8)})
-		}
-	}
-	return g, true
 }

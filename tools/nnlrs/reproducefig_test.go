@@ -25,14 +25,14 @@ func TestWeightTicks(t *testing.T) {
 	}
 }
 
-// grayImage keeps gray images exactly and refuses colour.
+// GrayImage keeps gray images exactly and refuses colour.
 func TestGrayImage(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	for i := range img.Pix {
 		img.Pix[i] = 255
 	}
 	img.Set(1, 1, color.Gray{Y: 77})
-	g, ok := grayImage(img)
+	g, ok := GrayImage(img)
 	if !ok {
 		t.Fatal("an opaque gray image is not recognized")
 	}
@@ -40,7 +40,7 @@ func TestGrayImage(t *testing.T) {
 		t.Errorf("pixels %d and %d, want 77 and 255", got, g.GrayAt(0, 0).Y)
 	}
 	img.Set(2, 0, color.RGBA{R: 200, G: 10, B: 10, A: 255})
-	if _, ok := grayImage(img); ok {
+	if _, ok := GrayImage(img); ok {
 		t.Error("a coloured image taken for gray")
 	}
 }

@@ -26,7 +26,7 @@ import (
 // -render-only merges.
 
 // trialsDir returns the folder of the trial files of data set name in the
-// output folder out.
+// Output folder out.
 func trialsDir(out, name string) string { return filepath.Join(out, "trials", name) }
 
 // trialPath returns the file of trial number (from 1) of data set name.
@@ -44,7 +44,7 @@ func readTrials(out, name string) ([]experiment.Trial, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, usagef("%s: %v", dir, reason(err))
+		return nil, Usagef("%s: %v", dir, Reason(err))
 	}
 	var ts []experiment.Trial
 	for _, e := range entries {
@@ -55,18 +55,18 @@ func readTrials(out, name string) ([]experiment.Trial, error) {
 		path := filepath.Join(dir, base)
 		number, err := strconv.Atoi(strings.TrimSuffix(base, ".json"))
 		if err != nil || number < 1 {
-			return nil, usagef("%s is not a trial file (NNNN.json, the trial's number); move it out of %s", path, dir)
+			return nil, Usagef("%s is not a trial file (NNNN.json, the trial's number); move it out of %s", path, dir)
 		}
 		b, err := os.ReadFile(path)
 		if err != nil {
-			return nil, usagef("%s: %v", path, reason(err))
+			return nil, Usagef("%s: %v", path, Reason(err))
 		}
 		var t experiment.Trial
 		if err := json.Unmarshal(b, &t); err != nil {
-			return nil, usagef("%s does not parse (%v); remove it to run the trial again", path, err)
+			return nil, Usagef("%s does not parse (%v); remove it to run the trial again", path, err)
 		}
 		if t.Number != number || t.Settings.Protocol.Name != name {
-			return nil, usagef("%s holds trial %d of %q; a trial file keeps the name and folder it was written with", path, t.Number, excerpt(t.Settings.Protocol.Name))
+			return nil, Usagef("%s holds trial %d of %q; a trial file keeps the name and folder it was written with", path, t.Number, Excerpt(t.Settings.Protocol.Name))
 		}
 		ts = append(ts, t)
 	}
@@ -83,23 +83,23 @@ func writeTrial(out string, t experiment.Trial) error {
 	if err != nil {
 		return err
 	}
-	outs := outputs{makeFolders: true}
-	f, err := outs.add("-out", trialPath(out, name, t.Number))
+	outs := Outputs{MakeFolders: true}
+	f, err := outs.Add("-out", trialPath(out, name, t.Number))
 	if err != nil {
 		return err
 	}
-	f.set(func(w io.Writer) error {
+	f.Set(func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
 	if fig := weightsFigure(&experiment.Results{Protocol: t.Settings.Protocol, Example: t.Example}); fig != nil {
-		g, err := outs.add("-out", filepath.Join(out, "figures", name+"-weights.png"))
+		g, err := outs.Add("-out", filepath.Join(out, "figures", name+"-weights.png"))
 		if err != nil {
 			return err
 		}
-		g.set(fig)
+		g.Set(fig)
 	}
-	return outs.commit()
+	return outs.Commit()
 }
 
 // linesJSON encodes v, a struct, as a JSON object with one field per line
@@ -153,8 +153,8 @@ func linesJSON(v any) ([]byte, error) {
 func checkSettings(out string, ts []experiment.Trial, s experiment.Settings) error {
 	for _, t := range ts {
 		if name, mine, theirs, differ := s.Diff(t.Settings); differ {
-			return usagef("%s is %s there, %s here: %s holds trials made with other settings (trial %d); use another -out folder, or the same settings",
-				settingName(name), excerpt(theirs), excerpt(mine), trialsDir(out, s.Protocol.Name), t.Number)
+			return Usagef("%s is %s there, %s here: %s holds trials made with other settings (trial %d); use another -out folder, or the same settings",
+				settingName(name), Excerpt(theirs), Excerpt(mine), trialsDir(out, s.Protocol.Name), t.Number)
 		}
 	}
 	return nil
@@ -192,7 +192,7 @@ func parseShard(s string) (shard, error) {
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return shard{}, usagef("-shard %q is not I/N with 1 <= I <= N (the I-th of N parts, as 2/10)", excerpt(s))
+		return shard{}, Usagef("-shard %q is not I/N with 1 <= I <= N (the I-th of N parts, as 2/10)", Excerpt(s))
 	}
 	return shard{i, n}, nil
 }
@@ -229,7 +229,7 @@ func trialCommand(args []string) string {
 		}
 		keep = append(keep, a)
 	}
-	return commandLine("reproduce", keep)
+	return CommandLine("reproduce", keep)
 }
 
 // mergedCommand is the command that reprints the merged res: a trial's
@@ -245,7 +245,7 @@ func mergedCommand(res *experiment.Results) string {
 // planned are missing, which: "48 of 50 trials; missing 17, 33".
 func trialsLine(res *experiment.Results) string {
 	if len(res.Missing) == 0 {
-		return count(res.Trials, "trial")
+		return Count(res.Trials, "trial")
 	}
 	return fmt.Sprintf("%d of %d trials; missing %s", res.Trials, res.Trials+len(res.Missing), experiment.TrialRanges(res.Missing))
 }

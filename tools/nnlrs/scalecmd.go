@@ -34,7 +34,7 @@ type scaleFlags struct {
 	seed                                     uint64
 	candidates, quiet, renderOnly, zeroDiag  bool
 	readings                                 string
-	solvers                                  solverFlags
+	solvers                                  SolverFlags
 }
 
 // scalePrefix starts the name of every saved study: the page gathers the
@@ -48,7 +48,7 @@ func scaleCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if f.renderOnly {
 		if f.out == "" {
-			return usagef("-out DIR is required")
+			return Usagef("-out DIR is required")
 		}
 		page := f.pagePath
 		if page == "" {
@@ -67,18 +67,18 @@ func scaleCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if !cfg.Protocol.IsSynthetic() {
 		if st, err := os.Stat(f.dataDir); err != nil || !st.IsDir() {
-			return usagef("data folder %s not found (-data DIR, the folder with %s)", f.dataDir, cfg.Protocol.File)
+			return Usagef("data folder %s not found (-data DIR, the folder with %s)", f.dataDir, cfg.Protocol.File)
 		}
 		if cfg.Data, err = cfg.Protocol.Load(f.dataDir); err != nil {
-			return usageError{err}
+			return UsageError{err}
 		}
 	}
 	if err := cfg.Check(); err != nil {
-		return usageError{err}
+		return UsageError{err}
 	}
 	if !f.quiet {
-		announce(stderr, "nnlrs scale", fmt.Sprintf("%s, %s, %s each", cfg.Protocol.Name, count(len(cfg.Draws), "draw"), count(f.trials, "trial")), scaleCost(cfg))
-		cfg.Progress = newProgressBar(stderr, f.trials*len(cfg.Draws)).update
+		Announce(stderr, "nnlrs scale", fmt.Sprintf("%s, %s, %s each", cfg.Protocol.Name, Count(len(cfg.Draws), "draw"), Count(f.trials, "trial")), scaleCost(cfg))
+		cfg.Progress = NewProgressBar(stderr, f.trials*len(cfg.Draws)).Update
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -89,11 +89,11 @@ func scaleCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res.Command = commandLine("scale", args)
+	res.Command = CommandLine("scale", args)
 	if err := writeScale(f.out, f.name, res); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s in %s; wrote %s\n", cfg.Protocol.Name, count(len(res.Draws), "draw"),
+	fmt.Fprintf(stdout, "%s: %s in %s; wrote %s\n", cfg.Protocol.Name, Count(len(res.Draws), "draw"),
 		time.Duration(res.Seconds*float64(time.Second)).Round(time.Second), filepath.Join(f.out, "SCALE.md"))
 	return nil
 }
@@ -107,7 +107,7 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 		f.names = append(f.names, p.Name)
 	}
 	fs.StringVar(&f.ds, "dataset", "", "data set: "+strings.Join(f.names, "|"))
-	fs.StringVar(&f.dataDir, "data", defaultDataDir, "folder holding the MAT-files")
+	fs.StringVar(&f.dataDir, "data", DefaultDataDir, "folder holding the MAT-files")
 	fs.StringVar(&f.draws, "draws", "5x20,10x20,10x40,15x50", "sizes of the draws: CLASSESxPERCLASS, the first CLASSES classes, PERCLASS random samples each")
 	fs.StringVar(&f.labeled, "labeled", "10,30", "labeled percentages")
 	fs.IntVar(&f.trials, "trials", 3, "seeded trials (draws of the samples and labels) per size")
@@ -122,8 +122,8 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 	fs.BoolVar(&f.candidates, "candidates", false, "record every candidate of the grid: its cross-validation error, its components and weights and, for the record only, its test error")
 	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
 	fs.BoolVar(&f.zeroDiag, "zero-diagonal", false, "NNLRS: hold diag Z at 0, as sparse subspace clustering does (an option beside the paper's problem)")
-	f.solvers.add(fs)
-	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+readingsHelp())
+	f.solvers.Add(fs)
+	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+ReadingsHelp())
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
 	fs.StringVar(&f.out, "out", "", "output folder: NAME.json, figures/NAME.png, and SCALE.md over every study saved in it")
 	fs.StringVar(&f.name, "name", "", "name of the study's files, starting with "+scalePrefix+" (default "+scalePrefix+"DATASET)")
@@ -135,7 +135,7 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 		fmt.Fprintln(stderr, "       nnlrs scale -render-only -out DIR [-page FILE]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := ParseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -146,63 +146,63 @@ func parseScaleFlags(args []string, stderr io.Writer) (*scaleFlags, error) {
 func (f *scaleFlags) config() (experiment.ScaleConfig, error) {
 	var cfg experiment.ScaleConfig
 	if f.pagePath != "" {
-		return cfg, usagef("-page goes with -render-only")
+		return cfg, Usagef("-page goes with -render-only")
 	}
 	if f.ds == "" {
-		return cfg, usagef("-dataset is required (%s)", strings.Join(f.names, ", "))
+		return cfg, Usagef("-dataset is required (%s)", strings.Join(f.names, ", "))
 	}
 	proto, err := experiment.Lookup(f.ds)
 	if err != nil {
-		return cfg, usageError{err}
+		return cfg, UsageError{err}
 	}
 	if f.out == "" {
-		return cfg, usagef("-out DIR is required")
+		return cfg, Usagef("-out DIR is required")
 	}
 	if f.name == "" {
 		f.name = scalePrefix + proto.Name
 	}
 	if !strings.HasPrefix(f.name, scalePrefix) || strings.ContainsAny(f.name, `/\`) || len(f.name) == len(scalePrefix) {
-		return cfg, usagef("-name %q must start with %s and name a file, not a path", excerpt(f.name), scalePrefix)
+		return cfg, Usagef("-name %q must start with %s and name a file, not a path", Excerpt(f.name), scalePrefix)
 	}
-	check := outputs{makeFolders: true}
-	if _, err := check.add("-out", filepath.Join(f.out, "SCALE.md")); err != nil {
+	check := Outputs{MakeFolders: true}
+	if _, err := check.Add("-out", filepath.Join(f.out, "SCALE.md")); err != nil {
 		return cfg, err
 	}
 	if f.trials < 1 || f.workers < 1 || f.folds < 2 || f.maxIter < 0 {
-		return cfg, usagef("need -trials >= 1, -workers >= 1, -folds >= 2 and -max-iter >= 0")
+		return cfg, Usagef("need -trials >= 1, -workers >= 1, -folds >= 2 and -max-iter >= 0")
 	}
 	for _, s := range strings.Split(f.draws, ",") {
 		d, err := experiment.ParseDraw(s)
 		if err != nil {
-			return cfg, usagef("-draws: %v", strings.TrimPrefix(err.Error(), "experiment: "))
+			return cfg, Usagef("-draws: %v", strings.TrimPrefix(err.Error(), "experiment: "))
 		}
 		if slices.Contains(cfg.Draws, d) {
-			return cfg, usagef("-draws: %v listed twice", d)
+			return cfg, Usagef("-draws: %v listed twice", d)
 		}
 		cfg.Draws = append(cfg.Draws, d)
 	}
 	cfg.Protocol, cfg.Trials, cfg.Seed, cfg.Folds, cfg.Workers = proto, f.trials, f.seed, f.folds, f.workers
 	cfg.Candidates = f.candidates
-	if cfg.Labeled, err = parsePercents(f.labeled); err != nil {
-		return cfg, usagef("-labeled: %v", err)
+	if cfg.Labeled, err = ParsePercents(f.labeled); err != nil {
+		return cfg, Usagef("-labeled: %v", err)
 	}
-	if cfg.Graphs, err = parseGraphs(f.graphs); err != nil {
-		return cfg, usagef("-graphs: %v", err)
+	if cfg.Graphs, err = ParseGraphs(f.graphs); err != nil {
+		return cfg, Usagef("-graphs: %v", err)
 	}
-	if cfg.Propagators, err = parsePropagators(f.props); err != nil {
-		return cfg, usagef("-propagators: %v", err)
+	if cfg.Propagators, err = ParsePropagators(f.props); err != nil {
+		return cfg, Usagef("-propagators: %v", err)
 	}
 	if slices.Contains(cfg.Propagators, experiment.SDA) {
-		return cfg, usagef("-propagators: sda is not measured across scales (its protocol fixes 30 training images per class)")
+		return cfg, Usagef("-propagators: sda is not measured across scales (its protocol fixes 30 training images per class)")
 	}
-	if cfg.Tune, err = parseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR); err != nil {
+	if cfg.Tune, err = ParseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR); err != nil {
 		return cfg, err
 	}
-	if cfg.Readings, err = parseReadings(f.readings, f.solvers); err != nil {
+	if cfg.Readings, err = ParseReadings(f.readings, f.solvers); err != nil {
 		return cfg, err
 	}
 	if f.zeroDiag && slices.Contains(cfg.Readings, "algorithm1") {
-		return cfg, usagef("-zero-diagonal needs the admm solver, and -reading algorithm1 sets Algorithm 1")
+		return cfg, Usagef("-zero-diagonal needs the admm solver, and -reading algorithm1 sets Algorithm 1")
 	}
 	if cfg.Options, err = f.options(); err != nil {
 		return cfg, err
@@ -217,14 +217,14 @@ func (f *scaleFlags) config() (experiment.ScaleConfig, error) {
 func (f *scaleFlags) options() (build.Options, error) {
 	o := build.DefaultOptions()
 	var err error
-	if o.NNLRS.Solver, err = f.solvers.method(f.maxIter); err != nil {
+	if o.NNLRS.Solver, err = f.solvers.Method(f.maxIter); err != nil {
 		return o, err
 	}
 	if f.maxIter > 0 {
 		o.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
 	}
-	if f.zeroDiag && f.solvers.solverName() != "admm" {
-		return o, usagef("-zero-diagonal needs -solver admm")
+	if f.zeroDiag && f.solvers.SolverName() != "admm" {
+		return o, Usagef("-zero-diagonal needs -solver admm")
 	}
 	o.NNLRS.ZeroDiagonal = f.zeroDiag
 	return o, nil
@@ -232,12 +232,12 @@ func (f *scaleFlags) options() (build.Options, error) {
 
 // scaleCost is a lower estimate of the cost of c: every build of the
 // grid, once per trial and draw.
-func scaleCost(c experiment.ScaleConfig) graphCost {
+func scaleCost(c experiment.ScaleConfig) GraphCost {
 	d := c.Protocol.Synthetic.Ambient
 	if c.Data != nil {
 		d, _ = c.Data.X.Dims()
 	}
-	var cost graphCost
+	var cost GraphCost
 	for _, dr := range c.Draws {
 		for _, g := range c.Graphs {
 			builds := 1
@@ -247,10 +247,10 @@ func scaleCost(c experiment.ScaleConfig) graphCost {
 			case method.LRR:
 				builds = len(c.Tune.LRRLambda)
 			}
-			cost.seconds += float64(builds) * estimateGraph(g, d, dr.Samples(), "admm", 0, 0, 0).seconds
+			cost.Seconds += float64(builds) * EstimateGraph(g, d, dr.Samples(), "admm", 0, 0, 0).Seconds
 		}
 	}
-	cost.seconds *= float64(c.Trials)
+	cost.Seconds *= float64(c.Trials)
 	return cost
 }
 
@@ -264,10 +264,10 @@ func writeScale(dir, name string, res *experiment.ScaleResults) error {
 	if err != nil {
 		return err
 	}
-	outs := outputs{makeFolders: true}
+	outs := Outputs{MakeFolders: true}
 	add := func(rel string, write func(io.Writer) error) error {
-		f, err := outs.add("-out", filepath.Join(dir, rel))
-		f.set(write)
+		f, err := outs.Add("-out", filepath.Join(dir, rel))
+		f.Set(write)
 		return err
 	}
 	if err := add(name+".json", func(w io.Writer) error {
@@ -294,29 +294,29 @@ func writeScale(dir, name string, res *experiment.ScaleResults) error {
 	if err := add("SCALE.md", func(w io.Writer) error { return experiment.WriteScaleMarkdown(w, page) }); err != nil {
 		return err
 	}
-	return outs.commit()
+	return outs.Commit()
 }
 
 // renderScale rebuilds the page at page from the studies saved in dir and
 // returns their number.
 func renderScale(dir, page string) (int, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return 0, usagef("-out %s is not a folder", dir)
+		return 0, Usagef("-out %s is not a folder", dir)
 	}
 	pg, err := scalePage(dir, page, nil, nil)
 	if err != nil {
 		return 0, err
 	}
 	if len(pg.Studies) == 0 {
-		return 0, usagef("no saved studies (%s*.json) in %s", scalePrefix, dir)
+		return 0, Usagef("no saved studies (%s*.json) in %s", scalePrefix, dir)
 	}
-	var outs outputs
-	f, err := outs.add("-page", page)
+	var outs Outputs
+	f, err := outs.Add("-page", page)
 	if err != nil {
 		return 0, err
 	}
-	f.set(func(w io.Writer) error { return experiment.WriteScaleMarkdown(w, pg) })
-	return len(pg.Studies), outs.commit()
+	f.Set(func(w io.Writer) error { return experiment.WriteScaleMarkdown(w, pg) })
+	return len(pg.Studies), outs.Commit()
 }
 
 // scalePage returns the page for the file pagePath of the studies saved

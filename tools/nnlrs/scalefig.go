@@ -39,7 +39,7 @@ func scaleFigure(s *experiment.ScaleResults) (func(io.Writer) error, error) {
 	}
 	for i, f := range first.Labeled {
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("%s labeled", pctLabel(f))
+		p.Title.Text = fmt.Sprintf("%s labeled", PctLabel(f))
 		p.X.Label.Text = "draw: classes × samples per class"
 		p.Y.Label.Text = "error rate (%)"
 		p.Legend.Top = true
@@ -93,7 +93,7 @@ func scaleFigure(s *experiment.ScaleResults) (func(io.Writer) error, error) {
 	for i, p := range row {
 		p.Draw(canvases[0][i])
 	}
-	return func(w io.Writer) error { return writePNG(w, img) }, nil
+	return func(w io.Writer) error { return WritePNG(w, img) }, nil
 }
 
 // drawTicks labels the draws at 0, 1, … with their sizes and samples.

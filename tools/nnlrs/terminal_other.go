@@ -4,5 +4,5 @@ package main
 
 import "io"
 
-// isTerminal reports false: progress is not drawn in place here.
-func isTerminal(io.Writer) bool { return false }
+// IsTerminal reports false: progress is not drawn in place here.
+func IsTerminal(io.Writer) bool { return false }

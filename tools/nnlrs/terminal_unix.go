@@ -9,9 +9,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// isTerminal reports whether w is a terminal: a file whose terminal
+// IsTerminal reports whether w is a terminal: a file whose terminal
 // settings read (a character device such as /dev/null is not one).
-func isTerminal(w io.Writer) bool {
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

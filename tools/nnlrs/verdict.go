@@ -79,7 +79,7 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 			}
 			over, err := experiment.OverlayTrials(base, rts)
 			if err != nil {
-				return v, nil, usagef("%s: %v", trialsDir(sub, p.Name), err)
+				return v, nil, Usagef("%s: %v", trialsDir(sub, p.Name), err)
 			}
 			var same []experiment.Trial
 			for _, t := range base {
@@ -89,7 +89,7 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 			}
 			res, err := experiment.Merge(over)
 			if err != nil {
-				return v, nil, usagef("%s: %v", trialsDir(sub, p.Name), err)
+				return v, nil, Usagef("%s: %v", trialsDir(sub, p.Name), err)
 			}
 			def, err := experiment.Merge(same)
 			if err != nil {

@@ -23,8 +23,8 @@ type buildInfo struct {
 	Platform string `json:"platform"` // GOOS/GOARCH
 }
 
-// readBuildInfo returns the binary's build information.
-func readBuildInfo() buildInfo {
+// ReadBuildInfo returns the binary's build information.
+func ReadBuildInfo() buildInfo {
 	b := buildInfo{Module: "nnlrs", Version: "(unknown)", Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -59,4 +59,4 @@ func (b buildInfo) String() string {
 	return fmt.Sprintf("%s %s, %s, %s %s", b.Module, b.Version, rev, b.Go, b.Platform)
 }
 
-func printVersion(w io.Writer) { fmt.Fprintln(w, "nnlrs:", readBuildInfo()) }
+func PrintVersion(w io.Writer) { fmt.Fprintln(w, "nnlrs:", ReadBuildInfo()) }
