@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"nnlrs/tools/nnlrs/internal/bench"
+	"nnlrs/tools/nnlrs/internal/cli"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -18,14 +21,14 @@ func TestNpyRoundTrip(t *testing.T) {
 		m.RawMatrix().Data[i] = math.Sqrt(float64(i)) - 1.5
 	}
 	path := filepath.Join(dir, "m.npy")
-	if err := WriteNpyFile(path, m); err != nil {
+	if err := cli.WriteNpyFile(path, m); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
 	if hl := 10 + int(b[8]) + int(b[9])<<8; hl%64 != 0 {
 		t.Errorf("data starts at %d, want a multiple of 64 (the .npy format)", hl)
 	}
-	got, err := ReadNpyFile(path)
+	got, err := cli.ReadNpyFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +40,7 @@ func TestNpyRoundTrip(t *testing.T) {
 	f := []byte(strings.Replace(string(b), "'fortran_order': False", "'fortran_order': True ", 1))
 	fpath := filepath.Join(dir, "f.npy")
 	os.WriteFile(fpath, f, 0o644)
-	ft, err := ReadNpyFile(fpath)
+	ft, err := cli.ReadNpyFile(fpath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +53,7 @@ func TestNpyRoundTrip(t *testing.T) {
 	for _, bad := range [][]byte{[]byte("nope"), b[:40], append(append([]byte(nil), b...), 0)} {
 		p := filepath.Join(dir, "bad.npy")
 		os.WriteFile(p, bad, 0o644)
-		if _, err := ReadNpyFile(p); err == nil {
+		if _, err := cli.ReadNpyFile(p); err == nil {
 			t.Errorf("corrupt file %q...: no error", bad[:min(len(bad), 12)])
 		}
 	}
@@ -88,7 +91,7 @@ func TestBenchSynthetic(t *testing.T) {
 	script := filepath.Join(root, "tools", "numpy", "ladmap.py")
 	args := []string{"bench", "-cases", "synthetic,usps50", "-usps", filepath.Join(t.TempDir(), "absent.mat"), "-script", script}
 	withNumpy := false
-	if r, _ := findNumpy("", script, 1); r != nil {
+	if r, _ := bench.FindNumpy("", script, 1); r != nil {
 		withNumpy = true
 		args = append(args, "-ladmap")
 	} else {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"nnlrs/tools/nnlrs/internal/bench"
 )
 
 // The penalty bench on the page's default data: at n = 100 the rule
@@ -30,8 +32,8 @@ func TestBenchPenalties(t *testing.T) {
 			t.Errorf("%q: the rule equal to the defaults at λ %g took other iterations", line, lambda)
 		}
 	}
-	if len(rows) != len(penaltyBetas)*len(penaltyLambdas) {
-		t.Errorf("%d rows, want %d:\n%s", len(rows), len(penaltyBetas)*len(penaltyLambdas), stdout)
+	if len(rows) != len(bench.PenaltyBetas)*len(bench.PenaltyLambdas) {
+		t.Errorf("%d rows, want %d:\n%s", len(rows), len(bench.PenaltyBetas)*len(bench.PenaltyLambdas), stdout)
 	}
 	for _, r := range []string{"3l,2,4r: geometric mean", "5l,2,10: geometric mean"} {
 		if !strings.Contains(stdout, r) {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"nnlrs/tools/nnlrs/internal/cli"
+
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/graph"
@@ -81,7 +83,7 @@ func TestGraphDegenerateInput(t *testing.T) {
 	one := writeRows(t, dir, "one.csv", rows[:1])
 	five := writeRows(t, dir, "five.csv", rows[:5])
 	zeros := writeRows(t, dir, "zero.csv", zero)
-	need := FormatBytes(float64(MemoryEstimate(method.NNLRS, 3, 12)))
+	need := cli.FormatBytes(float64(cli.MemoryEstimate(method.NNLRS, 3, 12)))
 	for _, tc := range []struct {
 		args   []string
 		status int
@@ -116,7 +118,7 @@ func TestGraphDegenerateInput(t *testing.T) {
 			t.Errorf("%q: summary %q, want %q", tc.args, out, tc.want)
 		case status == 2 && (out != "" || !strings.HasPrefix(errs, "nnlrs graph: ") || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1):
 			t.Errorf("%q: stdout %q, stderr %q; want one line %q", tc.args, out, errs, tc.want)
-		case utf8.RuneCountInString(errs) > len("nnlrs graph: ")+maxMessage+1:
+		case utf8.RuneCountInString(errs) > len("nnlrs graph: ")+cli.MaxMessage+1:
 			t.Errorf("%q: %d runes on stderr: %q", tc.args, utf8.RuneCountInString(errs), errs)
 		}
 	}
@@ -134,7 +136,7 @@ func TestZeroLambda(t *testing.T) {
 		}
 	}
 	for _, m := range []method.Name{method.NNLRS, method.LRR} {
-		bound := ZeroLambda(m, x)
+		bound := cli.ZeroLambda(m, x)
 		if !(bound > 0) || math.IsInf(bound, 0) {
 			t.Fatalf("%s: bound %v", m, bound)
 		}
@@ -254,16 +256,16 @@ func TestFormatBytes(t *testing.T) {
 		{0.5, "1 byte"}, {1, "1 byte"}, {1.07, "2 bytes"}, {1023, "1023 bytes"}, {1024, "1 KiB"}, {16800, "16.4 KiB"},
 		{1 << 20, "1 MiB"}, {1.2e6, "1.14 MiB"}, {8 << 30, "8 GiB"}, {1 << 40, "1.02e+03 GiB"},
 	} {
-		if got := FormatBytes(tc.b); got != tc.want {
+		if got := cli.FormatBytes(tc.b); got != tc.want {
 			t.Errorf("formatBytes(%v) = %q, want %q", tc.b, got, tc.want)
 		}
 	}
 	for n, want := range map[int]string{0: "0 samples", 1: "1 sample", 2: "2 samples"} {
-		if got := Count(n, "sample"); got != want {
+		if got := cli.Count(n, "sample"); got != want {
 			t.Errorf("count(%d) = %q, want %q", n, got, want)
 		}
 	}
-	if got := Count(3, "class"); got != "3 classes" {
+	if got := cli.Count(3, "class"); got != "3 classes" {
 		t.Errorf("count(3, class) = %q", got)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"nnlrs/core/cost"
 	"nnlrs/core/method"
+	"nnlrs/tools/nnlrs/internal/cli"
 )
 
 // The cost model grows with n, is long for all of USPS and short for the
@@ -22,27 +23,27 @@ func TestEstimateGraph(t *testing.T) {
 	for _, m := range all {
 		prev := 0.0
 		for _, n := range []int{50, 100, 400, 1600} {
-			c := EstimateGraph(m, 256, n, "admm", 0, 0, 0)
+			c := cli.EstimateGraph(m, 256, n, "admm", 0, 0, 0)
 			if !(c.Seconds > prev) {
 				t.Errorf("%s: %v s at n = %d, %v s below it", m, c.Seconds, n, prev)
 			}
 			prev = c.Seconds
 		}
-		if c := EstimateGraph(m, 50, 100, "admm", 0, 0, 0); c.Seconds >= LongCommand {
+		if c := cli.EstimateGraph(m, 50, 100, "admm", 0, 0, 0); c.Seconds >= cli.LongCommand {
 			t.Errorf("%s on the synthetic data: %v s, announced", m, c.Seconds)
 		}
 	}
-	usps := EstimateGraph(method.NNLRS, 256, 9298, "admm", 0, 0, 0)
+	usps := cli.EstimateGraph(method.NNLRS, 256, 9298, "admm", 0, 0, 0)
 	// More than a day, in more iterations than at n = 800 and below the
 	// cap of 5000.
-	at800 := EstimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0)
+	at800 := cli.EstimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0)
 	if usps.Seconds < 86400 || usps.Iterations <= at800.Iterations || usps.Iterations > 5000 {
 		t.Errorf("NNLRS on all of USPS: %d iterations, %v s", usps.Iterations, usps.Seconds)
 	}
-	if c := EstimateGraph(method.NNLRS, 256, 9298, "admm", 10, 0, 0); c.Iterations != 10 || math.Abs(c.Seconds/10-usps.Seconds/float64(usps.Iterations)) > 1e-12*c.Seconds { // the same cost per iteration, to rounding
+	if c := cli.EstimateGraph(method.NNLRS, 256, 9298, "admm", 10, 0, 0); c.Iterations != 10 || math.Abs(c.Seconds/10-usps.Seconds/float64(usps.Iterations)) > 1e-12*c.Seconds { // the same cost per iteration, to rounding
 		t.Errorf("-max-iter 10: %+v against %+v", c, usps)
 	}
-	if c := EstimateGraph(method.NNLRS, 256, 800, "ladmap", 0, 0, 0); c.Iterations <= EstimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0).Iterations {
+	if c := cli.EstimateGraph(method.NNLRS, 256, 800, "ladmap", 0, 0, 0); c.Iterations <= cli.EstimateGraph(method.NNLRS, 256, 800, "admm", 0, 0, 0).Iterations {
 		t.Errorf("LADMAP: %d iterations, no more than ADMM", c.Iterations)
 	}
 }
@@ -50,12 +51,12 @@ func TestEstimateGraph(t *testing.T) {
 // Announce prints one line for a long command, nothing for a short one.
 func TestAnnounce(t *testing.T) {
 	var b bytes.Buffer
-	Announce(&b, "nnlrs graph", "nnlrs on 9298 samples", GraphCost{Iterations: 1500, Seconds: 1e6, Bytes: 3 << 30})
+	cli.Announce(&b, "nnlrs graph", "nnlrs on 9298 samples", cli.GraphCost{Iterations: 1500, Seconds: 1e6, Bytes: 3 << 30})
 	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "nnlrs graph: nnlrs on 9298 samples takes about 12 days of CPU time and 3 GiB of memory here (an estimate: about 1500 iterations of 11 min); Ctrl-C stops it") {
 		t.Errorf("announce: %q", got)
 	}
 	b.Reset()
-	Announce(&b, "nnlrs graph", "knn0", GraphCost{Seconds: LongCommand / 2})
+	cli.Announce(&b, "nnlrs graph", "knn0", cli.GraphCost{Seconds: cli.LongCommand / 2})
 	if b.Len() != 0 {
 		t.Errorf("announce of a short command: %q", b.String())
 	}
@@ -65,7 +66,7 @@ func TestAnnounce(t *testing.T) {
 // left; clear erases it; off a terminal it draws nothing.
 func TestStatusLine(t *testing.T) {
 	var b bytes.Buffer
-	s := &StatusLine{W: &b, On: true, Start: time.Now().Add(-10 * time.Second)}
+	s := &cli.StatusLine{W: &b, On: true, Start: time.Now().Add(-10 * time.Second)}
 	s.Show(10, 40, "iteration %d", 10)
 	s.Show(11, 40, "iteration %d", 11) // within 200 ms: not drawn
 	if got := b.String(); !strings.HasPrefix(got, "\r\033[Kiteration 10, 10 s elapsed, about 30 s left") || strings.Contains(got, "\n") || strings.Contains(got, "iteration 11") {
@@ -81,10 +82,10 @@ func TestStatusLine(t *testing.T) {
 	if b.Len() != 0 {
 		t.Errorf("a second clear wrote %q", b.String())
 	}
-	off := NewStatusLine(&b)
+	off := cli.NewStatusLine(&b)
 	off.Show(1, 2, "x")
 	off.Clear()
-	var none *StatusLine
+	var none *cli.StatusLine
 	none.Show(1, 2, "x")
 	none.Clear()
 	if b.Len() != 0 {
@@ -106,17 +107,17 @@ func TestIsTerminal(t *testing.T) {
 	}
 	defer file.Close()
 	for _, w := range []*os.File{null, file} {
-		if IsTerminal(w) {
+		if cli.IsTerminal(w) {
 			t.Errorf("%s taken for a terminal", w.Name())
 		}
 	}
-	if IsTerminal(&bytes.Buffer{}) {
+	if cli.IsTerminal(&bytes.Buffer{}) {
 		t.Error("a buffer taken for a terminal")
 	}
 	// The master side of a pseudo-terminal is one (Linux).
 	if pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0); err == nil {
 		defer pty.Close()
-		if !IsTerminal(pty) {
+		if !cli.IsTerminal(pty) {
 			t.Error("/dev/ptmx not taken for a terminal")
 		}
 	}
@@ -143,7 +144,7 @@ func TestGraphQuietInLogs(t *testing.T) {
 // records what it estimated in stats.json, the memory being what it caps
 // its heap at.
 func TestGraphEstimateLambda(t *testing.T) {
-	if a, b := EstimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 0.3}), EstimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 10}); !(a.Iterations < b.Iterations/3) {
+	if a, b := cli.EstimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 0.3}), cli.EstimateBuild(method.NNLRS, 256, 1000, cost.Options{Lambda: 10}); !(a.Iterations < b.Iterations/3) {
 		t.Errorf("λ 0.3: %d iterations, λ 10: %d", a.Iterations, b.Iterations)
 	}
 	st := filepath.Join(t.TempDir(), "s.json")
@@ -161,8 +162,8 @@ func TestGraphEstimateLambda(t *testing.T) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
-	want := EstimateBuild(method.NNLRS, 50, 100, cost.Options{Lambda: 1})
-	if s.Estimate.Iterations != want.Iterations || s.Estimate.CPUSeconds != want.Seconds || s.Estimate.Bytes != MemoryEstimate(method.NNLRS, 50, 100) {
-		t.Errorf("stats' estimate %+v, want %+v and %d bytes", s.Estimate, want, MemoryEstimate(method.NNLRS, 50, 100))
+	want := cli.EstimateBuild(method.NNLRS, 50, 100, cost.Options{Lambda: 1})
+	if s.Estimate.Iterations != want.Iterations || s.Estimate.CPUSeconds != want.Seconds || s.Estimate.Bytes != cli.MemoryEstimate(method.NNLRS, 50, 100) {
+		t.Errorf("stats' estimate %+v, want %+v and %d bytes", s.Estimate, want, cli.MemoryEstimate(method.NNLRS, 50, 100))
 	}
 }

@@ -3,10 +3,11 @@ package main
 import (
 	"errors"
 	"flag"
-	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"nnlrs/tools/nnlrs/internal/cli"
 )
 
 // A bad flag or value is one line naming it and pointing to -h, exit
@@ -53,40 +54,18 @@ func TestFlagErrors(t *testing.T) {
 	}
 }
 
-// oneLine keeps a message to maxMessage runes, keeping its beginning and
+// oneLine keeps a message to MaxMessage runes, keeping its beginning and
 // its end.
 func TestOneLine(t *testing.T) {
 	long := errors.New("file x.csv: " + strings.Repeat("é", 1000) + "\n\tsecond line; remove the row")
-	got := oneLine(long)
-	if n := utf8.RuneCountInString(got); n != maxMessage || !strings.HasPrefix(got, "file x.csv: éé") ||
+	got := cli.OneLine(long)
+	if n := utf8.RuneCountInString(got); n != cli.MaxMessage || !strings.HasPrefix(got, "file x.csv: éé") ||
 		!strings.HasSuffix(got, "é second line; remove the row") || !strings.Contains(got, " ... ") {
 		t.Errorf("oneLine: %d runes, %q", n, got)
 	}
-	if got := oneLine(errors.New("short\nmessage")); got != "short message" {
+	if got := cli.OneLine(errors.New("short\nmessage")); got != "short message" {
 		t.Errorf("oneLine(short) = %q", got)
 	}
-}
-
-// FuzzParseFlags: any arguments give the graph's configuration, -h or a
-// usage error of one line, and leave the flag set's values unwrapped.
-func FuzzParseFlags(f *testing.F) {
-	for _, s := range []string{"-in synthetic", "-in synthetic -lambda abc", "-lambda", "-h", "-bogus 1", "--in=x -beta=1e3",
-		"-normalize=false -seed 18446744073709551615", "-per-class 1_0", "x y", "-in synthetic -- -x", "-theta=-0 -max-mem .5"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		args := strings.Fields(s)
-		_, err := parseGraphFlags(args, io.Discard)
-		switch {
-		case err == nil, errors.Is(err, ErrHelp):
-		case errors.As(err, new(UsageError)):
-			if msg := err.Error(); strings.Contains(msg, "\n") || utf8.RuneCountInString(oneLine(err)) > maxMessage {
-				t.Errorf("%q: message %q", args, msg)
-			}
-		default:
-			t.Errorf("%q: %v is not a usage error", args, err)
-		}
-	})
 }
 
 // ParseFlags leaves the flags' own values in place: -h prints their
@@ -96,15 +75,15 @@ func TestParseFlagsUnwraps(t *testing.T) {
 	x := fs.Float64("x", 0, "a number")
 	var usage strings.Builder
 	fs.SetOutput(&usage)
-	if err := ParseFlags(fs, []string{"-x", "2.5"}); err != nil || *x != 2.5 {
+	if err := cli.ParseFlags(fs, []string{"-x", "2.5"}); err != nil || *x != 2.5 {
 		t.Fatalf("-x 2.5: %v, x = %v", err, *x)
 	}
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, wrapped := f.Value.(*CheckedValue); wrapped {
+		if _, wrapped := f.Value.(*cli.CheckedValue); wrapped {
 			t.Errorf("-%s is still wrapped", f.Name)
 		}
 	})
-	if err := ParseFlags(fs, []string{"-h"}); !errors.Is(err, ErrHelp) || !strings.Contains(usage.String(), "-x float") {
+	if err := cli.ParseFlags(fs, []string{"-h"}); !errors.Is(err, cli.ErrHelp) || !strings.Contains(usage.String(), "-x float") {
 		t.Errorf("-h: %v, usage %q", err, usage.String())
 	}
 }

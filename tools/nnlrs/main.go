@@ -20,6 +20,13 @@ import (
 	"strings"
 
 	"nnlrs/core/gemm"
+	"nnlrs/tools/nnlrs/internal/bench"
+	"nnlrs/tools/nnlrs/internal/cli"
+	"nnlrs/tools/nnlrs/internal/democmd"
+	"nnlrs/tools/nnlrs/internal/graphcmd"
+	"nnlrs/tools/nnlrs/internal/presets"
+	"nnlrs/tools/nnlrs/internal/reproduce"
+	"nnlrs/tools/nnlrs/internal/scale"
 )
 
 func main() {
@@ -28,23 +35,17 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// command is one subcommand. Each lives in its own file and registers
-// itself from an init function, so commands are added without touching
-// this file.
-type command struct {
-	name, summary string
-	run           func(args []string, stdout, stderr io.Writer) error
-}
-
-var commands []command
-
-func register(c command) { commands = append(commands, c) }
+// commands are the commands of nnlrs, a package each (graph and
+// propagate share one, as bench and iter do), in the order the help lists
+// them.
+var commands = []cli.Command{bench.Bench, democmd.Command, graphcmd.Graph, bench.Iter, presets.Command,
+	graphcmd.Propagate, reproduce.Command, scale.Command}
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: nnlrs COMMAND [flags]   (nnlrs COMMAND -h for its flags; nnlrs -version for the build)")
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.Name, c.Summary)
 	}
 }
 
@@ -58,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		}
 	}()
 	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version") {
-		PrintVersion(stdout)
+		cli.PrintVersion(stdout)
 		return 0
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
@@ -69,20 +70,20 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		return 0
 	}
 	for _, c := range commands {
-		if c.name != args[0] {
+		if c.Name != args[0] {
 			continue
 		}
-		err := c.run(args[1:], stdout, stderr)
+		err := c.Run(args[1:], stdout, stderr)
 		switch {
 		case err == nil:
 			return 0
-		case errors.Is(err, ErrHelp):
+		case errors.Is(err, cli.ErrHelp):
 			return 0
-		case errors.As(err, new(UsageError)):
-			fmt.Fprintf(stderr, "nnlrs %s: %s\n", c.name, oneLine(err))
+		case errors.As(err, new(cli.UsageError)):
+			fmt.Fprintf(stderr, "nnlrs %s: %s\n", c.Name, cli.OneLine(err))
 			return 2
 		default:
-			fmt.Fprintf(stderr, "nnlrs %s: %s\n", c.name, oneLine(err))
+			fmt.Fprintf(stderr, "nnlrs %s: %s\n", c.Name, cli.OneLine(err))
 			return 1
 		}
 	}
@@ -93,25 +94,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 func commandNames() string {
 	var s []string
 	for _, c := range commands {
-		s = append(s, c.name)
+		s = append(s, c.Name)
 	}
 	return strings.Join(s, ", ")
-}
-
-// maxMessage is the longest message run prints after the command's name,
-// in runes.
-const maxMessage = 200
-
-// oneLine keeps an error message to a single line of at most maxMessage
-// runes; a longer one loses its middle, so that it keeps what it is about
-// and, at its end, what to do.
-func oneLine(err error) string {
-	r := []rune(strings.Join(strings.Fields(err.Error()), " "))
-	if len(r) <= maxMessage {
-		return string(r)
-	}
-	const mark = " ... "
-	head := (maxMessage - len(mark)) * 2 / 3
-	tail := maxMessage - len(mark) - head
-	return string(r[:head]) + mark + string(r[len(r)-tail:])
 }

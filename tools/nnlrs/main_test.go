@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"nnlrs/core/gemm"
+	"nnlrs/tools/nnlrs/internal/graphcmd"
 )
 
 // TestMain runs the tests on the BLAS the command installs (main).
@@ -420,7 +421,7 @@ func TestGraphProgressLegend(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errs)
 	}
-	if strings.Count(errs, progressLegend) != 1 || !strings.HasPrefix(errs, progressLegend) {
+	if strings.Count(errs, graphcmd.ProgressLegend) != 1 || !strings.HasPrefix(errs, graphcmd.ProgressLegend) {
 		t.Errorf("stderr does not start with the legend once:\n%s", errs)
 	}
 	var s struct{ Objective float64 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"nnlrs/tools/nnlrs/internal/cli"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -101,13 +103,13 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 // temporary file and leaves the files it would replace as they were.
 func TestOutputsWriterFails(t *testing.T) {
 	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
-	if err := WriteMatrix(&failingWriter{n: 4}, m); !errors.Is(err, errDiskFull) {
+	if err := cli.WriteMatrix(&failingWriter{n: 4}, m); !errors.Is(err, errDiskFull) {
 		t.Errorf("writeMatrix on a failing writer: %v", err)
 	}
 	dir := t.TempDir()
 	old := filepath.Join(dir, "W.csv")
 	os.WriteFile(old, []byte("old\n"), 0o644)
-	var outs Outputs
+	var outs cli.Outputs
 	w, err := outs.Add("-w", old)
 	if err != nil {
 		t.Fatal(err)
@@ -116,8 +118,8 @@ func TestOutputsWriterFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Set(func(w io.Writer) error { return WriteMatrix(w, m) })
-	z.Set(func(w io.Writer) error { return WriteMatrix(&failingWriter{n: 3}, m) })
+	w.Set(func(w io.Writer) error { return cli.WriteMatrix(w, m) })
+	z.Set(func(w io.Writer) error { return cli.WriteMatrix(&failingWriter{n: 3}, m) })
 	err = outs.Commit()
 	if err == nil || !strings.Contains(err.Error(), "writing -z "+filepath.Join(dir, "Z.csv")+": no space left on device; no file was replaced") {
 		t.Errorf("commit: %v", err)
@@ -131,7 +133,7 @@ func TestOutputsWriterFails(t *testing.T) {
 
 	// With makeFolders, a missing folder is made at commit and removed
 	// again when the commit fails.
-	outs = Outputs{MakeFolders: true}
+	outs = cli.Outputs{MakeFolders: true}
 	f, err := outs.Add("-out", filepath.Join(dir, "a", "b", "x.csv"))
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"nnlrs/tools/nnlrs/internal/cli"
+
 	"gonum.org/v1/gonum/mat"
 
 	"nnlrs/core/dataset"
@@ -46,7 +48,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "x.csv")
 	writeSubspaceCSV(t, in)
-	for _, ext := range MatrixExts {
+	for _, ext := range cli.MatrixExts {
 		args := []string{"graph", "-in", in, "-lambda", "1", "-theta", "0.1", "-w", filepath.Join(dir, "W"+ext), "-z", filepath.Join(dir, "Z"+ext)}
 		if status, _, errs := runCLI(t, args...); status != 0 {
 			t.Fatalf("%s: status %d: %s", ext, status, errs)
@@ -66,7 +68,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 		return string(b)
 	}
 	want := predict(filepath.Join(dir, "W.csv"))
-	for _, ext := range MatrixExts[1:] {
+	for _, ext := range cli.MatrixExts[1:] {
 		if got := predict(filepath.Join(dir, "W"+ext)); got != want {
 			t.Errorf("predictions on W%s differ from those on W.csv:\n%s\nwant\n%s", ext, got, want)
 		}
@@ -74,7 +76,7 @@ func TestFormatsReadByNumPyAndSciPy(t *testing.T) {
 	theirs := filepath.Join(dir, "numpy")
 	os.Mkdir(theirs, 0o755)
 	runPython(t, python, "write", filepath.Join(dir, "W.csv"), theirs)
-	for _, ext := range MatrixExts[1:] {
+	for _, ext := range cli.MatrixExts[1:] {
 		// float32 rounds the weights: the predictions, not the numbers,
 		// must agree.
 		if got := predict(filepath.Join(theirs, "W"+ext)); got != want {
@@ -119,11 +121,11 @@ func TestGraphReadsNpyData(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := mat.DenseCopyOf(set.X.T())
-	if err := WriteNpyFile(filepath.Join(dir, "x.npy"), m); err != nil {
+	if err := cli.WriteNpyFile(filepath.Join(dir, "x.npy"), m); err != nil {
 		t.Fatal(err)
 	}
 	f, _ := os.Create(filepath.Join(dir, "x.npz"))
-	if err := WriteCSRNpz(f, m); err != nil {
+	if err := cli.WriteCSRNpz(f, m); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"nnlrs/tools/nnlrs/internal/reproduce"
 )
 
 // smallRun is a small tuned reproduce on the synthetic data, a second or
@@ -123,7 +125,7 @@ func TestReproduceResume(t *testing.T) {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	ts, err := readTrials(dir, "synthetic")
+	ts, err := reproduce.ReadTrials(dir, "synthetic")
 	if err != nil {
 		t.Fatalf("after the kill: %v", err)
 	}

@@ -1,0 +1,8 @@
+//go:build darwin || freebsd || netbsd || openbsd
+
+package cli
+
+import "golang.org/x/sys/unix"
+
+// getTermios is the ioctl request that reads a terminal's settings.
+const getTermios = unix.TIOCGETA

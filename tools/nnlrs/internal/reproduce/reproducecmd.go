@@ -1,0 +1,671 @@
+package reproduce
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"nnlrs/core/build"
+	"nnlrs/core/embed"
+	"nnlrs/core/experiment"
+	"nnlrs/core/graph"
+	"nnlrs/core/lowrank"
+	"nnlrs/core/method"
+	"nnlrs/core/paper"
+	"nnlrs/tools/nnlrs/internal/cli"
+)
+
+// Command is the reproduce command: run the paper's experiments on a data set and write tables, figures and RESULTS.md.
+var Command = cli.Command{Name: "reproduce", Summary: "run the paper's experiments on a data set and write tables, figures and RESULTS.md", Run: reproduceCmd}
+
+// reproduceFlags holds the flags of reproduce as parsed, before they are
+// checked.
+type reproduceFlags struct {
+	names                                    []string // the protocols, for messages
+	ds, dataDir, labeled, graphs, props      string
+	trials, dim, folds, maxIter, efOuter     int
+	workers                                  int
+	seed                                     uint64
+	beta, lambda, theta, lrrLambda, gamma    float64
+	sweepLambda                              float64
+	tune, sweep, efNorm, quiet, renderOnly   bool
+	status, candidates                       bool
+	readings                                 string
+	solvers                                  cli.SolverFlags
+	tuneLambda, tuneBeta, tuneTheta, tuneLRR string
+	out, pagePath, shard                     string
+}
+
+func reproduceCmd(args []string, stdout, stderr io.Writer) error {
+	f, err := parseReproduceFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	switch {
+	case f.renderOnly && f.status:
+		return cli.Usagef("-render-only and -status do not go together")
+	case f.renderOnly || f.status:
+		if f.shard != "" || f.ds != "" {
+			return cli.Usagef("-render-only and -status take -out DIR alone (every data set in it)")
+		}
+		if f.status {
+			return f.printStatus(stdout)
+		}
+		return f.render(stdout)
+	}
+	cfg, err := f.config()
+	if err != nil {
+		return err
+	}
+	sh, err := parseShard(f.shard)
+	if err != nil {
+		return err
+	}
+	if err := f.loadData(&cfg); err != nil {
+		return err
+	}
+	name := cfg.Protocol.Name
+	done, err := ReadTrials(f.out, name)
+	if err != nil {
+		return err
+	}
+	if err := checkSettings(f.out, done, cfg.Settings()); err != nil {
+		return err
+	}
+	for t := 0; t < f.trials; t++ {
+		if sh.has(t+1) && !slices.Contains(numbers(done), t+1) {
+			cfg.Select = append(cfg.Select, t)
+		}
+	}
+	if cfg.Select != nil {
+		if err := f.runTrials(cfg, args, sh, len(done), stderr); err != nil {
+			return err
+		}
+	}
+	if !sh.whole() {
+		ran := make([]int, len(cfg.Select))
+		for i, t := range cfg.Select {
+			ran[i] = t + 1
+		}
+		what := "nothing to run (its trials are done)"
+		if len(ran) > 0 {
+			what = "ran trials " + experiment.TrialRanges(ran)
+		}
+		fmt.Fprintf(stdout, "%s: shard %s %s, into %s; merge every shard's with: nnlrs reproduce -render-only -out %s\n",
+			name, sh, what, trialsDir(f.out, name), f.out)
+		return nil
+	}
+	all, err := ReadTrials(f.out, name)
+	if err != nil {
+		return err
+	}
+	res, err := experiment.Merge(all)
+	if err != nil {
+		return cli.Usagef("%s: %v", trialsDir(f.out, name), err)
+	}
+	res.Command = mergedCommand(res)
+	if err := writeOutputs(f.out, res); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s (%d run now); wrote %s\n", name, trialsLine(res), len(cfg.Select), filepath.Join(f.out, "RESULTS.md"))
+	return nil
+}
+
+// runTrials runs the trials cfg.Select of shard sh, done trials of the
+// -out folder being there already, each written to its trial file as it
+// finishes.
+func (f *reproduceFlags) runTrials(cfg experiment.Config, args []string, sh shard, done int, stderr io.Writer) error {
+	if !f.quiet {
+		what := fmt.Sprintf("%s, %s of %d", cfg.Protocol.Name, cli.Count(len(cfg.Select), "trial"), cfg.Trials)
+		if !sh.whole() {
+			what += " (shard " + sh.String() + ")"
+		}
+		if done > 0 {
+			what += fmt.Sprintf(", %d done before", done)
+		}
+		cli.Announce(stderr, "nnlrs reproduce", what+" (SDA, the beta sweep and tuning not counted)", reproduceCost(cfg))
+		cfg.Progress = cli.NewProgressBar(stderr, len(cfg.Select)).Update
+	}
+	command, version := trialCommand(args), codeVersion()
+	cfg.CPU = cli.CPUSeconds
+	cfg.Finished = func(t experiment.Trial) error {
+		t.Command, t.Version = command, version
+		return writeTrial(f.out, t)
+	}
+	_, err := runExperiment(cfg, f.quiet, stderr)
+	return err
+}
+
+// parseReproduceFlags declares and parses the flags of reproduce.
+func parseReproduceFlags(args []string, stderr io.Writer) (*reproduceFlags, error) {
+	fs := flag.NewFlagSet("nnlrs reproduce", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := &reproduceFlags{}
+	for _, p := range experiment.Protocols() {
+		f.names = append(f.names, p.Name)
+	}
+	fs.StringVar(&f.ds, "dataset", "", "data set: "+strings.Join(f.names, "|"))
+	fs.StringVar(&f.dataDir, "data", cli.DefaultDataDir, "folder holding the MAT-files (USPS.mat, YaleB_32x32.mat, PIE_32x32_10subjects.mat)")
+	fs.IntVar(&f.trials, "trials", 50, "seeded trials (the paper runs 50)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the trials: the same seed gives the same numbers")
+	fs.StringVar(&f.labeled, "labeled", "10,20,30,40,50,60", "labeled percentages")
+	fs.StringVar(&f.graphs, "graphs", "all", "graphs: all, or a comma-separated list of "+method.Join(method.Every, ","))
+	fs.StringVar(&f.props, "propagators", "ghf,lgc,sda", "classifiers: ghf, lgc (both readings of alpha: 0.99 and 1/(1+0.99)), lgc-zhou (0.99 only), lgc-mu (1/(1+0.99) only), sda")
+	def := lowrank.DefaultParams()
+	fs.Float64Var(&f.beta, "beta", def.Beta, "NNLRS, NNLRS-EF, PCA+NNLRS: beta when not tuned (the paper's 0.2)")
+	fs.Float64Var(&f.lambda, "lambda", def.Lambda, "NNLRS, NNLRS-EF, PCA+NNLRS: lambda when not tuned (the paper's 10)")
+	fs.Float64Var(&f.theta, "theta", 0, "NNLRS family: threshold theta when not tuned")
+	fs.Float64Var(&f.lrrLambda, "lrr-lambda", graph.DefaultOptions().LRR.Lambda, "LRR: lambda when not tuned")
+	fs.Float64Var(&f.gamma, "gamma", embed.DefaultGamma, "NNLRS-EF: weight gamma of the reconstruction term")
+	fs.IntVar(&f.dim, "dim", embed.DefaultDim, "NNLRS-EF and PCA+NNLRS: reduced dimension")
+	fs.BoolVar(&f.tune, "tune", false, "choose lambda, beta, theta (NNLRS family) and lambda (LRR) by cross-validation on the labeled samples")
+	grid := experiment.DefaultGrid()
+	fs.StringVar(&f.tuneLambda, "tune-lambda", cli.Floats(grid.Lambda), "tuning grid of lambda")
+	fs.StringVar(&f.tuneBeta, "tune-beta", cli.Floats(grid.Beta), "tuning grid of beta")
+	fs.StringVar(&f.tuneTheta, "tune-theta", cli.Floats(grid.Theta), "tuning grid of theta")
+	fs.StringVar(&f.tuneLRR, "tune-lrr-lambda", cli.Floats(grid.LRRLambda), "tuning grid of LRR's lambda")
+	fs.IntVar(&f.folds, "folds", 3, "cross-validation folds of the tuning mode")
+	fs.BoolVar(&f.sweep, "beta-sweep", false, "add the paper's beta sensitivity table (Table IV): NNLRS at -sweep-lambda for beta in 0,0.001,0.01,0.2,0.8,1,5,10,100")
+	fs.Float64Var(&f.sweepLambda, "sweep-lambda", def.Lambda, "lambda of the beta sensitivity table (the paper's 10)")
+	fs.IntVar(&f.maxIter, "max-iter", 0, "iteration cap of the NNLRS and LRR solvers (0: their defaults)")
+	f.solvers.Add(fs)
+	fs.StringVar(&f.readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+cli.ReadingsHelp())
+	fs.BoolVar(&f.candidates, "candidates", false, "with -tune: record every candidate of every choice with its test error, for the record only (the choice never sees it)")
+	fs.IntVar(&f.efOuter, "ef-outer", 0, "NNLRS-EF: cap on the alternations of Algorithm 4 (0: its default)")
+	fs.BoolVar(&f.efNorm, "ef-normalize", false, "NNLRS-EF: normalize the projected samples before each Z step, as Algorithm 2 does")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "trials run in parallel")
+	fs.StringVar(&f.out, "out", "", "output folder: trials/DATASET/NNNN.json (one file per trial, written as it finishes: a rerun with the same settings skips the trials there, one with other settings is refused), DATASET.json, DATASET.csv, figures/, and RESULTS.md over every data set in it")
+	fs.StringVar(&f.shard, "shard", "", "I/N: run only the I-th of N parts of the trials, trials I, I+N, I+2N, ... (of 1 to -trials), into the -out folder the other parts share; each part writes its trial files alone, -render-only merges them")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&f.renderOnly, "render-only", false, "run nothing: merge the trial files in -out DIR (and keep the DATASET.json of data sets without any) into the results page, the CSV tables and DATASET.json, saying which trials are missing")
+	fs.BoolVar(&f.status, "status", false, "run nothing: print, for every data set in -out DIR, the trials done and missing and the CPU time they took")
+	fs.StringVar(&f.pagePath, "page", "", "with -render-only: write the results page to this file instead of DIR/RESULTS.md (figure links relative to it)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: nnlrs reproduce -dataset usps|yaleb|pie|synthetic -out DIR [-shard I/N] [flags]")
+		fmt.Fprintln(stderr, "       nnlrs reproduce -render-only -out DIR [-page FILE]")
+		fmt.Fprintln(stderr, "       nnlrs reproduce -status -out DIR")
+		fs.PrintDefaults()
+	}
+	if err := cli.ParseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// render is -render-only: it merges the trial files in -out and rebuilds
+// the page and tables.
+func (f *reproduceFlags) render(stdout io.Writer) error {
+	if f.out == "" {
+		return cli.Usagef("-out DIR is required")
+	}
+	page := f.pagePath
+	if page == "" {
+		page = filepath.Join(f.out, "RESULTS.md")
+	}
+	n, err := renderSaved(f.out, page, stdout)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "rebuilt %s from %d saved runs\n", page, n)
+	return nil
+}
+
+// printStatus is -status: for every data set with trial files in -out,
+// the trials done and missing, their CPU time and the code versions.
+func (f *reproduceFlags) printStatus(stdout io.Writer) error {
+	if f.out == "" {
+		return cli.Usagef("-out DIR is required")
+	}
+	if st, err := os.Stat(f.out); err != nil || !st.IsDir() {
+		return cli.Usagef("-out %s is not a folder", f.out)
+	}
+	any := false
+	for _, p := range experiment.Protocols() {
+		ts, err := ReadTrials(f.out, p.Name)
+		if err != nil {
+			return err
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		any = true
+		res, err := experiment.Merge(ts)
+		if err != nil {
+			fmt.Fprintf(stdout, "%s: %d trial files that do not merge: %v\n", p.Name, len(ts), err)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s; done %s; %s\n", p.Name, trialsLine(res), experiment.TrialRanges(numbers(ts)), experiment.TimeSummary(res))
+	}
+	if !any {
+		fmt.Fprintf(stdout, "no trial files in %s\n", filepath.Join(f.out, "trials"))
+	}
+	return nil
+}
+
+// config checks the flags of a run and turns them into the experiment's
+// configuration, without its data and progress.
+func (f *reproduceFlags) config() (experiment.Config, error) {
+	if f.pagePath != "" {
+		return experiment.Config{}, cli.Usagef("-page goes with -render-only")
+	}
+	if f.ds == "" {
+		return experiment.Config{}, cli.Usagef("-dataset is required (%s)", strings.Join(f.names, ", "))
+	}
+	proto, err := experiment.Lookup(f.ds)
+	if err != nil {
+		return experiment.Config{}, cli.UsageError{Err: err}
+	}
+	if f.out == "" {
+		return experiment.Config{}, cli.Usagef("-out DIR is required")
+	}
+	// The outputs are written at the end, all at once (writeOutputs): check
+	// now that they can be.
+	check := cli.Outputs{MakeFolders: true}
+	if _, err := check.Add("-out", filepath.Join(f.out, "RESULTS.md")); err != nil {
+		return experiment.Config{}, err
+	}
+	if f.trials < 1 {
+		return experiment.Config{}, cli.Usagef("-trials must be >= 1, have %d", f.trials)
+	}
+	if f.workers < 1 {
+		return experiment.Config{}, cli.Usagef("-workers must be >= 1, have %d", f.workers)
+	}
+	cfg := experiment.Config{Protocol: proto, Trials: f.trials, Seed: f.seed, Folds: f.folds, SweepLambda: f.sweepLambda, Workers: f.workers}
+	if err := f.parseLists(&cfg); err != nil {
+		return experiment.Config{}, err
+	}
+	if err := f.checkNumbers(); err != nil {
+		return experiment.Config{}, err
+	}
+	if cfg.Tune, err = f.tuneGrid(); err != nil {
+		return experiment.Config{}, err
+	}
+	if f.candidates && !f.tune {
+		return experiment.Config{}, cli.Usagef("-candidates goes with -tune")
+	}
+	cfg.Candidates = f.candidates
+	if cfg.Readings, err = cli.ParseReadings(f.readings, f.solvers); err != nil {
+		return experiment.Config{}, err
+	}
+	if err := f.setSolvers(&cfg); err != nil {
+		return experiment.Config{}, err
+	}
+	return cfg, nil
+}
+
+// parseLists parses -labeled, -graphs and -propagators into cfg.
+func (f *reproduceFlags) parseLists(cfg *experiment.Config) error {
+	var err error
+	if cfg.Labeled, err = cli.ParsePercents(f.labeled); err != nil {
+		return cli.Usagef("-labeled: %v", err)
+	}
+	if cfg.Graphs, err = cli.ParseGraphs(f.graphs); err != nil {
+		return cli.Usagef("-graphs: %v", err)
+	}
+	if cfg.Propagators, err = cli.ParsePropagators(f.props); err != nil {
+		return cli.Usagef("-propagators: %v", err)
+	}
+	return nil
+}
+
+// checkNumbers checks the ranges of the numeric flags.
+func (f *reproduceFlags) checkNumbers() error {
+	for _, v := range []struct {
+		name     string
+		v        float64
+		positive bool
+	}{{"-beta", f.beta, false}, {"-lambda", f.lambda, true}, {"-theta", f.theta, false}, {"-lrr-lambda", f.lrrLambda, true},
+		{"-gamma", f.gamma, true}, {"-sweep-lambda", f.sweepLambda, true}} {
+		if math.IsNaN(v.v) || math.IsInf(v.v, 0) || v.v < 0 || (v.positive && v.v == 0) {
+			return cli.Usagef("%s must be a finite number %s 0, have %v", v.name, map[bool]string{true: ">", false: ">="}[v.positive], v.v)
+		}
+	}
+	if f.dim < 1 || f.maxIter < 0 || f.efOuter < 0 || f.folds < 2 {
+		return cli.Usagef("need -dim >= 1, -max-iter >= 0, -ef-outer >= 0 and -folds >= 2")
+	}
+	return nil
+}
+
+// tuneGrid parses the tuning grids with -tune, nil without.
+func (f *reproduceFlags) tuneGrid() (*experiment.Grid, error) {
+	if !f.tune {
+		return nil, nil
+	}
+	return cli.ParseGrid(f.tuneLambda, f.tuneBeta, f.tuneTheta, f.tuneLRR)
+}
+
+// setSolvers sets the graphs' parameters and solver settings, the
+// NNLRS-EF settings and the beta sweep in cfg.
+func (f *reproduceFlags) setSolvers(cfg *experiment.Config) error {
+	opts := build.DefaultOptions()
+	opts.NNLRS.Beta, opts.NNLRS.Lambda, opts.NNLRS.Theta = f.beta, f.lambda, f.theta
+	opts.EF = embed.Params{Gamma: f.gamma, Dim: f.dim}
+	opts.LRR.Lambda = f.lrrLambda
+	var err error
+	if opts.NNLRS.Solver, err = f.solvers.Method(f.maxIter); err != nil {
+		return err
+	}
+	if f.maxIter > 0 {
+		opts.LRR.Solver = &lowrank.ADMM{MaxIter: f.maxIter}
+	}
+	if f.efOuter > 0 || f.efNorm {
+		opts.EFSettings = &embed.Settings{MaxOuter: f.efOuter, Normalize: f.efNorm}
+	}
+	cfg.Options = opts
+	if f.sweep {
+		cfg.SweepBetas = paper.SweepBetas
+	}
+	return nil
+}
+
+// loadData loads the protocol's data set from -data into cfg (the
+// synthetic protocol draws its own).
+func (f *reproduceFlags) loadData(cfg *experiment.Config) error {
+	proto := cfg.Protocol
+	if !proto.IsSynthetic() {
+		if st, err := os.Stat(f.dataDir); err != nil || !st.IsDir() {
+			return cli.Usagef("data folder %s not found (-data DIR, the folder with %s)", f.dataDir, proto.File)
+		}
+		set, err := proto.Load(f.dataDir)
+		if err != nil {
+			return cli.UsageError{Err: err}
+		}
+		cfg.Data = set
+	}
+	return nil
+}
+
+// reproduceCost is a lower estimate of the cost of cfg: every graph once
+// per trial selected on the samples of a transductive run, leaving out the SDA
+// runs, the β sweep and the tuning, which multiply it.
+func reproduceCost(cfg experiment.Config) cli.GraphCost {
+	p := cfg.Protocol
+	n := len(p.Classes) * p.PerClass
+	d := p.Synthetic.Ambient
+	if cfg.Data != nil {
+		d, _ = cfg.Data.X.Dims()
+	}
+	if p.IsSynthetic() {
+		n = p.Synthetic.Classes * p.Synthetic.PerClass
+	}
+	var c cli.GraphCost
+	for _, g := range cfg.Graphs {
+		c.Seconds += cli.EstimateGraph(g, d, n, "admm", 0, cfg.Options.EF.Dim, 0).Seconds
+	}
+	c.Seconds *= float64(len(cfg.Select))
+	return c
+}
+
+// runExperiment runs cfg until done or interrupted, ending the progress
+// line on stderr unless quiet.
+func runExperiment(cfg experiment.Config, quiet bool, stderr io.Writer) (*experiment.Results, error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := experiment.Run(ctx, cfg)
+	if !quiet {
+		fmt.Fprintln(stderr)
+	}
+	return res, err
+}
+
+// writeOutputs writes the run's JSON, CSV tables and error figures to
+// dir, and the results page dir/RESULTS.md over every run saved there and
+// this one, all or none; it makes dir if need be. The weights figure is
+// written with the first trial (writeTrial).
+func writeOutputs(dir string, res *experiment.Results) error {
+	outs := cli.Outputs{MakeFolders: true}
+	add := func(rel string, write func(io.Writer) error) error {
+		f, err := outs.Add("-out", filepath.Join(dir, rel))
+		f.Set(write)
+		return err
+	}
+	if err := addSaved(add, res); err != nil {
+		return err
+	}
+	drawn, err := addFigures(add, res)
+	if err != nil {
+		return err
+	}
+	page, err := resultsPage(dir, filepath.Join(dir, "RESULTS.md"), map[string]*experiment.Results{res.Protocol.Name: res}, drawn)
+	if err != nil {
+		return err
+	}
+	if err := add("RESULTS.md", func(w io.Writer) error { return experiment.WriteMarkdown(w, page) }); err != nil {
+		return err
+	}
+	return outs.Commit()
+}
+
+// addFigures adds the figures of res drawn from its cells (the error rates
+// against the labeled share, and the joint-learning figure) to the outputs
+// of add, and returns their names.
+func addFigures(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) (map[string]bool, error) {
+	name := res.Protocol.Name
+	var err error
+	figs := map[string]func(io.Writer) error{}
+	for _, p := range res.Propagators {
+		if figs[name+"-"+p+".png"], err = errorFigure(res, p, nil); err != nil {
+			return nil, fmt.Errorf("figure: %w", err)
+		}
+	}
+	joint := []method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}
+	if slices.Contains(res.Propagators, experiment.LGC) && containsAll(res.Graphs, joint) {
+		if figs[name+"-joint.png"], err = errorFigure(res, experiment.LGC, joint); err != nil {
+			return nil, fmt.Errorf("figure: %w", err)
+		}
+	}
+	drawn := map[string]bool{}
+	for _, file := range slices.Sorted(maps.Keys(figs)) {
+		if figs[file] == nil {
+			continue
+		}
+		drawn[file] = true
+		if err := add(filepath.Join("figures", file), figs[file]); err != nil {
+			return nil, err
+		}
+	}
+	return drawn, nil
+}
+
+// addSaved adds the saved run NAME.json and the CSV tables of res to the
+// Outputs of add, res annotated (experiment.Annotate) for the readers of
+// the JSON.
+func addSaved(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
+	experiment.Annotate(res)
+	b, err := json.MarshalIndent(res, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := add(res.Protocol.Name+".json", func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	}); err != nil {
+		return err
+	}
+	return addTables(add, res)
+}
+
+// addTables adds the CSV tables of res to the outputs of add.
+func addTables(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
+	name := res.Protocol.Name
+	if err := add(name+".csv", func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+		return err
+	}
+	if len(res.Sweep) > 0 {
+		return add(name+"-sweep.csv", func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) })
+	}
+	return nil
+}
+
+// renderSaved merges the trial files of every data set in dir into its
+// DATASET.json, CSV tables and error figures, saying on stdout how many
+// trials each has and which are missing (a DATASET.json saved whole by a
+// run before trial files is kept while it has more trials); rebuilds the CSV tables of the
+// data sets saved without trial files and their annotations in the saved
+// JSON; and writes the results page at page, all or none. It returns the
+// number of runs. The weights figures, drawn from the first trial's
+// weights, which no file keeps, are linked as they are in dir/figures.
+func renderSaved(dir, page string, stdout io.Writer) (int, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return 0, cli.Usagef("-out %s is not a folder", dir)
+	}
+	outs := cli.Outputs{MakeFolders: true}
+	add := func(rel string, write func(io.Writer) error) error {
+		f, err := outs.Add("-out", filepath.Join(dir, rel))
+		f.Set(write)
+		return err
+	}
+	n := 0
+	merged := map[string]*experiment.Results{}
+	drawn := map[string]bool{}
+	for _, p := range experiment.Protocols() {
+		res, err := readSaved(dir, p.Name)
+		if err != nil {
+			return 0, err
+		}
+		ts, err := ReadTrials(dir, p.Name)
+		if err != nil {
+			return 0, err
+		}
+		if res != nil && len(res.Versions) == 0 && res.Trials > len(ts) && len(ts) > 0 {
+			// A run saved whole, before trial files, with more trials.
+			fmt.Fprintf(stdout, "%s: kept %s.json (%s, saved by a run before trial files) over %s in %s; the trial files replace it once they are more\n",
+				p.Name, p.Name, cli.Count(res.Trials, "trial"), cli.Count(len(ts), "trial file"), trialsDir(dir, p.Name))
+			ts = nil
+		}
+		if len(ts) > 0 {
+			if res, err = experiment.Merge(ts); err != nil {
+				return 0, cli.Usagef("%s: %v; move the trials of other settings to their own folder", trialsDir(dir, p.Name), err)
+			}
+			res.Command = mergedCommand(res)
+			merged[p.Name] = res
+			fmt.Fprintf(stdout, "%s: %s\n", p.Name, trialsLine(res))
+			figs, err := addFigures(add, res)
+			if err != nil {
+				return 0, err
+			}
+			maps.Copy(drawn, figs)
+		}
+		if res == nil {
+			continue
+		}
+		n++
+		if err := addSaved(add, res); err != nil {
+			return 0, err
+		}
+	}
+	if n == 0 {
+		return 0, cli.Usagef("no saved runs in %s: no trial files (trials/DATASET/) and no DATASET.json", dir)
+	}
+	pg, err := resultsPage(dir, page, merged, drawn)
+	if err != nil {
+		return 0, err
+	}
+	if !pg.Verdict.Empty() {
+		if err := add(verdictFile, func(w io.Writer) error { return writeJSON(w, pg.Verdict) }); err != nil {
+			return 0, err
+		}
+	}
+	f, err := outs.Add("-page", page)
+	if err != nil {
+		return 0, err
+	}
+	f.Set(func(w io.Writer) error { return experiment.WriteMarkdown(w, pg) })
+	return n, outs.Commit()
+}
+
+// readSaved reads dir/NAME.json, nil if there is none.
+func readSaved(dir, name string) (*experiment.Results, error) {
+	b, err := os.ReadFile(filepath.Join(dir, name+".json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var r experiment.Results
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s.json: %w", name, err)
+	}
+	for _, g := range r.Graphs {
+		if !slices.Contains(method.Every, g) {
+			return nil, fmt.Errorf("%s.json: unknown graph %q (graphs: %s)", name, cli.Excerpt(string(g)), method.Join(method.Every, ", "))
+		}
+	}
+	return &r, nil
+}
+
+func containsAll[T comparable](s, want []T) bool {
+	for _, w := range want {
+		if !slices.Contains(s, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// resultsPage returns the results page for the file pagePath from the
+// runs saved in dir (DATASET.json, in the order usps, yaleb, pie,
+// synthetic), those of fresh (by data set) in place of the saved ones,
+// with dir/NOTES.md as hand-written notes and the figures found in
+// dir/figures or named in drawn, linked relative to the page.
+func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, drawn map[string]bool) (experiment.Page, error) {
+	figDir := filepath.Join(dir, "figures")
+	absPage, err1 := filepath.Abs(filepath.Dir(pagePath))
+	absFig, err2 := filepath.Abs(figDir)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absPage, absFig); err == nil {
+			figDir = rel
+		}
+	}
+	var page experiment.Page
+	page.Figures = map[string][]experiment.Figure{}
+	for _, p := range experiment.Protocols() {
+		r, err := readSaved(dir, p.Name)
+		if err != nil {
+			return experiment.Page{}, err
+		}
+		if fr := fresh[p.Name]; fr != nil {
+			r = fr
+		}
+		if r == nil {
+			continue
+		}
+		page.Results = append(page.Results, r)
+		var figs []experiment.Figure
+		add := func(file, title string) {
+			if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil || drawn[file] {
+				figs = append(figs, experiment.Figure{Title: title, Path: filepath.ToSlash(filepath.Join(figDir, file))})
+			}
+		}
+		add(p.Name+"-weights.png", "Graph weights of the first trial, ordered by class (the paper's figure \"Visualization of different graph weights W\").")
+		for _, pr := range r.Propagators {
+			add(p.Name+"-"+pr+".png", "Error rate against labeled percentage, "+experiment.PropagatorTitle(pr)+".")
+		}
+		add(p.Name+"-joint.png", "Joint vs independent learning (the paper's Section V-E figure): NNLRS, PCA+NNLRS and NNLRS-EF under LGC (α = 0.99).")
+		page.Figures[p.Name] = figs
+	}
+	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
+		page.Notes = string(notes)
+	}
+	v, pairs, err := verdictRuns(dir, page.Results)
+	if err != nil {
+		return experiment.Page{}, err
+	}
+	page.Verdict, page.Readings, page.SolverPairs = experiment.Verdict(v), v.Readings, pairs
+	if why, err := os.ReadFile(filepath.Join(dir, whyFile)); err == nil {
+		page.Why = string(why)
+	}
+	return page, nil
+}

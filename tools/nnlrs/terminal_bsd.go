@@ -1,8 +1,0 @@
-//go:build darwin || freebsd || netbsd || openbsd
-
-package main
-
-import "golang.org/x/sys/unix"
-
-// getTermios is the ioctl request that reads a terminal's settings.
-const getTermios = unix.TIOCGETA

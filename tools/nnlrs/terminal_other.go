@@ -1,8 +1,0 @@
-//go:build !linux && !darwin && !freebsd && !netbsd && !openbsd
-
-package main
-
-import "io"
-
-// IsTerminal reports false: progress is not drawn in place here.
-func IsTerminal(io.Writer) bool { return false }
