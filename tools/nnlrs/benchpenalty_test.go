@@ -8,40 +8,6 @@ import (
 	"nnlrs/tools/nnlrs/internal/bench"
 )
 
-// The penalty bench on the page's default data: at n = 100 the rule
-// 3l,2,4r is ADMM's default for λ ≤ 3 and 5l,2,10 for λ > 3 (μ₁ = 3λ up to
-// λ = 3, 5λ above; μ₃ = 0.4√(n·min(λ, 6.25))), so where a rule is the
-// default its iterations are the default's, the solver being
-// deterministic; and the summary has one line per rule.
-func TestBenchPenalties(t *testing.T) {
-	if testing.Short() {
-		t.Skip("54 solves: about 10 s of CPU")
-	}
-	stdout, rows := penaltyRows(t, "3l,2,4r;5l,2,10")
-	for _, f := range rows {
-		line := strings.Join(f, " ")
-		lambda, err := strconv.ParseFloat(f[3], 64)
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		same := f[5]
-		if lambda > 3 {
-			same = f[6]
-		}
-		if f[1] != "100" || same != f[4] {
-			t.Errorf("%q: the rule equal to the defaults at λ %g took other iterations", line, lambda)
-		}
-	}
-	if len(rows) != len(bench.PenaltyBetas)*len(bench.PenaltyLambdas) {
-		t.Errorf("%d rows, want %d:\n%s", len(rows), len(bench.PenaltyBetas)*len(bench.PenaltyLambdas), stdout)
-	}
-	for _, r := range []string{"3l,2,4r: geometric mean", "5l,2,10: geometric mean"} {
-		if !strings.Contains(stdout, r) {
-			t.Errorf("summary lacks %q:\n%s", r, stdout)
-		}
-	}
-}
-
 // A "-" in a rule keeps that penalty's default, and -betas and -lambdas
 // set the grid: on the page's default data (n = 100, where μ₂'s default
 // is 2) the rules "-,-,-" and "-,2,-" are the defaults, so they take the
@@ -79,4 +45,38 @@ func penaltyRows(t *testing.T, rules string, args ...string) (string, [][]string
 		}
 	}
 	return stdout, rows
+}
+
+// The penalty bench on the page's default data: at n = 100 the rule
+// 3l,2,4r is ADMM's default for λ ≤ 3 and 5l,2,10 for λ > 3 (μ₁ = 3λ up to
+// λ = 3, 5λ above; μ₃ = 0.4√(n·min(λ, 6.25))), so where a rule is the
+// default its iterations are the default's, the solver being
+// deterministic; and the summary has one line per rule.
+func TestBenchPenalties(t *testing.T) {
+	if testing.Short() {
+		t.Skip("54 solves: about 10 s of CPU")
+	}
+	stdout, rows := penaltyRows(t, "3l,2,4r;5l,2,10")
+	for _, f := range rows {
+		line := strings.Join(f, " ")
+		lambda, err := strconv.ParseFloat(f[3], 64)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		same := f[5]
+		if lambda > 3 {
+			same = f[6]
+		}
+		if f[1] != "100" || same != f[4] {
+			t.Errorf("%q: the rule equal to the defaults at λ %g took other iterations", line, lambda)
+		}
+	}
+	if len(rows) != len(bench.PenaltyBetas)*len(bench.PenaltyLambdas) {
+		t.Errorf("%d rows, want %d:\n%s", len(rows), len(bench.PenaltyBetas)*len(bench.PenaltyLambdas), stdout)
+	}
+	for _, r := range []string{"3l,2,4r: geometric mean", "5l,2,10: geometric mean"} {
+		if !strings.Contains(stdout, r) {
+			t.Errorf("summary lacks %q:\n%s", r, stdout)
+		}
+	}
 }

@@ -1,13 +1,8 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"nnlrs/tools/nnlrs/internal/cli"
 )
 
 // A bad flag or value is one line naming it and pointing to -h, exit
@@ -51,39 +46,5 @@ func TestFlagErrors(t *testing.T) {
 		if n := strings.Count(errs, "\n"); n < 5 {
 			t.Errorf("%s -h: %d lines of usage: %q", cmd, n, errs)
 		}
-	}
-}
-
-// oneLine keeps a message to MaxMessage runes, keeping its beginning and
-// its end.
-func TestOneLine(t *testing.T) {
-	long := errors.New("file x.csv: " + strings.Repeat("é", 1000) + "\n\tsecond line; remove the row")
-	got := cli.OneLine(long)
-	if n := utf8.RuneCountInString(got); n != cli.MaxMessage || !strings.HasPrefix(got, "file x.csv: éé") ||
-		!strings.HasSuffix(got, "é second line; remove the row") || !strings.Contains(got, " ... ") {
-		t.Errorf("oneLine: %d runes, %q", n, got)
-	}
-	if got := cli.OneLine(errors.New("short\nmessage")); got != "short message" {
-		t.Errorf("oneLine(short) = %q", got)
-	}
-}
-
-// ParseFlags leaves the flags' own values in place: -h prints their
-// defaults as the flag package does.
-func TestParseFlagsUnwraps(t *testing.T) {
-	fs := flag.NewFlagSet("nnlrs test", flag.ContinueOnError)
-	x := fs.Float64("x", 0, "a number")
-	var usage strings.Builder
-	fs.SetOutput(&usage)
-	if err := cli.ParseFlags(fs, []string{"-x", "2.5"}); err != nil || *x != 2.5 {
-		t.Fatalf("-x 2.5: %v, x = %v", err, *x)
-	}
-	fs.VisitAll(func(f *flag.Flag) {
-		if _, wrapped := f.Value.(*cli.CheckedValue); wrapped {
-			t.Errorf("-%s is still wrapped", f.Name)
-		}
-	})
-	if err := cli.ParseFlags(fs, []string{"-h"}); !errors.Is(err, cli.ErrHelp) || !strings.Contains(usage.String(), "-x float") {
-		t.Errorf("-h: %v, usage %q", err, usage.String())
 	}
 }
