@@ -191,61 +191,82 @@ func (m *ADMM) solve(ctx context.Context, x, a *mat.Dense, pr problem, progress 
 }
 
 // admm holds the problem, the factorized Z-step and every buffer of the
-// iteration, so that the loop does not allocate.
+// iteration, so that the loop does not allocate, grouped by the sub-step
+// of step that writes them. A block dead between the sub-steps that use it
+// may be lent to another computation, always through lend.
 type admm struct {
-	pr         problem
-	set        ADMM       // with defaults
-	x, a       *mat.Dense // original data
-	q          *mat.Dense // d×k orthonormal basis, nil without reduction
-	xr, ar     *mat.Dense // k×n, k×m
-	k, m, n    int
-	fp         uint64 // fingerprint of X and A (warm.go)
-	normX      float64
-	mu1, mu2   float64
-	mu3, c     float64 // μ₃ (0 for LRR) and c = μ₂ + μ₃
-	alpha      float64
-	woodbury   bool
-	tri        *mat.TriDense // Ar when it is R of the QR of A = X, upper triangular
-	s, k2inv   *mat.Dense    // Ar Arᵀ and K₂⁻¹ (Woodbury)
-	kinv, pmat *mat.Dense    // K⁻¹ and K⁻¹Arᵀ (direct; pmat nil with tri)
+	// The problem and its settings (with defaults); the data and, after
+	// the QR reduction, X and A as k×n and k×m (q the d×k basis, nil
+	// without reduction); the fingerprint of X and A (warm.go).
+	pr      problem
+	set     ADMM
+	x, a    *mat.Dense
+	q       *mat.Dense
+	xr, ar  *mat.Dense
+	k, m, n int
+	fp      uint64
+	normX   float64
+	// The penalties μ₁, μ₂, μ₃ (0 for LRR), c = μ₂ + μ₃, the relaxation α.
+	mu1, mu2, mu3, c, alpha float64
 
-	// State x = (Z, U₁, U₂, U₃) and A·Z (U₂ nil where implied), and the
-	// image g = T(x).
-	xs, gs state
-	// The inner product of iterates; with U₂ implied the residual
-	// f = g − x's companions [S V₁ | A V₃] (metric.go).
-	metric *metric
-	fc     []float64
-	// Blocks of the last step (h nil for LRR), and its dual estimates Ŷ.
-	j, h, e *mat.Dense
-	ret     *mat.Dense // the block returned: h (NNLRS) or j (LRR)
-	// retGram is ret's nuclear norm and rank from the eigenvalues of its
-	// Gram matrix that primalBound computed, until the next step.
-	retGram      gramSummary
-	g2           *mat.Dense // G₂ = Z + U₂, the SVT input; Ŷ₂ = μ₂(G₂ − J) (yh2)
-	yh1          *mat.Dense // Ŷ₁ = μ₁(R − E)
-	t, rc, w     *mat.Dense // k×n temporaries
-	w1, w2       *mat.Dense // k×n temporaries (Woodbury)
-	cm           *mat.Dense // m×n temporary of the step, the certificate's scratch between steps
-	zt           *mat.Dense // m×n temporary of the direct Z-step (nil with Woodbury)
-	svt          prox.SVT
-	nuclearJ     float64
-	rankJ        int
-	l1H, l21E    float64
-	nnzH         int // nonzeros of the returned block
-	anderson     *anderson
-	certM        *mat.Dense // m×n, AᵀU of the certificate (NNLRS: in the image's Z, image)
-	certU        *mat.Dense // k×n
-	certY2       *mat.Dense // m×n, Y₂ of the certificate in the image's U₃; nil for LRR
-	certT        []float64  // the column factors of the point kept, nil for none
-	eig          eigen.Sym
-	ah           *mat.Dense // k×n
-	corrU        *mat.Dense // the moved point of correctV (lazy; its AᵀU in cm)
-	colT         []float64  // column factors of the certificate
-	at           *mat.Dense // Aᵀ (lazy, correctV)
-	gram         []float64  // AᵀA, row-major (correctV; gramA)
-	gramLent     bool       // gram is in certY2's block
-	lastPrimalAt int
+	// The state x = (Z, U₁, U₂, U₃) with A·Z (U₂ nil where implied), the
+	// image g = T(x) that step writes, their inner product (with U₂
+	// implied, the residual's companions in fc; metric.go) and Anderson
+	// mixing.
+	xs, gs   state
+	metric   *metric
+	fc       []float64
+	anderson *anderson
+
+	// jStep: G₂ = Z + U₂, the SVT's input (Ŷ₂ = μ₂(G₂ − J), yh2), and
+	// J = Θ(G₂), its rank and nuclear norm; the eigen-decomposition's
+	// workspace, shared with the certificate.
+	g2, j    *mat.Dense
+	svt      prox.SVT
+	eig      eigen.Sym
+	rankJ    int
+	nuclearJ float64
+
+	// hStep: H (nil for LRR), ||H||₁ and the nonzeros of the returned
+	// block ret (H for NNLRS, J for LRR), whose nuclear norm and rank
+	// primalBound leaves in retGram until the next step; and cm, the
+	// Z-step's right-hand side C, the certificate's scratch between steps.
+	h, ret  *mat.Dense
+	l1H     float64
+	nnzH    int
+	retGram gramSummary
+	cm      *mat.Dense
+
+	// eStep: E, ||E||₂,₁, Ŷ₁ = μ₁(R − E), and the k×n T and W.
+	e, yh1 *mat.Dense
+	l21E   float64
+	t, w   *mat.Dense
+
+	// zStep: K = μ₁AᵀA + cI factorized by newADMM: by Woodbury
+	// (S = AAᵀ, K₂⁻¹ and the k×n rc, w1, w2), else K⁻¹ with R when A = X
+	// is upper triangular (tri), or with K⁻¹Aᵀ (pmat); zt, its m×n
+	// temporary (nil with Woodbury). S also serves the implied U₂.
+	woodbury   bool
+	tri        *mat.TriDense
+	s, k2inv   *mat.Dense
+	kinv, pmat *mat.Dense
+	rc, w1, w2 *mat.Dense
+	zt         *mat.Dense
+
+	// The certificate (certificate.go): AᵀU (NNLRS: in the image's Z),
+	// U, Y₂ (in the image's U₃; nil for LRR) and the column factors of
+	// the point kept; AZ (ah); correctV's moved point and its factors,
+	// Aᵀ and AᵀA (in Y₂'s block when gramLent); the iteration of the last
+	// feasible point.
+	certM, certU, certY2 *mat.Dense
+	certT                []float64
+	ah                   *mat.Dense
+	corrU                *mat.Dense
+	colT                 []float64
+	at                   *mat.Dense
+	gram                 []float64
+	gramLent             bool
+	lastPrimalAt         int
 }
 
 // state is one point of the fixed-point iteration: Z, the scaled
@@ -421,31 +442,45 @@ func newADMM(x, a *mat.Dense, pr problem, set ADMM) *admm {
 	return s
 }
 
-// step sets s.gs = T(s.xs), one ADMM iteration from the state s.xs, and
-// records the blocks J, H, E and the dual estimates Ŷ of the step.
+// step sets s.gs = T(s.xs), one ADMM iteration from the state s.xs, in
+// the order of its sub-steps (the type's doc comment): the J-step on
+// G₂ = Z + U₂, the H-step with the Z-step's right-hand side C, the
+// E-step, the Z-step and the multipliers. It records the blocks J, H, E
+// and the dual estimates Ŷ of the step.
 func (s *admm) step() error {
 	s.retGram = gramSummary{} // ret changes
-	in, out := s.xs, s.gs
-	zs, u1, az := raw(in.z), raw(in.u1), raw(in.az)
-	xr := raw(s.xr)
-	js, es, g2 := raw(s.j), raw(s.e), raw(s.g2)
-	yh1 := raw(s.yh1)
-	mu1, mu2, mu3, alpha := s.mu1, s.mu2, s.mu3, s.alpha
-
 	// The certificate may have swapped the blocks of C and of its AᵀU
 	// (dualBound): C goes back to its own, AᵀU to the image's Z.
 	if s.cm == s.gs.z {
 		s.cm, s.certM = s.certM, s.cm
 	}
-	// J-step on G₂ = Z + U₂; where U₂ is implied, μ₂U₂ = μ₁AᵀU₁ − μ₃U₃
-	// (metric.go), and AᵀU₁ stays in cm for the Z-step.
-	cm := raw(s.cm)
-	var u2, u3 []float64
+	if err := s.jStep(); err != nil {
+		return err
+	}
+	s.hStep()
+	s.eStep()
+	s.zStep()
+	s.multipliers()
+	return nil
+}
+
+// jStep is the J-step, J = Θ_{1/μ₂}(G₂) with G₂ = Z + U₂ (in g2); where
+// U₂ is implied, μ₂U₂ = μ₁AᵀU₁ − μ₃U₃ (metric.go), and AᵀU₁ stays in cm
+// for hStep. The decomposition of the SVT works in n×n blocks dead until
+// after it (lend): J, which it writes at its end; the certificate's AᵀU
+// (formed again at every check; for NNLRS the image's Z, which zStep
+// writes); and for NNLRS H and the certificate's Y₂ (the image's U₃),
+// which hStep and multipliers write.
+func (s *admm) jStep() error {
+	in := s.xs
+	zs, g2, cm := raw(in.z), raw(s.g2), raw(s.cm)
+	mu1, mu2, mu3 := s.mu1, s.mu2, s.mu3
+	var u3 []float64
 	if !s.pr.lrr {
 		u3 = raw(in.u3)
 	}
 	if in.u2 != nil {
-		u2 = raw(in.u2)
+		u2 := raw(in.u2)
 		each(len(g2), func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				g2[i] = zs[i] + u2[i]
@@ -463,22 +498,35 @@ func (s *admm) step() error {
 			}
 		})
 	}
-	// The decomposition works in n×n blocks dead until after the SVT:
-	// J (written by it at its end), AᵀU (the certificate's, formed again
-	// at every check; NNLRS: the image's Z, written by the Z-step), H and
-	// Y₂ (the image's U₃), written below.
-	s.eig.Lent = eigen.Buffers{Matrix: js, Vectors: raw(s.certM)}
+	lent := eigen.Buffers{Matrix: raw(s.j), Vectors: raw(s.certM)}
 	if s.h != nil {
-		s.eig.Lent.Delta, s.eig.Lent.S = raw(s.h), raw(s.certY2)
+		lent.Delta, lent.S = raw(s.h), raw(s.certY2)
 	}
+	s.eig.Lent = lent
+	lend(lent.Matrix, lent.Vectors, lent.Delta, lent.S)
 	rank, nuclear, err := s.svt.Apply(s.j, 1/mu2, s.g2)
+	lend(lent.Vectors, lent.Delta, lent.S) // what the decomposition left
 	if err != nil {
 		return err
 	}
 	s.rankJ, s.nuclearJ = rank, nuclear
-	// H-step, and the relaxed Ĵ, Ĥ folded into the Z-step's right-hand
-	// side C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃), = μ₂Ĵ + μ₃Ĥ − μ₁AᵀU₁ with U₂
-	// implied; for LRR, C = μ₂(Ĵ − U₂), = μ₂Ĵ − μ₁AᵀU₁.
+	return nil
+}
+
+// hStep is the H-step, H = max(Z + U₃ − β/μ₃, 0) (NNLRS; held at zero on
+// the diagonal with ZeroDiagonal), with ||H||₁ and its nonzeros; and the
+// Z-step's right-hand side in cm, C = μ₂(Ĵ − U₂) + μ₃(Ĥ − U₃), or
+// μ₂Ĵ + μ₃Ĥ − μ₁AᵀU₁ with U₂ implied, from the over-relaxed blocks
+// Ĵ = αJ + (1 − α)Z, Ĥ = αH + (1 − α)Z. For LRR, C = μ₂(Ĵ − U₂), or
+// μ₂Ĵ − μ₁AᵀU₁; nonzeros are then J's.
+func (s *admm) hStep() {
+	in := s.xs
+	zs, js, cm := raw(in.z), raw(s.j), raw(s.cm)
+	mu1, mu2, mu3, alpha := s.mu1, s.mu2, s.mu3, s.alpha
+	var u2 []float64
+	if in.u2 != nil {
+		u2 = raw(in.u2)
+	}
 	var l1 float64
 	var nnz atomic.Int64
 	if s.pr.lrr {
@@ -497,7 +545,7 @@ func (s *admm) step() error {
 			nnz.Add(int64(k))
 		})
 	} else {
-		hs := raw(s.h)
+		u3, hs := raw(in.u3), raw(s.h)
 		bt := s.pr.Beta / mu3
 		each(len(zs), func(lo, hi int) {
 			k := 0
@@ -531,9 +579,16 @@ func (s *admm) step() error {
 		}
 	}
 	s.l1H, s.nnzH = l1, int(nnz.Load())
-	// E-step on R = X − AZ + U₁; then w = X − Ê (Ê relaxed) for the
-	// multiplier update and T = μ₁(X − Ê + U₁) for the Z-step.
-	r, w := raw(s.t), raw(s.w)
+}
+
+// eStep is the E-step, E = Ω_{λ/μ₁}(R) on R = X − AZ + U₁, with
+// Ŷ₁ = μ₁(R − E), w = X − Ê (Ê = αE + (1 − α)(X − AZ), relaxed) for the
+// multipliers, and T = μ₁(w + U₁) in t for the Z-step.
+func (s *admm) eStep() {
+	in := s.xs
+	u1, az, xr := raw(in.u1), raw(in.az), raw(s.xr)
+	r, w, es, yh1 := raw(s.t), raw(s.w), raw(s.e), raw(s.yh1)
+	mu1, alpha := s.mu1, s.alpha
 	each(len(r), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			r[i] = xr[i] - az[i] + u1[i]
@@ -547,9 +602,15 @@ func (s *admm) step() error {
 			r[i] = mu1 * (w[i] + u1[i])
 		}
 	})
-	// Z-step, Z = K⁻¹(AᵀT + C) with K = μ₁AᵀA + cI, and AZ.
-	zo, azo := out.z, out.az
-	if s.woodbury {
+}
+
+// zStep is the Z-step, Z = K⁻¹(AᵀT + C) with K = μ₁AᵀA + cI, and AZ,
+// into the image's Z and AZ: by the Woodbury identity, by the triangle R
+// of the QR of A = X, or by K⁻¹ itself (newADMM chose).
+func (s *admm) zStep() {
+	zo, azo := s.gs.z, s.gs.az
+	switch {
+	case s.woodbury:
 		// K⁻¹ = (I − μ₁Aᵀ K₂⁻¹ A)/c with K₂ = cI + μ₁AAᵀ, so that
 		// Z = (C + Aᵀ W)/c and AZ = (AC + S W)/c for
 		// W = T − μ₁K₂⁻¹(S T + AC), S = AAᵀ.
@@ -557,7 +618,7 @@ func (s *admm) step() error {
 		s.w1.Mul(s.s, s.t)
 		s.w1.Add(s.w1, s.rc)
 		s.w2.Mul(s.k2inv, s.w1)
-		w1, w2 := raw(s.w1), raw(s.w2)
+		r, w1, w2, mu1 := raw(s.t), raw(s.w1), raw(s.w2), s.mu1
 		each(len(w1), func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				w1[i] = r[i] - mu1*w2[i]
@@ -565,7 +626,7 @@ func (s *admm) step() error {
 		})
 		zo.Mul(s.ar.T(), s.w1)
 		azo.Mul(s.s, s.w1)
-		zr, azr, rc := raw(zo), raw(azo), raw(s.rc)
+		zr, azr, rc, cm := raw(zo), raw(azo), raw(s.rc), raw(s.cm)
 		ic := 1 / s.c
 		each(len(zr), func(lo, hi int) {
 			for i := lo; i < hi; i++ {
@@ -577,37 +638,42 @@ func (s *admm) step() error {
 				azr[i] = (azr[i] + rc[i]) * ic
 			}
 		})
-	} else if s.tri != nil {
+	case s.tri != nil:
 		// A = R upper triangular: Z = K⁻¹(RᵀT + C) and AZ = RZ, the
 		// products by R at about half the work of full ones.
 		s.zt.Mul(s.tri.T(), s.t)
 		s.zt.Add(s.zt, s.cm)
 		zo.Mul(s.kinv, s.zt)
 		azo.Mul(s.tri, zo)
-	} else {
+	default:
 		zo.Mul(s.pmat, s.t)
 		s.zt.Mul(s.kinv, s.cm)
 		zo.Add(zo, s.zt)
 		azo.Mul(s.ar, zo)
 	}
-	// Multipliers: U₁ += X − AZ − Ê, U₂ += Z − Ĵ (unless implied),
-	// U₃ += Z − Ĥ.
-	zn, azn := raw(zo), raw(azo)
-	o1 := raw(out.u1)
+}
+
+// multipliers updates the scaled multipliers into the image:
+// U₁ += X − AZ − Ê, U₂ += Z − Ĵ (unless implied), U₃ += Z − Ĥ (NNLRS).
+func (s *admm) multipliers() {
+	in, out := s.xs, s.gs
+	zs, u1, js := raw(in.z), raw(in.u1), raw(s.j)
+	w, zn, azn, o1 := raw(s.w), raw(out.z), raw(out.az), raw(out.u1)
+	alpha := s.alpha
 	each(len(o1), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			o1[i] = u1[i] + w[i] - azn[i]
 		}
 	})
-	var o2, o3, hs []float64
-	if u2 != nil {
-		o2 = raw(out.u2)
+	var u2, u3, o2, o3, hs []float64
+	if in.u2 != nil {
+		u2, o2 = raw(in.u2), raw(out.u2)
 	}
 	if !s.pr.lrr {
-		o3, hs = raw(out.u3), raw(s.h)
+		u3, o3, hs = raw(in.u3), raw(out.u3), raw(s.h)
 	}
 	if o2 == nil && o3 == nil {
-		return nil
+		return
 	}
 	each(len(zs), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -620,7 +686,6 @@ func (s *admm) step() error {
 			}
 		}
 	})
-	return nil
 }
 
 // run iterates from the state s.xs (zero, or the Start) until the
@@ -726,6 +791,7 @@ func (s *admm) residuals() (ff, feas float64) {
 	// The work of the companions in k×n blocks of the step dead after it
 	// (T, W and E: the next step writes them before it reads them).
 	fu1m, au3g, au3x := s.t, s.w, s.e
+	lend(raw(s.t), raw(s.w), raw(s.e))
 	fu1 := raw(fu1m)
 	gu1, xu1 := raw(s.gs.u1), raw(s.xs.u1)
 	for i := range fu1 {

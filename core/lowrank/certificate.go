@@ -68,6 +68,13 @@ import (
 //
 // It leaves U and Y₂ of the kept point in certU and certY2 (NNLRS).
 func (s *admm) dualBound() float64 {
+	// The certificate works in blocks dead at a check: its own AᵀU and
+	// Y₂ (for NNLRS the image's Z and U₃, the next iterate taken from
+	// them), and the step's scratch C.
+	lend(raw(s.certM), raw(s.cm))
+	if s.certY2 != nil {
+		lend(raw(s.certY2))
+	}
 	s.plain()
 	// δ: J = Θ(G₂) is computed with an error of a few n·ε·||G₂||; allow
 	// ten times that in ||Ŷ₂||₂ = μ₂||G₂ − J||₂.
@@ -578,6 +585,7 @@ func (s *admm) primalBound() float64 {
 	// The Gram matrix of Z in the step's scratch, dead after dualBound
 	// (a moved AᵀU it kept was swapped into certM).
 	var nuclear float64
+	lend(raw(s.cm))
 	nuclear, s.retGram = nuclearUpper(&s.eig, s.ret, raw(s.cm))
 	return nuclear + s.pr.Beta*s.l1H + s.pr.Lambda*l21
 }
