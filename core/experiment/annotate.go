@@ -56,13 +56,13 @@ func Annotate(r *Results) {
 	}
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		if c.Summary = cellSummary(r, *c); c.Summary != nil {
+		if c.Summary = CellSummary(r, *c); c.Summary != nil {
 			c.Summary.Reasons = add(Reasons(r, c.Propagator, c.Graph))
 		}
 	}
 	for i := range r.Sweep {
 		c := &r.Sweep[i]
-		if c.Summary = sweepSummary(r, *c); c.Summary != nil {
+		if c.Summary = SweepSummary(r, *c); c.Summary != nil {
 			c.Summary.Reasons = add(sweepReasons(r))
 		}
 	}
@@ -71,28 +71,28 @@ func Annotate(r *Results) {
 	}
 }
 
-// cellSummary returns the summary of c without its reasons, nil without
+// CellSummary returns the summary of c without its reasons, nil without
 // error rates.
-func cellSummary(r *Results, c Cell) *Summary {
+func CellSummary(r *Results, c Cell) *Summary {
 	if len(c.Errors) == 0 {
 		return nil
 	}
 	s := summarize(c.Errors)
-	if v, ok := PaperError(c.Propagator, r.Protocol.Name, c.Labeled, c.Graph); ok && paperDraw(r.Protocol) {
+	if v, ok := PaperError(c.Propagator, r.Protocol.Name, c.Labeled, c.Graph); ok && PaperDraw(r.Protocol) {
 		s.compare(v)
 		s.Table = paperTable(c.Propagator)
 	}
 	return s
 }
 
-// sweepSummary returns the summary of c without its reasons, nil without
+// SweepSummary returns the summary of c without its reasons, nil without
 // error rates.
-func sweepSummary(r *Results, c SweepCell) *Summary {
+func SweepSummary(r *Results, c SweepCell) *Summary {
 	if len(c.Errors) == 0 {
 		return nil
 	}
 	s := summarize(c.Errors)
-	if v, ok := sweepPaper(r, c); ok && paperDraw(r.Protocol) {
+	if v, ok := sweepPaper(r, c); ok && PaperDraw(r.Protocol) {
 		s.compare(v)
 		s.Table = "IV"
 	}
@@ -100,7 +100,7 @@ func sweepSummary(r *Results, c SweepCell) *Summary {
 }
 
 func summarize(errs []float64) *Summary {
-	return &Summary{MeanPct: round2(100 * mean(errs)), StdPct: round2(100 * std(errs)), Trials: len(errs)}
+	return &Summary{MeanPct: round2(100 * Mean(errs)), StdPct: round2(100 * Std(errs)), Trials: len(errs)}
 }
 
 // compare sets the paper's number v and the difference from it.
@@ -113,9 +113,9 @@ func (s *Summary) compare(v float64) {
 // round2 rounds to 2 decimals, as the tables print.
 func round2(v float64) float64 { return math.Round(100*v) / 100 }
 
-// paperDraw reports whether p draws the samples of the protocol of its
+// PaperDraw reports whether p draws the samples of the protocol of its
 // name (the paper's classes and samples per class).
-func paperDraw(p Protocol) bool {
+func PaperDraw(p Protocol) bool {
 	q, err := Lookup(p.Name)
 	return err == nil && slices.Equal(p.Classes, q.Classes) && p.PerClass == q.PerClass
 }
@@ -146,7 +146,7 @@ func sweepPaper(r *Results, c SweepCell) (float64, bool) {
 func sweepReasons(r *Results) []Reason {
 	var out []Reason
 	if r.Trials < 5 {
-		out = append(out, Reason{"trials", fmt.Sprintf("%s instead of the paper's 5 (Table IV)", plural(r.Trials, "trial"))})
+		out = append(out, Reason{"trials", fmt.Sprintf("%s instead of the paper's 5 (Table IV)", Plural(r.Trials, "trial"))})
 	}
 	if r.Protocol.Name == "pie" {
 		out = append(out, reasonPIE)
@@ -162,7 +162,7 @@ var reasonPIE = Reason{"pie-subjects", "PIE has 10 of the paper's 15 subjects he
 func Reasons(r *Results, p string, g method.Name) []Reason {
 	var out []Reason
 	if r.Trials < 50 {
-		out = append(out, Reason{"trials", fmt.Sprintf("%s instead of the paper's 50", plural(r.Trials, "trial"))})
+		out = append(out, Reason{"trials", fmt.Sprintf("%s instead of the paper's 50", Plural(r.Trials, "trial"))})
 	}
 	if r.Protocol.Name == "pie" {
 		out = append(out, reasonPIE)
@@ -192,7 +192,7 @@ func Reasons(r *Results, p string, g method.Name) []Reason {
 			out = append(out, Reason{"nnlrs-params", fmt.Sprintf("β = %g, λ = %g, θ = %g fixed, ours, not the paper's (%s, θ = %g)", r.Params.Beta, r.Params.Lambda, r.Params.Theta, papers, pp.Theta)})
 		}
 		if g == method.NNLRSEF {
-			note := fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", gammaOf(r.Params))
+			note := fmt.Sprintf("NNLRS-EF's γ = %g (unreported in the paper) and P started from PCA (the paper's Algorithm 3 writes P₀ = I)", GammaOf(r.Params))
 			if r.Params.EFNormalize {
 				note += "; the projected samples normalized before each Z step, as Algorithm 2 normalizes X"
 			}
@@ -200,8 +200,8 @@ func Reasons(r *Results, p string, g method.Name) []Reason {
 		}
 	case method.LRR:
 		switch {
-		case tuned && grid != nil && len(grid.lrrLambda()) == 1:
-			out = append(out, Reason{"lrr-lambda", fmt.Sprintf("LRR's λ = %g fixed (a one-point grid; the paper: \"as in Liu et al.\", value unreported)", grid.lrrLambda()[0])})
+		case tuned && grid != nil && len(grid.LRRLambdas()) == 1:
+			out = append(out, Reason{"lrr-lambda", fmt.Sprintf("LRR's λ = %g fixed (a one-point grid; the paper: \"as in Liu et al.\", value unreported)", grid.LRRLambdas()[0])})
 		case tuned:
 			out = append(out, Reason{"lrr-lambda", "LRR's λ chosen by cross-validation (the paper: \"as in Liu et al.\", value unreported)"})
 		default:
@@ -217,4 +217,26 @@ func Reasons(r *Results, p string, g method.Name) []Reason {
 		out = append(out, Reason{"knn-sigma", "kNN with σ = 1 on unit-norm samples as the paper states; its kernel is then nearly flat"})
 	}
 	return out
+}
+
+// Plural returns "1 trial", "2 trials".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// FlagPoints is the difference, in percentage points, from the paper's
+// number above which a cell is flagged and explained.
+const FlagPoints = paper.FarPoints
+
+// PaperError returns the paper's error rate (%) for classifier p (both LGC
+// readings compare with its single LGC table: paper.Error), data set ds,
+// labeled fraction frac and graph g, and whether the paper reports one.
+func PaperError(p, ds string, frac float64, g method.Name) (float64, bool) {
+	if p == LGCMu {
+		p = LGC
+	}
+	return paper.Error(p, ds, frac, g)
 }

@@ -45,9 +45,9 @@ func Alpha(p string) float64 {
 	return propagate.DefaultAlpha
 }
 
-// transductive reports whether p classifies the unlabeled samples of the
+// IsTransductive reports whether p classifies the unlabeled samples of the
 // graph itself (GHF, LGC) rather than new test samples (SDA).
-func transductive(p string) bool { return p != SDA }
+func IsTransductive(p string) bool { return p != SDA }
 
 // outcome is what a classifier says about the samples it was asked about.
 type outcome struct {

@@ -51,9 +51,9 @@ func Compare(name string, rs ...*Results) (*paper.Comparison, error) {
 		case CompareBeta:
 			b = sweepBlock(r)
 		case CompareJoint:
-			b = tableBlock(r, LGC, jointGraphs)
+			b = TableBlock(r, LGC, jointGraphs)
 		default:
-			b = tableBlock(r, name, r.Graphs)
+			b = TableBlock(r, name, r.Graphs)
 		}
 		if b != nil {
 			cmp.Blocks = append(cmp.Blocks, b)
@@ -74,9 +74,9 @@ func block(r *Results) *paper.Block {
 		Command: r.Command, Seconds: secs, Reasons: map[string][]string{}}
 }
 
-// tableBlock returns the block of classifier p and graphs gs of r, nil if
+// TableBlock returns the block of classifier p and graphs gs of r, nil if
 // r did not run p.
-func tableBlock(r *Results, p string, gs []method.Name) *paper.Block {
+func TableBlock(r *Results, p string, gs []method.Name) *paper.Block {
 	if !slices.Contains(r.Propagators, p) {
 		return nil
 	}
@@ -91,7 +91,7 @@ func tableBlock(r *Results, p string, gs []method.Name) *paper.Block {
 		for _, f := range r.Labeled {
 			c, _ := r.Cell(p, f, g)
 			v, ok := PaperError(p, r.Protocol.Name, f, g)
-			cell := newCell(c.Errors, v, ok && paperDraw(r.Protocol))
+			cell := newCell(c.Errors, v, ok && PaperDraw(r.Protocol))
 			if e, u, ok := c.Reached(); ok {
 				e *= 100
 				cell.Reached, cell.Unreached = &e, &u
@@ -133,7 +133,7 @@ func sweepBlock(r *Results) *paper.Block {
 				}
 			}
 			v, ok := sweepPaper(r, sc)
-			cell := newCell(errs, v, ok && paperDraw(r.Protocol))
+			cell := newCell(errs, v, ok && PaperDraw(r.Protocol))
 			far = far || cell.Far
 			row.Cells = append(row.Cells, cell)
 		}
@@ -150,7 +150,7 @@ func sweepBlock(r *Results) *paper.Block {
 func newCell(errs []float64, v float64, reported bool) *paper.Cell {
 	c := &paper.Cell{}
 	if len(errs) > 0 {
-		m, s := 100*mean(errs), 100*std(errs)
+		m, s := 100*Mean(errs), 100*Std(errs)
 		c.Ours, c.Std = &m, &s
 	}
 	if reported {

@@ -56,7 +56,7 @@ func TestCompare(t *testing.T) {
 						t.Errorf("%s %s %s %g: %+v, trials %v", name, b.Dataset, row.Name, b.Columns[k], c, cell.Errors)
 						continue
 					}
-					if (c.Reached != nil) != (len(cell.ReachedErrors) > 0) || c.Reached != nil && math.Abs(*c.Reached-100*mean(cell.ReachedErrors)) > 1e-9 {
+					if (c.Reached != nil) != (len(cell.ReachedErrors) > 0) || c.Reached != nil && math.Abs(*c.Reached-100*Mean(cell.ReachedErrors)) > 1e-9 {
 						t.Errorf("%s %s %s %g: reached %v, trials %v", name, b.Dataset, row.Name, b.Columns[k], c.Reached, cell.ReachedErrors)
 					}
 					v, reported := paper.Error(p, b.Dataset, b.Columns[k], row.Graph)

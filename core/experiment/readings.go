@@ -129,22 +129,6 @@ func CheckReadings(names []string) error {
 	return nil
 }
 
-// applyReadings applies the readings of c, in the order of Readings, to
-// its options and tuning grid.
-func (c *Config) applyReadings() {
-	for _, r := range Readings {
-		if !slices.Contains(c.Readings, r.Name) {
-			continue
-		}
-		r.apply(&c.Options.Options)
-		if r.fixesLRR && c.Tune != nil {
-			g := *c.Tune
-			g.LRRLambda = []float64{c.Options.LRR.Lambda}
-			c.Tune = &g
-		}
-	}
-}
-
 // orderedReadings returns names in the order of Readings, nil when empty.
 func orderedReadings(names []string) []string {
 	var out []string

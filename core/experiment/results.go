@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"nnlrs/core/embed"
 	"nnlrs/core/method"
 )
 
@@ -104,7 +105,7 @@ type Cell struct {
 }
 
 // Mean returns the mean error rate, NaN without trials.
-func (c Cell) Mean() float64 { return mean(c.Errors) }
+func (c Cell) Mean() float64 { return Mean(c.Errors) }
 
 // Reached returns the mean error rate among the unlabeled samples some
 // label reaches and the mean number of the others; ok is false where the
@@ -116,12 +117,12 @@ func (c Cell) Reached() (rate, unreached float64, ok bool) {
 	for _, k := range c.Unreached {
 		unreached += float64(k)
 	}
-	return mean(c.ReachedErrors), unreached / float64(len(c.Unreached)), true
+	return Mean(c.ReachedErrors), unreached / float64(len(c.Unreached)), true
 }
 
 // Std returns the sample standard deviation of the error rates (0 for a
 // single trial, NaN without trials).
-func (c Cell) Std() float64 { return std(c.Errors) }
+func (c Cell) Std() float64 { return Std(c.Errors) }
 
 // SweepCell holds the error rates of the NNLRS graph at one β of the
 // sensitivity table and one labeled fraction.
@@ -168,7 +169,7 @@ type Candidate struct {
 // BuildStat summarizes the constructions of one graph in one stage
 // ("transductive" or "sda") over all trials.
 type BuildStat struct {
-	Stage        string      `json:"stage"`
+	Stage        Stage       `json:"stage"`
 	Graph        method.Name `json:"graph"`
 	Builds       int         `json:"builds"`
 	Seconds      float64     `json:"seconds"`
@@ -246,7 +247,7 @@ func Caught(e *mat.Dense, corrupted []bool) (share float64, ok bool) {
 // fraction closest to 30% and the first classifier of a stage, with the
 // samples' labels (the samples are ordered by class).
 type Example struct {
-	Stage      string
+	Stage      Stage
 	Propagator string
 	Labeled    float64
 	Labels     []int
@@ -264,33 +265,13 @@ func (r *Results) Cell(p string, frac float64, g method.Name) (Cell, bool) {
 }
 
 // Build returns the build statistics of graph g in stage st.
-func (r *Results) Build(st string, g method.Name) (BuildStat, bool) {
+func (r *Results) Build(st Stage, g method.Name) (BuildStat, bool) {
 	for _, b := range r.Builds {
 		if b.Stage == st && b.Graph == g {
 			return b, true
 		}
 	}
 	return BuildStat{}, false
-}
-
-// params returns the parameters of c as Results record them.
-func (c *Config) params() Params {
-	o := c.Options
-	p := Params{
-		Tuned: c.Tune != nil, Beta: o.NNLRS.Beta, Lambda: o.NNLRS.Lambda, Theta: o.NNLRS.Theta,
-		LRRLambda: o.LRR.Lambda, Gamma: o.EF.Gamma, Dim: o.EF.Dim, KNNSigma: o.KNNSigma,
-		Folds: c.Folds, Grid: c.Tune, SDAGraphWeight: c.SDA.GraphWeight, SDARidge: c.SDA.Ridge,
-	}
-	if s := o.EFSettings; s != nil {
-		p.EFNormalize, p.EFOuter = s.Normalize, s.MaxOuter
-	}
-	if len(c.SweepBetas) > 0 {
-		p.SweepLambda = c.SweepLambda
-	}
-	if !p.Tuned {
-		p.Folds = 0
-	}
-	return p
 }
 
 // aggregate sets the cells, sweep, choices, candidates and build
@@ -363,7 +344,7 @@ func (r *Results) aggregate(ts []Trial, betas []float64) {
 		r.Candidates = append(r.Candidates, t.Candidates...)
 	}
 	r.Builds = nil
-	for _, st := range []string{"transductive", "sda"} {
+	for _, st := range Stages {
 		for _, g := range r.Graphs {
 			sk := statKey{st, g}
 			var bs BuildStat
@@ -420,7 +401,8 @@ func orderedGraphs(gs []method.Name) []method.Name {
 	return out
 }
 
-func mean(v []float64) float64 {
+// Mean returns the mean of v, NaN without values.
+func Mean(v []float64) float64 {
 	if len(v) == 0 {
 		return math.NaN()
 	}
@@ -431,17 +413,28 @@ func mean(v []float64) float64 {
 	return s / float64(len(v))
 }
 
-func std(v []float64) float64 {
+// Std returns the sample standard deviation of v, 0 for one value and
+// NaN for none.
+func Std(v []float64) float64 {
 	if len(v) == 0 {
 		return math.NaN()
 	}
 	if len(v) == 1 {
 		return 0
 	}
-	m := mean(v)
+	m := Mean(v)
 	s := 0.0
 	for _, x := range v {
 		s += (x - m) * (x - m)
 	}
 	return math.Sqrt(s / float64(len(v)-1))
+}
+
+// GammaOf returns the γ of NNLRS-EF that p records, embed's default for
+// the runs that record none.
+func GammaOf(p Params) float64 {
+	if p.Gamma == 0 {
+		return embed.DefaultGamma
+	}
+	return p.Gamma
 }

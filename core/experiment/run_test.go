@@ -67,7 +67,7 @@ func TestRunDeterministic(t *testing.T) {
 		// GHF and LGC also say how many samples no label reaches and
 		// the error among the others, which leaving out samples that are
 		// all errors can only lower; SDA does not.
-		if n := len(c.ReachedErrors); n != len(c.Unreached) || n != map[bool]int{true: 2}[transductive(c.Propagator)] {
+		if n := len(c.ReachedErrors); n != len(c.Unreached) || n != map[bool]int{true: 2}[IsTransductive(c.Propagator)] {
 			t.Errorf("%s %v %s: %d reached-only errors, %d unreached counts", c.Propagator, c.Labeled, c.Graph, n, len(c.Unreached))
 		}
 		for k, e := range c.ReachedErrors {

@@ -151,35 +151,3 @@ func TestScaleCheck(t *testing.T) {
 		}
 	}
 }
-
-func TestWriteScaleMarkdown(t *testing.T) {
-	res, err := Scale(context.Background(), tinyScale())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Command = "go run ./tools/nnlrs scale -dataset synthetic"
-	var b strings.Builder
-	if err := WriteScaleMarkdown(&b, ScalePage{Studies: []*ScaleResults{res}, Notes: "Notes here.",
-		Figures: [][]Figure{{{Title: "chart", Path: "figures/scale-synthetic.png"}}}}); err != nil {
-		t.Fatal(err)
-	}
-	s := b.String()
-	for _, want := range []string{
-		"Notes here.",
-		"## Tiny: 2×10, 3×12",
-		"| draw | samples | labeled | kNN0 | LRR | NNLRS |",
-		"| 3×12 | 36 | 20% |",
-		"Connected components of the weights used",
-		"### Every candidate of the grid",
-		"**2×10, NNLRS, GHF**",
-		"figures/scale-synthetic.png",
-		"go run ./tools/nnlrs scale -dataset synthetic",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("page lacks %q", want)
-		}
-	}
-	if strings.Contains(s, "γ") {
-		t.Error("page describes NNLRS-EF's γ, which the study does not build")
-	}
-}

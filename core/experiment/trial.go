@@ -252,7 +252,7 @@ func (r *runner) trialOf(t int, tr *trialResult) Trial {
 			}
 		}
 	}
-	for _, st := range []string{"transductive", "sda"} {
+	for _, st := range Stages {
 		for _, g := range graphs {
 			b := tr.builds[statKey{st, g}]
 			if b == nil {

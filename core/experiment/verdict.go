@@ -242,7 +242,7 @@ func Verdict(v VerdictRuns) *paper.Verdict {
 				if !ok {
 					continue
 				}
-				if pw, pof, _, ok := cd.judge(paperTableOf(r.Protocol.Name), r.Labeled, p); ok && paperDraw(r.Protocol) {
+				if pw, pof, _, ok := cd.judge(paperTableOf(r.Protocol.Name), r.Labeled, p); ok && PaperDraw(r.Protocol) {
 					text += fmt.Sprintf(" The paper's own table: %s (%d of %d).", paper.Outcome(pw, pof), pw, pof)
 				}
 				c.Findings = append(c.Findings, &paper.Finding{Dataset: r.Protocol.Name, Classifier: p, Reading: reading, ReadingTitle: readingTitle,
@@ -280,7 +280,7 @@ const caughtShare = 0.9
 // cross-validation chose most often for NNLRS (on the labeled samples):
 // nil for other runs.
 func caughtClaim(r *Results) *paper.Claim {
-	b, ok := r.Build("transductive", method.NNLRS)
+	b, ok := r.Build(Transductive, method.NNLRS)
 	if !ok {
 		return nil
 	}
@@ -302,7 +302,7 @@ func caughtClaim(r *Results) *paper.Claim {
 	chosen, times, choices := lambdas[0], 0, 0
 	count := map[float64]int{}
 	for _, ch := range r.Choices {
-		if ch.Graph == method.NNLRS && transductive(ch.Propagator) {
+		if ch.Graph == method.NNLRS && IsTransductive(ch.Propagator) {
 			count[ch.Lambda]++
 			choices++
 		}
@@ -321,14 +321,14 @@ func caughtClaim(r *Results) *paper.Claim {
 	}
 	var parts []string
 	for _, l := range lambdas {
-		parts = append(parts, fmt.Sprintf("%.0f%% at λ = %g", 100*mean(byLambda[l]), l))
+		parts = append(parts, fmt.Sprintf("%.0f%% at λ = %g", 100*Mean(byLambda[l]), l))
 	}
 	text := fmt.Sprintf("Among the samples of E's largest columns, as many as are corrupted, the corrupted ones are on average %s (a random pick: %.0f%%)",
 		strings.Join(parts, ", "), 100*r.Protocol.Synthetic.Corrupt)
 	if choices > 0 {
 		text += fmt.Sprintf("; cross-validation chose λ = %g in %d of %d choices, where %d of %d solves reach %.0f%%", chosen, times, choices, won, of, 100*caughtShare)
 	}
-	if l, ok := r.Build("transductive", method.LRR); ok {
+	if l, ok := r.Build(Transductive, method.LRR); ok {
 		lb := map[float64][]float64{}
 		for _, s := range l.Solves {
 			if s.Caught != nil {
@@ -337,7 +337,7 @@ func caughtClaim(r *Results) *paper.Claim {
 		}
 		var lp []string
 		for _, lam := range slices.Sorted(maps.Keys(lb)) {
-			lp = append(lp, fmt.Sprintf("%.0f%% at λ = %g", 100*mean(lb[lam]), lam))
+			lp = append(lp, fmt.Sprintf("%.0f%% at λ = %g", 100*Mean(lb[lam]), lam))
 		}
 		if len(lp) > 0 {
 			text += "; LRR's E, the same l2,1 term without β and Z ≥ 0: " + strings.Join(lp, ", ")
@@ -431,7 +431,7 @@ func betaClaim(r *Results) *paper.Claim {
 			if sc.Labeled != f || len(sc.Errors) == 0 {
 				continue
 			}
-			m := 100 * mean(sc.Errors)
+			m := 100 * Mean(sc.Errors)
 			switch {
 			case sc.Beta == 0:
 				zero = append(zero, m)
@@ -445,7 +445,7 @@ func betaClaim(r *Results) *paper.Claim {
 			continue
 		}
 		of++
-		d0, dh := mean(zero)-mean(mid), mean(high)-mean(mid)
+		d0, dh := Mean(zero)-Mean(mid), Mean(high)-Mean(mid)
 		lo0, hi0, loH, hiH = math.Min(lo0, d0), math.Max(hi0, d0), math.Min(loH, dh), math.Max(hiH, dh)
 		if d0 >= betaPoints && dh >= betaPoints {
 			won++

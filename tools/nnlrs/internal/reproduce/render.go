@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"nnlrs/core/experiment"
+	"nnlrs/core/experiment/report"
 	"nnlrs/core/method"
 	"nnlrs/tools/nnlrs/internal/cli"
 )
@@ -85,11 +86,11 @@ func addSaved(add func(rel string, write func(io.Writer) error) error, res *expe
 // addTables adds the CSV tables of res to the outputs of add.
 func addTables(add func(rel string, write func(io.Writer) error) error, res *experiment.Results) error {
 	name := res.Protocol.Name
-	if err := add(name+".csv", func(w io.Writer) error { return experiment.WriteCSV(w, res) }); err != nil {
+	if err := add(name+".csv", func(w io.Writer) error { return report.WriteCSV(w, res) }); err != nil {
 		return err
 	}
 	if len(res.Sweep) > 0 {
-		return add(name+"-sweep.csv", func(w io.Writer) error { return experiment.WriteSweepCSV(w, res) })
+		return add(name+"-sweep.csv", func(w io.Writer) error { return report.WriteSweepCSV(w, res) })
 	}
 	return nil
 }
@@ -167,7 +168,7 @@ func renderSaved(dir, page string, stdout io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	f.Set(func(w io.Writer) error { return experiment.WriteMarkdown(w, pg) })
+	f.Set(func(w io.Writer) error { return report.WriteMarkdown(w, pg) })
 	return n, outs.Commit()
 }
 
@@ -206,7 +207,7 @@ func containsAll[T comparable](s, want []T) bool {
 // synthetic), those of fresh (by data set) in place of the saved ones,
 // with dir/NOTES.md as hand-written notes and the figures found in
 // dir/figures or named in drawn, linked relative to the page.
-func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, drawn map[string]bool) (experiment.Page, error) {
+func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, drawn map[string]bool) (report.Page, error) {
 	figDir := filepath.Join(dir, "figures")
 	absPage, err1 := filepath.Abs(filepath.Dir(pagePath))
 	absFig, err2 := filepath.Abs(figDir)
@@ -215,12 +216,12 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 			figDir = rel
 		}
 	}
-	var page experiment.Page
-	page.Figures = map[string][]experiment.Figure{}
+	page := report.Page{Generator: "nnlrs reproduce"}
+	page.Figures = map[string][]report.Figure{}
 	for _, p := range experiment.Protocols() {
 		r, err := readSaved(dir, p.Name)
 		if err != nil {
-			return experiment.Page{}, err
+			return report.Page{}, err
 		}
 		if fr := fresh[p.Name]; fr != nil {
 			r = fr
@@ -229,10 +230,10 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 			continue
 		}
 		page.Results = append(page.Results, r)
-		var figs []experiment.Figure
+		var figs []report.Figure
 		add := func(file, title string) {
 			if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil || drawn[file] {
-				figs = append(figs, experiment.Figure{Title: title, Path: filepath.ToSlash(filepath.Join(figDir, file))})
+				figs = append(figs, report.Figure{Title: title, Path: filepath.ToSlash(filepath.Join(figDir, file))})
 			}
 		}
 		add(p.Name+"-weights.png", "Graph weights of the first trial, ordered by class (the paper's figure \"Visualization of different graph weights W\").")
@@ -247,7 +248,7 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 	}
 	v, pairs, err := verdictRuns(dir, page.Results)
 	if err != nil {
-		return experiment.Page{}, err
+		return report.Page{}, err
 	}
 	page.Verdict, page.Readings, page.SolverPairs = experiment.Verdict(v), v.Readings, pairs
 	if why, err := os.ReadFile(filepath.Join(dir, whyFile)); err == nil {

@@ -16,6 +16,7 @@ import (
 	"nnlrs/core/build"
 	"nnlrs/core/embed"
 	"nnlrs/core/experiment"
+	"nnlrs/core/experiment/report"
 	"nnlrs/core/graph"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
@@ -388,7 +389,7 @@ func writeOutputs(dir string, res *experiment.Results) error {
 	if err != nil {
 		return err
 	}
-	if err := add("RESULTS.md", func(w io.Writer) error { return experiment.WriteMarkdown(w, page) }); err != nil {
+	if err := add("RESULTS.md", func(w io.Writer) error { return report.WriteMarkdown(w, page) }); err != nil {
 		return err
 	}
 	return outs.Commit()

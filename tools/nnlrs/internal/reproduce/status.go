@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"nnlrs/core/experiment"
+	"nnlrs/core/experiment/report"
 	"nnlrs/tools/nnlrs/internal/cli"
 )
 
@@ -34,7 +35,7 @@ func (f *reproduceFlags) printStatus(stdout io.Writer) error {
 			fmt.Fprintf(stdout, "%s: %d trial files that do not merge: %v\n", p.Name, len(ts), err)
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: %s; done %s; %s\n", p.Name, trialsLine(res), experiment.TrialRanges(numbers(ts)), experiment.TimeSummary(res))
+		fmt.Fprintf(stdout, "%s: %s; done %s; %s\n", p.Name, trialsLine(res), experiment.TrialRanges(numbers(ts)), report.TimeSummary(res))
 	}
 	if !any {
 		fmt.Fprintf(stdout, "no trial files in %s\n", filepath.Join(f.out, "trials"))

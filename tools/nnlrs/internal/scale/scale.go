@@ -16,6 +16,7 @@ import (
 
 	"nnlrs/core/build"
 	"nnlrs/core/experiment"
+	"nnlrs/core/experiment/report"
 	"nnlrs/core/lowrank"
 	"nnlrs/core/method"
 	"nnlrs/tools/nnlrs/internal/cli"
@@ -291,7 +292,7 @@ func writeScale(dir, name string, res *experiment.ScaleResults) error {
 	if err != nil {
 		return err
 	}
-	if err := add("SCALE.md", func(w io.Writer) error { return experiment.WriteScaleMarkdown(w, page) }); err != nil {
+	if err := add("SCALE.md", func(w io.Writer) error { return report.WriteScaleMarkdown(w, page) }); err != nil {
 		return err
 	}
 	return outs.Commit()
@@ -315,7 +316,7 @@ func renderScale(dir, page string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	f.Set(func(w io.Writer) error { return experiment.WriteScaleMarkdown(w, pg) })
+	f.Set(func(w io.Writer) error { return report.WriteScaleMarkdown(w, pg) })
 	return len(pg.Studies), outs.Commit()
 }
 
@@ -323,8 +324,8 @@ func renderScale(dir, page string) (int, error) {
 // in dir (scale-*.json, by name) and fresh (by name, in place of a saved
 // one), with dir/SCALE-NOTES.md as notes and the figures found in
 // dir/figures or named in drawn, linked relative to the page.
-func scalePage(dir, pagePath string, fresh map[string]*experiment.ScaleResults, drawn map[string]bool) (experiment.ScalePage, error) {
-	var pg experiment.ScalePage
+func scalePage(dir, pagePath string, fresh map[string]*experiment.ScaleResults, drawn map[string]bool) (report.ScalePage, error) {
+	pg := report.ScalePage{Generator: "nnlrs scale"}
 	files, err := filepath.Glob(filepath.Join(dir, scalePrefix+"*.json"))
 	if err != nil {
 		return pg, err
@@ -358,7 +359,7 @@ func scalePage(dir, pagePath string, fresh map[string]*experiment.ScaleResults, 
 		pg.Figures = append(pg.Figures, nil)
 		file := name + ".png"
 		if _, err := os.Stat(filepath.Join(dir, "figures", file)); err == nil || drawn[file] {
-			pg.Figures[len(pg.Figures)-1] = append(pg.Figures[len(pg.Figures)-1], experiment.Figure{
+			pg.Figures[len(pg.Figures)-1] = append(pg.Figures[len(pg.Figures)-1], report.Figure{
 				Title: fmt.Sprintf("%s: error rate against the size of the draw, one panel per labeled share (mean and standard deviation over the trials).", s.Title),
 				Path:  filepath.ToSlash(filepath.Join(figDir, file)),
 			})

@@ -1,4 +1,4 @@
-package experiment
+package report
 
 import (
 	"fmt"
@@ -6,13 +6,15 @@ import (
 	"slices"
 	"strings"
 
+	"nnlrs/core/experiment"
+
 	"nnlrs/core/method"
 	"nnlrs/core/paper"
 )
 
 // datasetTitle returns the title of the data set named name.
 func datasetTitle(name string) string {
-	if p, err := Lookup(name); err == nil {
+	if p, err := experiment.Lookup(name); err == nil {
 		return p.Title
 	}
 	return name
@@ -90,7 +92,7 @@ func writeVerdict(b *strings.Builder, v *paper.Verdict, why string) {
 		p("%s. Rule: %s.\n\n", c.Source, c.Rule)
 		for _, f := range c.Findings {
 			p("- **%s, %s, %s** (%s): **%s.** %s\n", datasetTitle(f.Dataset), classifierTitle(f.Classifier), readingTitle(f.Reading),
-				plural(f.Trials, "trial"), f.Outcome, f.Text)
+				experiment.Plural(f.Trials, "trial"), f.Outcome, f.Text)
 		}
 		p("\n")
 	}
@@ -105,14 +107,14 @@ func classifierTitle(p string) string {
 	if p == "" {
 		return "–"
 	}
-	return PropagatorTitle(p)
+	return experiment.PropagatorTitle(p)
 }
 
 // writeReadings writes, for every reading run, what the reading is and,
 // cell by cell of the graphs it changes, the defaults' mean, the
 // reading's, the paper's, and which of the two is within paper.FarPoints
 // of the paper's over the same trials.
-func writeReadings(b *strings.Builder, runs []ReadingRun) {
+func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
 	if len(runs) == 0 {
 		return
 	}
@@ -125,7 +127,7 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 				continue
 			}
 			seen[name] = true
-			if r, err := LookupReading(name); err == nil {
+			if r, err := experiment.LookupReading(name); err == nil {
 				p("- **%s** (%s): %s.\n", r.Name, r.Title, r.Doc)
 			}
 		}
@@ -133,7 +135,7 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 	p("\n")
 	for _, rr := range runs {
 		r, base := rr.Results, rr.Defaults
-		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Name(), plural(r.Trials, "trial"))
+		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Name(), experiment.Plural(r.Trials, "trial"))
 		p("Mean error %%: the defaults over the same trials → the reading, (the paper's); ✓ marks the one within %d points of the paper's, where one is.\n\n", paper.FarPoints)
 		var graphs []method.Name
 		for _, g := range r.Graphs {
@@ -145,15 +147,15 @@ func writeReadings(b *strings.Builder, runs []ReadingRun) {
 		within := map[string][2]int{}
 		for _, prop := range r.Propagators {
 			for _, f := range r.Labeled {
-				p("| %s %s (%s) |", r.Protocol.Title, PropagatorTitle(prop), pct(f))
+				p("| %s %s (%s) |", r.Protocol.Title, experiment.PropagatorTitle(prop), pct(f))
 				for _, g := range graphs {
 					mine, _ := r.Cell(prop, f, g)
 					dc, _ := base.Cell(prop, f, g)
 					def := dc.Mean()
-					v, ok := PaperError(prop, r.Protocol.Name, f, g)
+					v, ok := experiment.PaperError(prop, r.Protocol.Name, f, g)
 					m, d := 100*mine.Mean(), 100*def
 					s := fmt.Sprintf("%.2f → %.2f", d, m)
-					if ok && paperDraw(r.Protocol) {
+					if ok && experiment.PaperDraw(r.Protocol) {
 						nd, nm := math.Abs(d-v) <= paper.FarPoints, math.Abs(m-v) <= paper.FarPoints
 						s += fmt.Sprintf(" (%.2f)", v)
 						switch {
@@ -199,8 +201,8 @@ const paperRise = 2.0
 // share grows, and the columns that are the same in two tables.
 func writePaperTables(b *strings.Builder) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	tables := []string{GHF, LGC, SDA}
-	title := map[string]string{GHF: "Table I (GHF)", LGC: "Table II (LGC)", SDA: "Table III (SDA)"}
+	tables := []string{experiment.GHF, experiment.LGC, experiment.SDA}
+	title := map[string]string{experiment.GHF: "Table I (GHF)", experiment.LGC: "Table II (LGC)", experiment.SDA: "Table III (SDA)"}
 	var rises, same []string
 	n := 0
 	for _, tb := range tables {

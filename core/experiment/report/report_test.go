@@ -1,32 +1,34 @@
-package experiment
+package report
 
 import (
 	"encoding/csv"
 	"strings"
 	"testing"
 
+	"nnlrs/core/experiment"
+
 	"nnlrs/core/method"
 )
 
-func fakeResults() *Results {
-	p, _ := Lookup("usps")
-	r := &Results{Protocol: p, Trials: 2, Seed: 1, Labeled: []float64{0.1, 0.3}, Graphs: []method.Name{method.KNN0, method.NNLRS},
-		Propagators: []string{GHF, LGC}, Params: Params{Tuned: true, Folds: 3, Grid: &Grid{Lambda: []float64{1}, Beta: []float64{0.2}, Theta: []float64{0}}},
+func fakeResults() *experiment.Results {
+	p, _ := experiment.Lookup("usps")
+	r := &experiment.Results{Protocol: p, Trials: 2, Seed: 1, Labeled: []float64{0.1, 0.3}, Graphs: []method.Name{method.KNN0, method.NNLRS},
+		Propagators: []string{experiment.GHF, experiment.LGC}, Params: experiment.Params{Tuned: true, Folds: 3, Grid: &experiment.Grid{Lambda: []float64{1}, Beta: []float64{0.2}, Theta: []float64{0}}},
 		Command: "go run ./tools/nnlrs reproduce -dataset usps", Seconds: 90, Workers: 2}
 	for _, prop := range r.Propagators {
 		for _, f := range r.Labeled {
-			r.Cells = append(r.Cells, Cell{Propagator: prop, Labeled: f, Graph: "knn0", Errors: []float64{0.05, 0.07}})
-			r.Cells = append(r.Cells, Cell{Propagator: prop, Labeled: f, Graph: "nnlrs", Errors: []float64{0.01, 0.02}})
+			r.Cells = append(r.Cells, experiment.Cell{Propagator: prop, Labeled: f, Graph: "knn0", Errors: []float64{0.05, 0.07}})
+			r.Cells = append(r.Cells, experiment.Cell{Propagator: prop, Labeled: f, Graph: "nnlrs", Errors: []float64{0.01, 0.02}})
 		}
 	}
-	r.Choices = []Choice{{Propagator: GHF, Labeled: 0.1, Graph: "nnlrs", Lambda: 1, Beta: 0.2, CVError: 0.02}}
-	r.Builds = []BuildStat{{Stage: "transductive", Graph: "nnlrs", Builds: 2, Seconds: 10, Density: 0.5, WithinClass: 0.9}}
+	r.Choices = []experiment.Choice{{Propagator: experiment.GHF, Labeled: 0.1, Graph: "nnlrs", Lambda: 1, Beta: 0.2, CVError: 0.02}}
+	r.Builds = []experiment.BuildStat{{Stage: "transductive", Graph: "nnlrs", Builds: 2, Seconds: 10, Density: 0.5, WithinClass: 0.9}}
 	return r
 }
 
 func TestWriteMarkdown(t *testing.T) {
 	var b strings.Builder
-	err := WriteMarkdown(&b, Page{Results: []*Results{fakeResults()}, Notes: "Hand-written notes.",
+	err := WriteMarkdown(&b, Page{Results: []*experiment.Results{fakeResults()}, Notes: "Hand-written notes.",
 		Figures: map[string][]Figure{"usps": {{Title: "W", Path: "figures/usps-weights.png"}}}})
 	if err != nil {
 		t.Fatal(err)
@@ -81,10 +83,10 @@ func TestWriteCSV(t *testing.T) {
 // The sweep's CSV keeps the parameters exact and puts the paper's Table IV
 // beside the PIE cells.
 func TestWriteSweepCSV(t *testing.T) {
-	p, _ := Lookup("pie")
-	r := &Results{Protocol: p, Sweep: []SweepCell{
-		{Propagator: SDA, Lambda: 10, Beta: 0.001, Labeled: 0.1, Errors: []float64{0.3, 0.2}},
-		{Propagator: SDA, Lambda: 10, Beta: 100, Labeled: 0.6, Errors: []float64{0.05}},
+	p, _ := experiment.Lookup("pie")
+	r := &experiment.Results{Protocol: p, Sweep: []experiment.SweepCell{
+		{Propagator: experiment.SDA, Lambda: 10, Beta: 0.001, Labeled: 0.1, Errors: []float64{0.3, 0.2}},
+		{Propagator: experiment.SDA, Lambda: 10, Beta: 100, Labeled: 0.6, Errors: []float64{0.05}},
 	}}
 	var b strings.Builder
 	if err := WriteSweepCSV(&b, r); err != nil {
@@ -96,8 +98,8 @@ func TestWriteSweepCSV(t *testing.T) {
 	}
 	want := [][]string{
 		{"dataset", "classifier", "lambda", "beta", "labeled_pct", "error_pct", "std_pct", "trials", "paper_pct"},
-		{"pie", SDA, "10", "0.001", "10.00", "25.00", "7.07", "2", "26.48"},
-		{"pie", SDA, "10", "100", "60.00", "5.00", "0.00", "1", "7.95"},
+		{"pie", experiment.SDA, "10", "0.001", "10.00", "25.00", "7.07", "2", "26.48"},
+		{"pie", experiment.SDA, "10", "100", "60.00", "5.00", "0.00", "1", "7.95"},
 	}
 	if len(recs) != len(want) {
 		t.Fatalf("%d records, want %d:\n%s", len(recs), len(want), b.String())
@@ -115,12 +117,12 @@ func TestWriteSweepCSV(t *testing.T) {
 func TestPageSingleTrial(t *testing.T) {
 	r := fakeResults()
 	r.Trials = 1
-	r.Params = Params{Beta: 0.2, Lambda: 1, LRRLambda: 10}
+	r.Params = experiment.Params{Beta: 0.2, Lambda: 1, LRRLambda: 10}
 	for i := range r.Cells {
 		r.Cells[i].Errors = r.Cells[i].Errors[:1]
 	}
 	var b strings.Builder
-	if err := WriteMarkdown(&b, Page{Results: []*Results{r}}); err != nil {
+	if err := WriteMarkdown(&b, Page{Results: []*experiment.Results{r}}); err != nil {
 		t.Fatal(err)
 	}
 	s := b.String()
@@ -141,7 +143,7 @@ func TestPageSingleTrial(t *testing.T) {
 	}
 	// The paper's own parameters are called the paper's.
 	r.Params.Lambda = 10
-	if got := Reasons(r, GHF, "nnlrs"); got[len(got)-1].Text != "the paper's β = 0.2, λ = 10, θ = 0 taken literally" {
+	if got := experiment.Reasons(r, experiment.GHF, "nnlrs"); got[len(got)-1].Text != "the paper's β = 0.2, λ = 10, θ = 0 taken literally" {
 		t.Errorf("at the paper's parameters: %q", got[len(got)-1].Text)
 	}
 }
@@ -154,7 +156,7 @@ func TestWriteReached(t *testing.T) {
 	r := fakeResults()
 	for i, c := range r.Cells {
 		switch {
-		case c.Propagator != GHF:
+		case c.Propagator != experiment.GHF:
 		case c.Graph == "nnlrs": // every sample reached: the same rates
 			r.Cells[i].Unreached, r.Cells[i].ReachedErrors = []int{0, 0}, c.Errors
 		case c.Labeled == 0.1: // 6% strict, 2% among the reached
@@ -164,7 +166,7 @@ func TestWriteReached(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := WriteMarkdown(&b, Page{Results: []*Results{r}}); err != nil {
+	if err := WriteMarkdown(&b, Page{Results: []*experiment.Results{r}}); err != nil {
 		t.Fatal(err)
 	}
 	s := b.String()
