@@ -98,6 +98,8 @@ type Page struct {
 	// those under a reading of the NNLRS solver beside the defaults.
 	Readings    []experiment.ReadingRun
 	SolverPairs []experiment.SolverPair
+	// Oracles are the runs that recorded every candidate of their grid.
+	Oracles []OracleRun
 }
 
 // WriteMarkdown writes the results page: how the numbers were made, a
@@ -136,6 +138,7 @@ func WriteMarkdown(w io.Writer, pg Page) error {
 	writeSummary(b, pg.Results)
 	writeReadings(b, pg.Readings)
 	writeSolverPairs(b, pg.SolverPairs)
+	writeOracles(b, pg.Oracles)
 	for _, r := range pg.Results {
 		writeDataset(b, r, pg.Figures[r.Protocol.Name])
 	}

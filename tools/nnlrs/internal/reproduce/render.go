@@ -246,11 +246,12 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 	if notes, err := os.ReadFile(filepath.Join(dir, "NOTES.md")); err == nil {
 		page.Notes = string(notes)
 	}
-	v, pairs, err := verdictRuns(dir, page.Results)
+	bs, err := besideRuns(dir, page.Results)
 	if err != nil {
 		return report.Page{}, err
 	}
-	page.Verdict, page.Readings, page.SolverPairs = experiment.Verdict(v), v.Readings, pairs
+	page.Verdict, page.Readings = experiment.Verdict(bs.verdict), bs.verdict.Readings
+	page.SolverPairs, page.Oracles = bs.pairs, bs.oracles
 	if why, err := os.ReadFile(filepath.Join(dir, whyFile)); err == nil {
 		page.Why = string(why)
 	}

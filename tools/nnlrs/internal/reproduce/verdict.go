@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"nnlrs/core/experiment"
+	"nnlrs/core/experiment/report"
 	"nnlrs/tools/nnlrs/internal/cli"
 )
 
@@ -29,25 +31,35 @@ const (
 	optimumFolder = "optimum"
 )
 
-// verdictRuns gathers what the verdict on the results folder dir weighs:
-// tables, the tables' merged runs; the β sweep; and for every run under
-// a reading in dir/readings/*/ whose trials share some with the tables'
+// beside are the runs the results page sets beside the tables: what the
+// verdict weighs, the solver pairs, and the runs that recorded every
+// candidate of their grid.
+type beside struct {
+	verdict experiment.VerdictRuns
+	pairs   []experiment.SolverPair
+	oracles []report.OracleRun
+}
+
+// besideRuns gathers them from the results folder dir: for the verdict,
+// tables (the tables' merged runs), the β sweep, and for every run under a
+// reading in dir/readings/*/ whose trials share some with the tables'
 // trial files, the tables under that reading over those trials
-// (experiment.OverlayTrials) and the tables over the same trials.
-//
-// It also pairs, trial by trial, every run under a reading with the run of
-// readings/optimum of the same data set (pairs).
-func verdictRuns(dir string, tables []*experiment.Results) (v experiment.VerdictRuns, pairs []experiment.SolverPair, err error) {
+// (experiment.OverlayTrials) and the tables over the same trials; every
+// run under a reading paired, trial by trial, with the run of
+// readings/optimum of the same data set; and every run there that
+// recorded its candidates.
+func besideRuns(dir string, tables []*experiment.Results) (out beside, err error) {
+	v := &out.verdict
 	v.Tables = tables
 	if v.Sweep, err = readSaved(filepath.Join(dir, sweepFolder), "pie"); err != nil {
-		return v, nil, err
+		return out, err
 	}
 	entries, err := os.ReadDir(filepath.Join(dir, readingsFolder))
 	if errors.Is(err, fs.ErrNotExist) {
-		return v, nil, nil
+		return out, nil
 	}
 	if err != nil {
-		return v, nil, err
+		return out, err
 	}
 	for _, e := range entries {
 		if !e.IsDir() {
@@ -57,30 +69,41 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 		for _, p := range experiment.Protocols() {
 			rts, err := ReadTrials(sub, p.Name)
 			if err != nil {
-				return v, nil, err
+				return out, err
+			}
+			if len(rts) > 0 && rts[0].Settings.Candidates {
+				res, err := experiment.Merge(rts)
+				if err != nil {
+					return out, cli.Usagef("%s: %v", trialsDir(sub, p.Name), err)
+				}
+				name := "under the defaults"
+				if rs := rts[0].Settings.Readings; len(rs) > 0 {
+					name = "under " + strings.Join(rs, "+")
+				}
+				out.oracles = append(out.oracles, report.OracleRun{Name: name, Results: res})
 			}
 			if len(rts) == 0 || len(rts[0].Settings.Readings) == 0 {
 				continue // not under a reading: a run for the record
 			}
 			opt, err := ReadTrials(filepath.Join(dir, readingsFolder, optimumFolder), p.Name)
 			if err != nil {
-				return v, nil, err
+				return out, err
 			}
 			if len(opt) > 0 {
 				if _, _, _, differ := withoutSolver(rts[0].Settings).Diff(withoutSolver(opt[0].Settings)); !differ {
-					pairs = append(pairs, experiment.PairSolvers(rts, opt)...)
+					out.pairs = append(out.pairs, experiment.PairSolvers(rts, opt)...)
 				}
 			}
 			base, err := ReadTrials(dir, p.Name)
 			if err != nil {
-				return v, nil, err
+				return out, err
 			}
 			if len(base) == 0 {
 				continue
 			}
 			over, err := experiment.OverlayTrials(base, rts)
 			if err != nil {
-				return v, nil, cli.Usagef("%s: %v", trialsDir(sub, p.Name), err)
+				return out, cli.Usagef("%s: %v", trialsDir(sub, p.Name), err)
 			}
 			var same []experiment.Trial
 			for _, t := range base {
@@ -90,11 +113,11 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 			}
 			res, err := experiment.Merge(over)
 			if err != nil {
-				return v, nil, cli.Usagef("%s: %v", trialsDir(sub, p.Name), err)
+				return out, cli.Usagef("%s: %v", trialsDir(sub, p.Name), err)
 			}
 			def, err := experiment.Merge(same)
 			if err != nil {
-				return v, nil, err
+				return out, err
 			}
 			rr := experiment.ReadingRun{Readings: rts[0].Settings.Readings, Results: res, Defaults: def}
 			for _, g := range rts[0].Settings.Graphs {
@@ -105,7 +128,7 @@ func verdictRuns(dir string, tables []*experiment.Results) (v experiment.Verdict
 			v.Readings = append(v.Readings, rr)
 		}
 	}
-	return v, pairs, nil
+	return out, nil
 }
 
 // withoutSolver returns s without the settings of the NNLRS solver: those
