@@ -80,6 +80,7 @@ func besideRuns(dir string, tables []*experiment.Results) (out beside, err error
 				if rs := rts[0].Settings.Readings; len(rs) > 0 {
 					name = "under " + strings.Join(rs, "+")
 				}
+				name += " (" + filepath.ToSlash(filepath.Join(readingsFolder, e.Name())) + ")"
 				out.oracles = append(out.oracles, report.OracleRun{Name: name, Results: res})
 			}
 			if len(rts) == 0 || len(rts[0].Settings.Readings) == 0 {
