@@ -25,8 +25,8 @@ import (
 // file (a terminal, /dev/stdout, a pipe) cannot be renamed over: it is
 // written in place, after the temporary files and before the renames.
 //
-// With makeFolders, an output's folder may be missing if it can be made:
-// add checks its nearest existing parent instead, and commit makes the
+// With MakeFolders, an output's folder may be missing if it can be made:
+// Add checks its nearest existing parent instead, and Commit makes the
 // folders first and removes those it made on an error.
 type Outputs struct {
 	files       []*Output
@@ -146,7 +146,7 @@ func (f *Output) Set(write func(io.Writer) error) {
 	}
 }
 
-// Commit writes every output, as the doc comment of outputs says. Its
+// Commit writes every output, as the doc comment of Outputs says. Its
 // errors name the output and are not usage errors: the files were checked
 // and the system failed to take them (a full disk, a removed folder).
 func (o *Outputs) Commit() (err error) {

@@ -21,8 +21,12 @@ import (
 	"nnlrs/core/method"
 )
 
+// OneLineString returns s with its runs of white space, line breaks
+// among them, made single spaces.
 func OneLineString(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// NaN returns an IEEE 754 not-a-number, for the measures a platform
+// cannot take.
 func NaN() float64 { return math.NaN() }
 
 // DefaultDataDir is where the data sets live beside the repository.
