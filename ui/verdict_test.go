@@ -34,7 +34,7 @@ func committedVerdict(t *testing.T) *paper.Verdict {
 func TestVerdictWords(t *testing.T) {
 	v := committedVerdict(t)
 	ev := &paper.Evidence{Verdict: v}
-	for _, fig := range []string{"ghf", "lgc", "sda", "joint", "beta"} {
+	for _, fig := range []string{"ghf", "lgc", "lgc-mu", "sda", "joint", "beta"} {
 		w := Verdict(ev, fig)
 		n := 0
 		for _, c := range v.Claims {

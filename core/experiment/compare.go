@@ -18,6 +18,9 @@ const (
 	CompareSDA   = "sda"
 	CompareJoint = "joint"
 	CompareBeta  = "beta"
+	// CompareLGCMu is Table II beside our LGC at α = 1/(1 + μ), the
+	// literal reading of the paper's "μ = 0.99" (LGCMu).
+	CompareLGCMu = "lgc-mu"
 )
 
 // jointGraphs are the curves of the joint-learning figure.

@@ -124,7 +124,7 @@ var claims = []claimDef{
 		claim:   "NNLRS errs less than every other graph (kNN, LLE, the l1-graph, SPG, LRR)",
 		source:  "Section V-B, observation 1; Tables I-III",
 		rule:    "at each labeled share, NNLRS's mean error is below every other graph's: holds at all shares, partly at half or more, does not hold at fewer than half",
-		figures: []string{CompareGHF, CompareLGC, CompareSDA},
+		figures: []string{CompareGHF, CompareLGC, CompareLGCMu, CompareSDA},
 		graphs:  append([]method.Name{method.NNLRS}, baselines...),
 		judge: func(t table, fs []float64, p string) (int, int, string, bool) {
 			won, of := 0, 0
@@ -178,7 +178,7 @@ var claims = []claimDef{
 		claim:   "NNLRS-EF, the graph learned with its features, errs less than NNLRS",
 		source:  "Section V-B, observation 2; Tables I-II; Fig. 4",
 		rule:    "NNLRS-EF's mean error below NNLRS's: holds at all labeled shares, partly at half or more, does not hold at fewer than half",
-		figures: []string{CompareGHF, CompareLGC, CompareJoint},
+		figures: []string{CompareGHF, CompareLGC, CompareLGCMu, CompareJoint},
 		graphs:  []method.Name{method.NNLRSEF, method.NNLRS},
 		judge:   pairJudge(method.NNLRSEF, method.NNLRS),
 	},
@@ -196,7 +196,7 @@ var claims = []claimDef{
 		claim:    "On YaleB, LRR errs less than the l1-graph in all cases, though its graph is dense",
 		source:   "Section V-B, observation 3; Fig. 3",
 		rule:     "LRR's mean error below the l1-graph's: holds at all labeled shares, partly at half or more, does not hold at fewer than half",
-		figures:  []string{CompareGHF, CompareLGC},
+		figures:  []string{CompareGHF, CompareLGC, CompareLGCMu},
 		graphs:   []method.Name{method.LRR, method.L1},
 		datasets: []string{"yaleb"},
 		judge:    pairJudge(method.LRR, method.L1),
