@@ -278,6 +278,8 @@ func TestGraphBadInput(t *testing.T) {
 		{"no command", nil, ""},
 		{"unknown command", []string{"frobnicate"}, "unknown command"},
 		{"missing -in", []string{"graph"}, "-in FILE is required"},
+		{"unknown reading", []string{"graph", "-in", "synthetic", "-reading", "zhou"}, `unknown reading "zhou"`},
+		{"zero diagonal under Algorithm 1", []string{"graph", "-in", "synthetic", "-zero-diagonal", "-reading", "algorithm1"}, "-zero-diagonal needs"},
 		{"missing file", []string{"graph", "-in", filepath.Join(dir, "nope.csv")}, "nope.csv"},
 		{"empty file", []string{"graph", "-in", file("empty.csv", "")}, "empty"},
 		{"ragged", []string{"graph", "-in", file("ragged.csv", "1,2,3\n4,5\n")}, "line 2"},
@@ -528,5 +530,30 @@ func TestGraphEveryClassMember(t *testing.T) {
 	status, _, errs = runCLI(t, "graph", "-method", "knn0", "-in", in, "-classes", "2,7")
 	if want := "class 7 is absent from " + in; status != 2 || !strings.Contains(errs, want) {
 		t.Errorf("status %d, stderr %q; want 2 and %q", status, errs, want)
+	}
+}
+
+// TestGraphReading: -reading sets the graph's construction as the
+// experiments' readings do: Cheng et al.'s l1-graph solved exactly has the
+// exact zeros of the linear program's vertex, where the lasso form's
+// code has zeros of its own and the interior point none.
+func TestGraphReading(t *testing.T) {
+	dir := t.TempDir()
+	density := func(args ...string) float64 {
+		t.Helper()
+		st := filepath.Join(dir, "st.json")
+		args = append([]string{"graph", "-in", "synthetic", "-method", "l1", "-stats", st}, args...)
+		if status, _, stderr := runCLI(t, args...); status != 0 {
+			t.Fatalf("%v: status %d: %s", args, status, stderr)
+		}
+		var s struct{ Density float64 }
+		if err := json.Unmarshal(readBytes(t, st), &s); err != nil {
+			t.Fatal(err)
+		}
+		return s.Density
+	}
+	interior, exact := density("-reading", "cheng"), density("-reading", "cheng-exact")
+	if interior != 1 || !(exact < 1) {
+		t.Errorf("density of W: %v at l1-magic's tolerance (want 1: an interior point), %v solved exactly (want below 1)", interior, exact)
 	}
 }

@@ -296,9 +296,14 @@ type OptionFlags struct {
 	MaxIter             int
 	ZeroDiag            bool
 	SolverFlags
-	MaxMem float64
+	// Readings name readings of the paper (experiment.Readings), applied
+	// over the other flags.
+	Readings string
+	MaxMem   float64
 }
 
+// AddOptionFlags declares the flags of a graph's parameters and solver on
+// fs.
 func AddOptionFlags(fs *flag.FlagSet) *OptionFlags {
 	f := &OptionFlags{}
 	def := lowrank.DefaultParams()
@@ -308,10 +313,22 @@ func AddOptionFlags(fs *flag.FlagSet) *OptionFlags {
 	fs.BoolVar(&f.ZeroDiag, "zero-diagonal", false, "NNLRS: hold diag Z at 0, as sparse subspace clustering does (an option beside the paper's problem; admm solver)")
 	fs.IntVar(&f.MaxIter, "max-iter", 0, "iteration cap of the NNLRS/LRR solver (0: its default)")
 	f.SolverFlags.Add(fs)
+	fs.StringVar(&f.Readings, "reading", "", "readings of the paper, comma-separated, one per graph at most (they set the solvers and parameters they concern, over the flags): "+ReadingsHelp())
 	fs.Float64Var(&f.MaxMem, "max-mem", 8, "refuse problems whose solver would need more than this many GiB")
 	return f
 }
 
+// SolverName names the NNLRS solver the flags and readings choose: admm
+// or ladmap.
+func (f *OptionFlags) SolverName() string {
+	if slices.Contains(strings.Split(f.Readings, ","), "algorithm1") {
+		return "ladmap"
+	}
+	return f.SolverFlags.SolverName()
+}
+
+// Options returns the graphs' options the flags set, the readings
+// applied over them.
 func (f *OptionFlags) Options() (graph.Options, error) {
 	if err := f.checkParams(); err != nil {
 		return graph.Options{}, err
@@ -335,6 +352,14 @@ func (f *OptionFlags) Options() (graph.Options, error) {
 	o.NNLRS.Solver = method
 	o.LRR.Lambda = f.Lambda
 	o.LRR.Solver = &lowrank.ADMM{MaxIter: f.MaxIter}
+	names, err := ParseReadings(f.Readings, f.SolverFlags)
+	if err != nil {
+		return graph.Options{}, err
+	}
+	for _, name := range names {
+		r, _ := experiment.LookupReading(name)
+		r.Apply(&o)
+	}
 	return o, nil
 }
 
