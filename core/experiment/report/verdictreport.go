@@ -136,7 +136,7 @@ func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
 	for _, rr := range runs {
 		r, base := rr.Results, rr.Defaults
 		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Name(), experiment.Plural(r.Trials, "trial"))
-		p("Mean error %%: the defaults over the same trials → the reading, (the paper's); ✓ marks the one within %d points of the paper's, where one is.\n\n", paper.FarPoints)
+		p("Mean error %%: the defaults over the same trials → the reading, (the paper's); ✓ follows each number within %d points of the paper's.\n\n", paper.FarPoints)
 		var graphs []method.Name
 		for _, g := range r.Graphs {
 			if slices.Contains(rr.Graphs, g) {
@@ -157,15 +157,7 @@ func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
 					s := fmt.Sprintf("%.2f → %.2f", d, m)
 					if ok && experiment.PaperDraw(r.Protocol) {
 						nd, nm := math.Abs(d-v) <= paper.FarPoints, math.Abs(m-v) <= paper.FarPoints
-						s += fmt.Sprintf(" (%.2f)", v)
-						switch {
-						case nd && nm:
-							s += " ✓✓"
-						case nd:
-							s = "✓" + s
-						case nm:
-							s += " ✓"
-						}
+						s = fmt.Sprintf("%.2f%s → %.2f%s (%.2f)", d, tick(nd), m, tick(nm), v)
 						w := within[string(g)]
 						if nd {
 							w[0]++
@@ -269,3 +261,11 @@ func writePaperTables(b *strings.Builder) {
 
 // paperGraphs are the graphs of the paper's tables.
 var paperGraphs = []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF}
+
+// tick marks a number within paper.FarPoints of the paper's.
+func tick(within bool) string {
+	if within {
+		return "✓"
+	}
+	return ""
+}
