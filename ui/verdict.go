@@ -9,10 +9,15 @@ import (
 
 // VerdictWords are what the page prints above a paper figure: for every
 // claim of the paper the figure concerns, the claim and what the committed
-// runs say of it (Claims, a sentence each), and the findings in full with
-// their numbers, for the box that opens (Details).
+// runs under the defaults say of it (Claims, a sentence each per
+// classifier), what the runs that read the paper as its sources did say
+// (Readings), the explanations of the differences put to the runs, each
+// question with what they measured (Why), and the findings in full with
+// their numbers (Details), for the boxes that open.
 type VerdictWords struct {
-	Claims, Details []string
+	// Head introduces them: whose runs, how many trials.
+	Head                           string
+	Claims, Readings, Why, Details []string
 }
 
 // Verdict returns the verdict's words for figure name (a Comparison's
@@ -55,17 +60,28 @@ func Verdict(ev *paper.Evidence, name string) VerdictWords {
 			w.Details = append(w.Details, detail(f))
 		}
 		for _, g := range groups {
-			s := fmt.Sprintf("The paper claims: %s (%s).", c.Claim, c.Source)
+			claim := fmt.Sprintf("%s (%s)", c.Claim, c.Source)
 			if g.title != "" {
-				s = fmt.Sprintf("The paper claims, under %s: %s (%s).", g.title, c.Claim, c.Source)
+				claim = fmt.Sprintf("Under %s: %s", g.title, claim)
 			}
 			if len(g.defaults) > 0 {
-				s += " Our committed runs at the paper's scale: " + strings.Join(g.defaults, "; ") + "."
+				w.Claims = append(w.Claims, claim+": "+strings.Join(g.defaults, "; ")+".")
 			}
 			if len(g.readings) > 0 {
-				s += " Run as the paper's sources ran it: " + strings.Join(g.readings, "; ") + "."
+				w.Readings = append(w.Readings, claim+", run as the paper's sources ran it: "+strings.Join(g.readings, "; ")+".")
 			}
-			w.Claims = append(w.Claims, s)
+		}
+	}
+	if len(w.Claims) > 0 || len(w.Readings) > 0 {
+		trials := 0
+		for _, f := range ev.Verdict.For(name, "") {
+			if f.Reading == "" {
+				trials = max(trials, f.Trials)
+			}
+		}
+		w.Head = fmt.Sprintf("The paper's claims in the runs this project committed at the paper's scale (%d trials a data set; docs/RESULTS.md, \"Verdict\"):", trials)
+		for _, r := range ev.Verdict.Reasons {
+			w.Why = append(w.Why, r.Question+" "+r.Answer)
 		}
 	}
 	return w

@@ -43,8 +43,8 @@ func TestVerdictWords(t *testing.T) {
 			}
 			for _, f := range c.Findings {
 				if f.Classifier != "" && !figureShows(fig, f.Classifier) {
-					for _, s := range w.Claims {
-						if strings.Contains(s, "under "+f.ClassifierTitle+":") {
+					for _, s := range append(w.Claims, w.Readings...) {
+						if strings.Contains(s, "Under "+f.ClassifierTitle+":") {
 							t.Errorf("%s speaks of %s, which it does not show", fig, f.ClassifierTitle)
 						}
 					}
@@ -53,9 +53,13 @@ func TestVerdictWords(t *testing.T) {
 				n++
 				part := fmt.Sprintf("on %s it %s (%d of %d %s)", f.DatasetTitle, outcomeWords[f.Outcome], f.Won, f.Of, c.Unit)
 				found := false
-				for _, s := range w.Claims {
+				said := w.Claims
+				if f.Reading != "" {
+					said = w.Readings
+				}
+				for _, s := range said {
 					found = found || strings.Contains(s, c.Claim) && strings.Contains(s, part) &&
-						(f.ClassifierTitle == "" || strings.Contains(s, "under "+f.ClassifierTitle+":"))
+						(f.ClassifierTitle == "" || strings.HasPrefix(s, "Under "+f.ClassifierTitle+":"))
 				}
 				if !found {
 					t.Errorf("%s: no sentence says %q of %q under %s", fig, part, c.Key, f.ClassifierTitle)
@@ -67,6 +71,15 @@ func TestVerdictWords(t *testing.T) {
 		}
 		if len(w.Details) != n {
 			t.Errorf("%s: %d details for %d findings", fig, len(w.Details), n)
+		}
+		// Every explanation the runs measured is said, with its answer.
+		if len(w.Why) != len(v.Reasons) {
+			t.Errorf("%s: %d explanations for %d reasons", fig, len(w.Why), len(v.Reasons))
+		}
+		for i, r := range v.Reasons {
+			if i < len(w.Why) && !strings.Contains(w.Why[i], r.Answer) {
+				t.Errorf("%s: %q does not say %q", fig, w.Why[i], r.Answer)
+			}
 		}
 	}
 	if w := Verdict(ev, "samples"); len(w.Claims) != 0 {

@@ -20,6 +20,11 @@ type VerdictRuns struct {
 	Sweep *Results
 	// Readings are runs of the same tables under readings of the paper.
 	Readings []ReadingRun
+	// Pairs are the trials solved under a reading of the NNLRS solver and
+	// under the defaults (PairSolvers); Oracles the runs that recorded
+	// every candidate of their grid. The reasons weigh them.
+	Pairs   []SolverPair
+	Oracles []*Results
 }
 
 // A ReadingRun is a table of a data set under readings of the paper:
@@ -225,7 +230,7 @@ var verdictClassifiers = []string{GHF, LGC, LGCMu, SDA}
 // Verdict weighs the paper's claims against the runs v: a finding per
 // claim, data set and classifier under the defaults, and under every
 // reading whose run built the graphs of the claim it changes; Table IV's
-// claim from the β sweep.
+// claim from the β sweep; and the reasons the runs put to the test.
 func Verdict(v VerdictRuns) *paper.Verdict {
 	out := &paper.Verdict{}
 	for _, cd := range claims {
@@ -268,6 +273,7 @@ func Verdict(v VerdictRuns) *paper.Verdict {
 			out.Claims = append(out.Claims, c)
 		}
 	}
+	out.Reasons = reasons(v)
 	return out
 }
 

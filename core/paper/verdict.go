@@ -6,6 +6,24 @@ package paper
 // opens with it and the page prints it above its figures).
 type Verdict struct {
 	Claims []*Claim `json:"claims"`
+	// Reasons put the explanations of the differences from the paper's
+	// numbers to the runs: what each measured.
+	Reasons []*Reason `json:"reasons,omitempty"`
+}
+
+// A Reason is one explanation of why our numbers differ from the paper's,
+// put to the committed runs: the question, and what they measured.
+type Reason struct {
+	// Key names it in links and tests ("schedule", "tuning", "l1-form",
+	// "lrr-parameters").
+	Key string `json:"key"`
+	// Question asks it in a reader's words; Answer says what the runs
+	// measured, with the numbers.
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+	// Explains is true where the explanation brings more of the cells it
+	// concerns within FarPoints of the paper's than the defaults do.
+	Explains bool `json:"explains"`
 }
 
 // The outcomes of a Finding: the claim holds in every comparison it

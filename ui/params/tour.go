@@ -84,9 +84,10 @@ var TourSteps = []TourStep{
 	},
 	{
 		Title: "The error term E catches the corrupted samples",
-		Text: "NNLRS writes X = XZ + E: E takes what the other samples cannot explain. 85-95% of the samples with " +
-			"the largest columns of E are the corrupted ones, crossed in the graph ({flagged} crossed here). Raise λ and E is pushed " +
-			"towards zero: the corrupted samples then link to themselves.",
+		Text: "NNLRS writes X = XZ + E: E takes what the other samples cannot explain, and the paper expects its largest " +
+			"columns to be the grossly corrupted samples ({flagged} crossed in the graph here). Over our committed synthetic runs, " +
+			"at the λ cross-validation chose, the claim that E's largest columns are 90% corrupted samples " +
+			"{verdict e-catches-corruption synthetic}. Raise λ and E is pushed towards zero: the corrupted samples then link to themselves.",
 		View:    "graph",
 		Control: "lambda",
 		Params:  tourData(0.2, 20, method.NNLRS),
@@ -94,10 +95,11 @@ var TourSteps = []TourStep{
 	{
 		Title: "Real data: the paper's faces",
 		Text: "Extended Yale B, 5 people × 20 images, at the preset's settings. As in the paper's Fig. 3, LRR's W " +
-			"is denser than l1's ({edges lrr} of the possible edges against {edges l1}). At this scale l1 labels these faces better than NNLRS " +
-			"(GHF errs {ghf l1} against {ghf nnlrs} here; 10% against 17% over seeds 1-3); " +
-			"on 15 people × 50 images NNLRS does (8.6% against 13.9% at 10% labeled): the paper's ranking holds at its scale, " +
-			"not at the page's (The paper's evidence: the faces as the draw grows). On USPS digits NNLRS does best.",
+			"is denser than l1's ({edges lrr} of the possible edges against {edges l1}); GHF errs {ghf l1} on l1 against {ghf nnlrs} on NNLRS here. " +
+			"At the paper's scale our committed runs (10 trials a data set) put its claim that NNLRS errs least under GHF to the test: " +
+			"on Yale B it {verdict nnlrs-lowest yaleb ghf}, on PIE it {verdict nnlrs-lowest pie ghf}, on USPS digits it {verdict nnlrs-lowest usps ghf}. " +
+			"Running Algorithm 1 as the paper did, or the l1-graph as Cheng et al. did, does not change that: the verdict above each figure of " +
+			"The paper's evidence says what was measured.",
 		View:   "weights",
 		Params: tourReal("yaleb", method.LRR),
 	},

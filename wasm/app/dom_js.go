@@ -479,16 +479,7 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 
 	d.numbers(m)
 	advice := m.Advice()
-	if key := strings.Join(advice, "\n"); d.shown["advice"] != key {
-		d.shown["advice"] = key
-		ul := d.el("advice")
-		ul.Set("textContent", "")
-		for _, a := range advice {
-			li := d.doc.Call("createElement", "li")
-			li.Set("textContent", a)
-			ul.Call("appendChild", li)
-		}
-	}
+	d.list("advice", advice)
 	d.paper(m, pg.Controls)
 	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
 }
@@ -669,6 +660,7 @@ func replaceHash(hash string) {
 // gives for the controls' settings c.
 func (d *dom) paper(m *ui.Model, c params.Params) {
 	shown := m.Params.Paper != ""
+	d.verdict(m)
 	d.set("paper-note", "hidden", !shown)
 	d.set("paper-live", "hidden", !shown)
 	if !shown {
@@ -681,4 +673,35 @@ func (d *dom) paper(m *ui.Model, c params.Params) {
 	d.set("paper-note", "textContent", strings.Join(t.Note, "\n"))
 	d.set("paper-why", "hidden", len(t.Why) == 0)
 	d.set("paper-why-text", "textContent", strings.Join(t.Why, "\n\n"))
+}
+
+// verdict shows above the paper figure m shows what the committed runs
+// say of the paper's claims it concerns (ui.Verdict), as page text.
+func (d *dom) verdict(m *ui.Model) {
+	var w ui.VerdictWords
+	if m.Params.Paper != "" {
+		w = ui.Verdict(m.Evidence, m.Params.Paper)
+	}
+	d.set("verdict", "hidden", len(w.Claims)+len(w.Readings) == 0)
+	d.set("verdict-head", "textContent", w.Head)
+	d.list("verdict-claims", w.Claims)
+	d.list("verdict-readings", w.Readings)
+	d.list("verdict-why", w.Why)
+	d.set("verdict-more", "hidden", len(w.Readings)+len(w.Why) == 0)
+}
+
+// list fills the list element id with an item per line, when they changed.
+func (d *dom) list(id string, lines []string) {
+	key := strings.Join(lines, "\n")
+	if s, ok := d.shown[id]; ok && s == key {
+		return
+	}
+	d.shown[id] = key
+	ul := d.el(id)
+	ul.Set("textContent", "")
+	for _, l := range lines {
+		li := d.doc.Call("createElement", "li")
+		li.Set("textContent", l)
+		ul.Call("appendChild", li)
+	}
 }

@@ -20,7 +20,7 @@ import (
 // embed, of the text size, of the controls' height).
 type frame struct {
 	doc, body, canvas, panel js.Value
-	tour                     js.Value // the tour's strip, above the views
+	tour                     js.Value // the tour's strip and the verdict, above the views
 	height                   int      // the body's height last set, CSS pixels
 	panelH                   int      // the controls' height last published
 	tourH                    int      // the tour strip's height last published
@@ -40,7 +40,7 @@ type frame struct {
 
 func newFrame(d *dom, q *queue) *frame {
 	doc := js.Global().Get("document")
-	f := &frame{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("tour")}
+	f := &frame{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("top")}
 	// The views sit below the controls on a narrow screen and below the
 	// tour's strip: a change of their height (a status line that wraps,
 	// advice that appears) refits the page on the next frame.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"nnlrs/core/paper"
+	"nnlrs/ui"
 	"nnlrs/ui/params"
 )
 
@@ -58,6 +61,7 @@ func TestPaperFigures(t *testing.T) {
 				if !strings.Contains(why, "go run ./tools/nnlrs reproduce") || !strings.Contains(note, "trials") || !strings.Contains(note, "†") {
 					t.Errorf("note %q, why %q", note, why)
 				}
+				checkVerdict(tb, name, ps["paper"])
 			}
 			tb.drawn()
 			if n := inked(tb.screenshot(), ps["paper"].rect()); n < 5000 {
@@ -123,5 +127,35 @@ func shootPaper(t *testing.T, dir, hash, name string) {
 			t.Fatal(err)
 		}
 		tb.close()
+	}
+}
+
+// checkVerdict checks that the verdict of the committed runs on the
+// paper's claims figure name concerns is page text above the figure
+// (drawn at fig): the sentences ui.Verdict says of docs/results/verdict.json,
+// the file the site's evidence carries.
+func checkVerdict(tb *tab, name string, fig panel) {
+	tb.t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "results", "verdict.json"))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	var v paper.Verdict
+	if err := json.Unmarshal(b, &v); err != nil {
+		tb.t.Fatal(err)
+	}
+	w := ui.Verdict(&paper.Evidence{Verdict: &v}, name)
+	if len(w.Claims) == 0 {
+		tb.t.Fatalf("%s: the committed verdict says nothing of it", name)
+	}
+	if got := tb.text("verdict-claims"); got != strings.Join(w.Claims, "") {
+		tb.t.Errorf("%s: the verdict shows %q, want %q", name, got, strings.Join(w.Claims, ""))
+	}
+	if got := tb.text("verdict-why"); got != strings.Join(w.Why, "") {
+		tb.t.Errorf("%s: the verdict's reasons show %q, want %q", name, got, strings.Join(w.Why, ""))
+	}
+	bottom := eval[float64](tb, `(() => { const v = document.getElementById("verdict"); return v.hidden ? -1 : v.getBoundingClientRect().bottom + scrollY; })()`)
+	if bottom < 0 || bottom > fig.Y+1 {
+		tb.t.Errorf("%s: the verdict (bottom %.0f) is not shown above the figure (top %.0f)", name, bottom, fig.Y)
 	}
 }

@@ -87,6 +87,7 @@ func writeVerdict(b *strings.Builder, v *paper.Verdict, why string) {
 		}
 	}
 	p("\n")
+	writeReasons(b, v.Reasons)
 	for _, c := range v.Claims {
 		p("### %s: %s\n\n", c.Key, c.Claim)
 		p("%s. Rule: %s.\n\n", c.Source, c.Rule)
@@ -268,4 +269,17 @@ func tick(within bool) string {
 		return "✓"
 	}
 	return ""
+}
+
+// writeReasons writes the explanations of the differences the runs put to
+// the test, each question with what they measured.
+func writeReasons(b *strings.Builder, rs []*paper.Reason) {
+	if len(rs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "### Why ours differ: each explanation put to the runs\n\n")
+	for _, r := range rs {
+		fmt.Fprintf(b, "- **%s** %s\n", r.Question, r.Answer)
+	}
+	fmt.Fprintf(b, "\n")
 }

@@ -250,6 +250,10 @@ func resultsPage(dir, pagePath string, fresh map[string]*experiment.Results, dra
 	if err != nil {
 		return report.Page{}, err
 	}
+	bs.verdict.Pairs = bs.pairs
+	for _, o := range bs.oracles {
+		bs.verdict.Oracles = append(bs.verdict.Oracles, o.Results)
+	}
 	page.Verdict, page.Readings = experiment.Verdict(bs.verdict), bs.verdict.Readings
 	page.SolverPairs, page.Oracles = bs.pairs, bs.oracles
 	if why, err := os.ReadFile(filepath.Join(dir, whyFile)); err == nil {
