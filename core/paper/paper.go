@@ -13,9 +13,11 @@ import (
 
 // The error rates (%) the paper reports, transcribed from Zhuang et al.,
 // Tables I (GHF), II (LGC), III (SDA) and IV (β sensitivity). Rows are the
-// labeled percentages 10, 20, ..., 60; columns follow paperColumns (SDA
+// labeled percentages 10, 20, ..., 60; columns follow Columns (SDA
 // has no NNLRS-EF column).
-var paperColumns = []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF}
+
+// Columns are the graphs of the paper's Tables I-III, in its order.
+var Columns = []method.Name{method.KNN0, method.KNN1, method.LLE0, method.LLE1, method.L1, method.SPG, method.LRR, method.NNLRS, method.NNLRSEF}
 
 // The tables, by the propagation or classifier they use.
 const (
@@ -135,7 +137,7 @@ func Error(p, ds string, frac float64, g method.Name) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	for c, name := range paperColumns {
+	for c, name := range Columns {
 		if name == g && c < len(rows[r]) {
 			return rows[r][c], true
 		}

@@ -65,9 +65,9 @@ func TestPaperTablesMatchTeX(t *testing.T) {
 			pctStr := strings.TrimSuffix(strings.TrimPrefix(strings.Fields(head)[1], "("), `\%)`)
 			pct, _ := strconv.Atoi(pctStr)
 			for c, want := range v {
-				got, ok := Error(prop, ds, float64(pct)/100, paperColumns[c])
+				got, ok := Error(prop, ds, float64(pct)/100, Columns[c])
 				if !ok || got != want {
-					t.Errorf("%s %s %d%% %s: transcribed %v, paper %v", prop, ds, pct, paperColumns[c], got, want)
+					t.Errorf("%s %s %d%% %s: transcribed %v, paper %v", prop, ds, pct, Columns[c], got, want)
 				}
 				checked++
 			}

@@ -61,11 +61,20 @@ type Params struct {
 }
 
 // The graphs a run builds, in the order of the paper's tables, and their
-// names on the page.
+// names on the page (method.Label).
 var (
 	Graphs     = []method.Name{method.KNN0, method.L1, method.LRR, method.NNLRS}
-	GraphNames = map[method.Name]string{method.KNN0: "kNN", method.L1: "l1", method.LRR: "LRR", method.NNLRS: "NNLRS"}
+	GraphNames = labels(Graphs)
 )
+
+// labels maps each graph of gs to its name on the page.
+func labels(gs []method.Name) map[method.Name]string {
+	out := map[method.Name]string{}
+	for _, g := range gs {
+		out[g] = method.Label(g)
+	}
+	return out
+}
 
 // Propagators are the values of Params.Propagator, and PropagatorNames
 // their words on the page.

@@ -169,6 +169,9 @@ const (
 // each as wide as the view (up to its own pixels), so that their axis
 // labels are as large on the page as in the picture.
 func FigureHeight(name string, w, ts float32) float32 {
+	if _, ok := paperTableRows[name]; ok {
+		return tableFigureH(w, ts)
+	}
 	if name != "weights" {
 		return 0
 	}
@@ -218,4 +221,31 @@ func Arrange(w, h float32, embed string, ts float32) []Panel {
 		y += rh + Gap
 	}
 	return ps
+}
+
+// paperChartH is the least height of the chart of a block of a table
+// figure, at text scale 1.
+const paperChartH = 200
+
+// tableFigureH is the height a figure of Tables I or II (three data sets,
+// each a chart over a table of the paper's nine graphs at six labeled
+// shares) needs on a canvas w wide at text scale ts: its blocks placed as
+// paperBlocks places them, each table in as many sections as drawBlock
+// makes to give every column room for the paper's "(100.00)", each chart
+// at least paperChartH. Text widths are estimated at 0.64 em a character
+// (wider than the page's digits), so that the estimate errs tall.
+func tableFigureH(w, ts float32) float32 {
+	const blocks, shares, graphs = 3, 6, 9
+	lh, em := LineHeight(Small, ts), FontSize(Small, ts)
+	area := w - 2*Gap
+	cols := max(1, min(blocks, int((area+Gap)/(MinW*ts+Gap))))
+	rows := (blocks + cols - 1) / cols
+	bw := (area - float32(cols-1)*Gap) / float32(cols)
+	nameW := 9*0.64*em + 21
+	least := 8*0.64*em + 2
+	per := max(1, min(shares, int((bw-nameW)/least)))
+	sections := (shares + per - 1) / per
+	// The block's heading, axis labels and foot take about 12 lines.
+	blockH := float32(sections*(graphs+1)*2)*lh + paperChartH*ts + 12*lh
+	return titleH(ts) + float32(rows)*blockH + float32(rows+1)*Gap
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,13 +33,20 @@ var paperRows = map[string][]method.Name{
 	"joint": {method.NNLRS, method.PCANNLRS, method.NNLRSEF},
 }
 
-// graphName names a graph in the figures.
+// paperTableRows are the graphs a table figure's table lists where they
+// are more than it charts: Tables I and II's nine columns.
+var paperTableRows = map[string][]method.Name{
+	"ghf": paper.Columns,
+	"lgc": paper.Columns,
+}
+
+// graphName names a graph in the paper's figures: its name on the page
+// (method.Label), but kNN0 as the paper's tables name it, beside kNN1.
 func graphName(g method.Name) string {
-	if s, ok := params.GraphNames[g]; ok {
-		return s
+	if g == method.KNN0 {
+		return method.Title(g)
 	}
-	return map[method.Name]string{method.NNLRSEF: "NNLRS-EF", method.PCANNLRS: "PCA+NNLRS", method.KNN1: "kNN1",
-		method.LLE0: "LLE0", method.LLE1: "LLE1", method.SPG: "SPG"}[g]
+	return method.Label(g)
 }
 
 // paperView draws a figure of the paper (Params.Paper), alone: ours at
@@ -192,8 +200,22 @@ func paperBlocks(r Rect, n int, ts float32) []Rect {
 
 // shownRows returns the rows of b figure name charts.
 func shownRows(b *paper.Block, name string) []*paper.Row {
-	want, ok := paperRows[name]
-	if !ok {
+	return pickRows(b, paperRows[name])
+}
+
+// tabledRows returns the rows of b figure name lists in its table: those
+// of paperTableRows, else those it charts.
+func tabledRows(b *paper.Block, name string) []*paper.Row {
+	if want, ok := paperTableRows[name]; ok {
+		return pickRows(b, want)
+	}
+	return shownRows(b, name)
+}
+
+// pickRows returns the rows of b of the graphs want, in its order; all of
+// them for none.
+func pickRows(b *paper.Block, want []method.Name) []*paper.Row {
+	if want == nil {
 		return b.Rows
 	}
 	var out []*paper.Row
@@ -224,7 +246,7 @@ func colLabel(cmp *paper.Comparison, b *paper.Block, k int) string {
 // against the columns, then a table of the numbers.
 func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
 	lh := lineH(c, Small)
-	rows := shownRows(b, name)
+	rows, trows := shownRows(b, name), tabledRows(b, name)
 	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd; above in the table); the paper's (rings; in brackets); † more than %d points apart",
 		b.Title, b.Trials, paper.FarPoints)
 	switch {
@@ -255,17 +277,18 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	}
 	top := r.Y + float32(len(lines))*lh + 4
 	// The table's columns, in as many sections (one under the other) as
-	// it takes to give each column room for "(100)" and "100†".
+	// it takes to give each column room for the paper's "(100.00)" and
+	// ours, "100.0†".
 	nameW := float32(0)
-	for _, row := range rows {
+	for _, row := range trows {
 		nameW = max(nameW, c.TextWidth(rowName(row), Small))
 	}
 	nameW += 13 + 8 // the swatch, and a gap before the first column
 	n := len(b.Columns)
-	least := max(c.TextWidth("(100)", Small), c.TextWidth("100†", Small)) + 2
+	least := max(c.TextWidth("(100.00)", Small), c.TextWidth("100.0†", Small)) + 2
 	per := max(1, min(n, int((r.W-nameW)/least)))
 	sections := (n + per - 1) / max(per, 1)
-	tableH := float32(sections) * float32(len(rows)+1) * 2 * lh
+	tableH := float32(sections) * float32(len(trows)+1) * 2 * lh
 	chartH := r.H - (top - r.Y) - tableH - 2*lh - footH
 	if chartH < 120 { // too low for both: the chart alone
 		tableH = 0
@@ -328,18 +351,15 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	if tableH == 0 {
 		return
 	}
-	// The table: a row per curve, ours above the paper's in each column.
+	// The table: a row per graph, ours above the paper's in each column.
+	// The paper's numbers as it printed them, ours to one decimal.
 	cw := (r.W - nameW) / float32(per)
-	// One decimal where every cell has room for it, else none.
-	digits := 1
-	if c.TextWidth("(100.0)", Small) > cw-2 || c.TextWidth("100.0†", Small) > cw-2 {
-		digits = 0
-	}
-	fmtNum := func(v float64) string { return strconv.FormatFloat(v, 'f', digits, 64) }
+	fmtNum := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+	paperNum := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	// The components in words where every cell has room for them, else
 	// as numbers in every cell (the block's heading says what they are).
 	short := false
-	for _, row := range rows {
+	for _, row := range trows {
 		for _, cell := range row.Cells {
 			if cell.Components != nil && c.TextWidth(pieces(*cell.Components, false), Small) > cw-2 {
 				short = true
@@ -347,16 +367,19 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		}
 	}
 	for sec := range sections {
-		ty := box.Y + box.H + lh + 6 + float32(sec)*float32(len(rows)+1)*2*lh
+		ty := box.Y + box.H + lh + 6 + float32(sec)*float32(len(trows)+1)*2*lh
 		k0, k1 := sec*per, min(n, (sec+1)*per)
 		for k := k0; k < k1; k++ {
 			s := colLabel(cmp, b, k)
 			c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k-k0)*cw, ty, Small, Muted)
 		}
-		for i, row := range rows {
+		for i, row := range trows {
 			y := ty + float32(i+1)*2*lh
-			col := rowColour(row, i)
-			c.Fill(Rect{r.X, y + 5, 10, 3}, col)
+			// A swatch for the graphs the chart draws; the table's others
+			// have none.
+			if k := slices.Index(rows, row); k >= 0 {
+				c.Fill(Rect{r.X, y + 5, 10, 3}, rowColour(row, k))
+			}
 			c.Text(rowName(row), r.X+13, y, Small, Ink)
 			for k := k0; k < k1 && k < len(row.Cells); k++ {
 				cell := row.Cells[k]
@@ -372,7 +395,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 				c.Text(Clip(c, ours, Small, cw-2), x, y, Small, ink)
 				switch {
 				case cell.Paper != nil:
-					c.Text(Clip(c, "("+fmtNum(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
+					c.Text(Clip(c, "("+paperNum(*cell.Paper)+")", Small, cw-2), x, y+lh, Small, Muted)
 				case cell.Components != nil:
 					c.Text(Clip(c, pieces(*cell.Components, short), Small, cw-2), x, y+lh, Small, Muted)
 				}

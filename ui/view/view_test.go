@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -960,5 +961,49 @@ func TestOutcomeCaveatsProjector(t *testing.T) {
 		if !drawn {
 			t.Error("no Outcome at 1024×768")
 		}
+	}
+}
+
+// TestPaperTableColumns checks that a figure of Table I lists in its table
+// every graph of the paper's nine columns with the paper's numbers as it
+// printed them (43.27, not 43), and charts the page's five.
+func TestPaperTableColumns(t *testing.T) {
+	b := &paper.Block{Title: "USPS", Dataset: "usps", Trials: 10, Columns: paper.Labeled}
+	for _, g := range append(slices.Clone(paper.Columns), method.PCANNLRS) {
+		row := &paper.Row{Graph: g}
+		for _, f := range paper.Labeled {
+			ours, std := 5.0, 0.5
+			cell := paper.Cell{Ours: &ours, Std: &std}
+			if v, ok := paper.Error("ghf", "usps", f, g); ok {
+				cell.Paper = &v
+			}
+			row.Cells = append(row.Cells, &cell)
+		}
+		b.Rows = append(b.Rows, row)
+	}
+	cmp := &paper.Comparison{Name: "ghf", XLabel: "labeled %", Blocks: []*paper.Block{b}}
+	rc := &recorder{}
+	drawBlock(rc, Rect{0, 0, 330, tableFigureH(330+2*Gap, 1)}, cmp, b, "ghf")
+	text := rc.text()
+	for _, g := range paper.Columns {
+		if !slices.Contains(rc.texts, graphName(g)) {
+			t.Errorf("the table lacks %s", graphName(g))
+		}
+		for _, f := range paper.Labeled {
+			v, _ := paper.Error("ghf", "usps", f, g)
+			if want := "(" + strconv.FormatFloat(v, 'f', -1, 64) + ")"; !slices.Contains(rc.texts, want) {
+				t.Errorf("%s at %g: no %q", graphName(g), f, want)
+			}
+		}
+	}
+	if slices.Contains(rc.texts, graphName(method.PCANNLRS)) {
+		t.Errorf("the table lists PCA+NNLRS, which Table I has not")
+	}
+	if !strings.Contains(text, "(43.27)") {
+		t.Errorf("the l1-graph's 43.27 at 10%% is not printed whole")
+	}
+	// Five curves: one polyline of 5 segments per charted graph.
+	if len(rc.rings) != len(paperRows["ghf"])*len(paper.Labeled) {
+		t.Errorf("%d rings of the paper's, want %d", len(rc.rings), len(paperRows["ghf"])*len(paper.Labeled))
 	}
 }
