@@ -54,7 +54,10 @@ var PaperData = []string{"yaleb", "pie", "usps"}
 // scale is a larger draw of the faces, in the page's views.
 func PaperLive(name string, p Params) Params {
 	ds := p.Dataset
-	if !slices.Contains(PaperData, ds) || name == "scale" && ds == "usps" {
+	switch {
+	case name == "beta":
+		ds = "pie" // Table IV's data
+	case !slices.Contains(PaperData, ds) || name == "scale" && ds == "usps":
 		ds = "yaleb"
 	}
 	q := ForDataset(ds)

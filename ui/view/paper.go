@@ -132,7 +132,7 @@ func (v *Views) drawPaper(c Canvas, r Rect, m *ui.Model) {
 	}
 	bs := paperBlocks(r, len(cmp.Blocks), c.TextScale())
 	for i, b := range cmp.Blocks {
-		drawBlock(c, bs[i], cmp, b, name)
+		drawBlock(c, bs[i], cmp, b, name, 0)
 	}
 }
 
@@ -175,8 +175,13 @@ func drawLive(c Canvas, r Rect, m *ui.Model, cmp *paper.Comparison) {
 	}
 	blocks[0] = &live
 	bs := paperBlocks(r, len(blocks), c.TextScale())
+	// The page's draw and the paper's scale on one scale of error.
+	hi := 0.0
+	for _, b := range blocks {
+		hi = max(hi, blockHigh(b, shownRows(b, name)))
+	}
 	for i, b := range blocks {
-		drawBlock(c, bs[i], shape, b, name)
+		drawBlock(c, bs[i], shape, b, name, hi)
 	}
 }
 
@@ -242,9 +247,28 @@ func colLabel(cmp *paper.Comparison, b *paper.Block, k int) string {
 	return strconv.FormatFloat(100*x, 'g', -1, 64) + "%"
 }
 
+// blockHigh is the top of the error axis that a chart of rows of b
+// needs: the highest of ours (plus its spread) and the paper's, rounded up
+// to ten percent, at least 10.
+func blockHigh(b *paper.Block, rows []*paper.Row) float64 {
+	hi := 0.0
+	for _, row := range rows {
+		for _, cell := range row.Cells {
+			if cell.Ours != nil {
+				hi = math.Max(hi, *cell.Ours+*cell.Std)
+			}
+			if cell.Paper != nil {
+				hi = math.Max(hi, *cell.Paper)
+			}
+		}
+	}
+	return math.Max(10, 10*math.Ceil(hi/10))
+}
+
 // drawBlock draws one data set of a comparison: a chart of the rows
-// against the columns, then a table of the numbers.
-func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string) {
+// against the columns, then a table of the numbers. hi is the top of the
+// chart's error axis, 0 for the block's own (blockHigh).
+func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name string, hi float64) {
 	lh := lineH(c, Small)
 	rows, trows := shownRows(b, name), tabledRows(b, name)
 	head := fmt.Sprintf("%s: ours, mean of %d trials (discs, bars ±1 sd; above in the table); the paper's (rings; in brackets); † more than %d points apart",
@@ -294,18 +318,9 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		tableH = 0
 		chartH = r.H - (top - r.Y) - 2*lh - footH
 	}
-	hi := 0.0
-	for _, row := range rows {
-		for _, cell := range row.Cells {
-			if cell.Ours != nil {
-				hi = math.Max(hi, *cell.Ours+*cell.Std)
-			}
-			if cell.Paper != nil {
-				hi = math.Max(hi, *cell.Paper)
-			}
-		}
+	if hi <= 0 {
+		hi = blockHigh(b, rows)
 	}
-	hi = math.Max(10, 10*math.Ceil(hi/10))
 	axisW := c.TextWidth("100%", Small) + 6
 	// The columns' quantity on its own line above the plot, where no
 	// curve reaches it.

@@ -983,7 +983,7 @@ func TestPaperTableColumns(t *testing.T) {
 	}
 	cmp := &paper.Comparison{Name: "ghf", XLabel: "labeled %", Blocks: []*paper.Block{b}}
 	rc := &recorder{}
-	drawBlock(rc, Rect{0, 0, 330, tableFigureH(330+2*Gap, 1)}, cmp, b, "ghf")
+	drawBlock(rc, Rect{0, 0, 330, tableFigureH(330+2*Gap, 1)}, cmp, b, "ghf", 0)
 	text := rc.text()
 	for _, g := range paper.Columns {
 		if !slices.Contains(rc.texts, graphName(g)) {
