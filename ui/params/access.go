@@ -3,6 +3,8 @@ package params
 import (
 	"slices"
 	"strings"
+
+	"nnlrs/core/demo"
 )
 
 // The controls a link may keep, hide or lock (Params.Only, Hide, Lock)
@@ -73,4 +75,46 @@ func ExerciseOf(p Params) Params {
 	}
 	p.Only, p.Hide, p.Lock, p.Tour = strings.Join(keys, ","), "", "", 0
 	return p
+}
+
+// Restricted reports whether p is a teacher's link: one that hides or
+// locks controls (Only, Hide, Lock). Such a page keeps its answers: no
+// exercises, no remedy that names a value of a control the student may
+// move.
+func (p Params) Restricted() bool { return p.Only != "" || p.Hide != "" || p.Lock != "" }
+
+// Movable reports whether the student may move the control of setting s
+// on a page of settings p.
+func (p Params) Movable(s *Setting) bool {
+	_, usable := p.Access(s)
+	return usable
+}
+
+// Fixed returns, for a teacher's link p, the controls the link hides, each
+// with its value in words ("β = 0.2"), in the order of Settings, leaving
+// out the optional ones that are not set (no paper figure); nil when it
+// hides none.
+func (p Params) Fixed() []string {
+	var out []string
+	for _, s := range Controls() {
+		if v := s.Get(p); s.Optional && (v == "" || v == "0") {
+			continue
+		}
+		if shown, _ := p.Access(s); !shown {
+			out = append(out, s.Words(p))
+		}
+	}
+	return out
+}
+
+// Words says the setting's value in p as the page names it: "β = 0.2",
+// "data set: USPS digits".
+func (s *Setting) Words(p Params) string {
+	v := s.Get(p)
+	for _, o := range s.Options(demo.Builtins) {
+		if o.Value == v {
+			return s.Name + ": " + o.Label
+		}
+	}
+	return s.Name + " = " + v
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,4 +130,71 @@ func TestExercises(t *testing.T) {
 	if g := set(tb, "lambda", 1.5); *g.GHF >= l1 {
 		t.Errorf("λ = 1.5: NNLRS %.3f, l1 %.3f; the answer says NNLRS labels better", *g.GHF, l1)
 	}
+}
+
+// TestExerciseKeepsAnswers opens the page's λ exercise with a teacher's
+// question, as a student would: the page holds none of the exercises'
+// answers nor an advice naming a value of λ (its diagnosis stays), shows
+// the question on the first screen above the one usable control, says
+// what the link fixed, and Start again brings back the link's settings
+// after the student moved λ.
+func TestExerciseKeepsAnswers(t *testing.T) {
+	const ask = "Which λ lets NNLRS beat l1 here? Why?"
+	link := "data=usps&seed=1&lambda=10&only=lambda&ask=" + strings.ReplaceAll(url.QueryEscape(ask), "+", "%20")
+	tb := newTabSized(t, 1024, 768, 1)
+	tb.navigate(baseURL, link)
+	tb.wait("window.nnlrs && window.nnlrs.catalog", 60*time.Second) // the site's data sets are known
+	if !eval[bool](tb, `nnlrs.catalog.includes("usps")`) {
+		t.Skip("the site has no USPS digits")
+	}
+	tb.done()
+	tb.wait(`!nnlrs.checking && document.getElementById("advice").textContent !== ""`, 180*time.Second)
+	page := eval[string](tb, "document.documentElement.textContent")
+	for _, e := range params.Exercises {
+		if strings.Contains(page, e.Answer) || strings.Contains(page, e.Question) {
+			t.Errorf("the exercise link holds the exercise %q", e.Title)
+		}
+	}
+	advice := tb.text("advice")
+	if !strings.Contains(advice, "diagonal") {
+		t.Errorf("the advice %q lost its diagnosis (91%% of the weight on the diagonal)", advice)
+	}
+	if strings.Contains(page, "λ to") {
+		t.Errorf("the page names a value for λ, the answer: advice %q", advice)
+	}
+	if got := tb.text("ask"); got != ask {
+		t.Errorf("the question shown is %q, want %q", got, ask)
+	}
+	// On the first screen, above the usable control.
+	askBottom := eval[float64](tb, `document.getElementById("ask").getBoundingClientRect().bottom`)
+	lambdaTop := eval[float64](tb, `document.getElementById("lambda").getBoundingClientRect().top`)
+	if !(askBottom <= lambdaTop && lambdaTop < 768-50) {
+		t.Errorf("the question ends at y = %.0f, λ's slider starts at y = %.0f: want the question above it, both on the first screen", askBottom, lambdaTop)
+	}
+	if f := tb.text("fixed"); !strings.Contains(f, "Fixed by the link") || !strings.Contains(f, "β = 0.1") || !strings.Contains(f, "data set: USPS digits") {
+		t.Errorf("what the link fixed: %q", f)
+	}
+	// The student moves λ; Start again restores the link's λ = 10.
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.setValue("lambda", fmt.Sprint(slices.Index(params.Lambda.Steps, 1.5)))
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done" && !nnlrs.waiting`, runs), 180*time.Second)
+	if got := tb.text("lambda-out"); got != "1.5" {
+		t.Fatalf("λ shows %q after the student's move", got)
+	}
+	runs = eval[int](tb, "nnlrs.runs")
+	tb.click("start-again")
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done"`, runs), 180*time.Second)
+	if got := tb.text("lambda-out"); got != "10" {
+		t.Errorf("λ shows %q after Start again, the link's is 10", got)
+	}
+	h, _ := url.PathUnescape(eval[string](tb, "location.hash"))
+	if !strings.Contains(h, "lambda=10") || !strings.Contains(h, "ask="+ask) || !strings.Contains(h, "only=lambda") {
+		t.Errorf("the link after Start again: %q", h)
+	}
+	if dir := os.Getenv("NNLRS_SCREENSHOTS"); dir != "" {
+		tb.drawn()
+		b, _ := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		os.WriteFile(filepath.Join(dir, "exercise-1024x768.png"), b, 0o644)
+	}
+	tb.checkConsole()
 }
