@@ -245,7 +245,9 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	if prop {
 		if res = m.Prop.Result(g.Method); res == nil {
 			msg := m.Prop.Err
-			if msg == "" {
+			if b := m.Building(); msg == "" && b != "" {
+				msg = "The labels spread once every graph is built: " + b
+			} else if msg == "" {
 				msg = "Nothing to propagate on this graph."
 			}
 			placeholder(c, r, msg)

@@ -105,6 +105,13 @@ func (rc *recorder) text() string { return strings.Join(rc.texts, "\n") }
 // by NNLRS.
 func fixture(t *testing.T) *ui.Model {
 	t.Helper()
+	return fixtureBut(t, "")
+}
+
+// fixtureBut is fixture with the graph building (its job not finished),
+// the run still in progress; none for "".
+func fixtureBut(t *testing.T, building string) *ui.Model {
+	t.Helper()
 	m := ui.NewModel(params.Default())
 	jobs, err := m.Start(params.Default(), demo.File{}, time.Unix(0, 0))
 	if err != nil {
@@ -142,7 +149,12 @@ func fixture(t *testing.T) *ui.Model {
 				{Iter: 1, Residual: 0.5, RankZ: 3, NNZH: 40}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 60},
 				{Iter: 3, Residual: 1e-7, RankZ: 4, NNZH: 80}}})
 		}
-		m.Finished(j.ID, g, time.Unix(1, 0))
+		if string(j.Method) != building {
+			m.Finished(j.ID, g, time.Unix(1, 0))
+		}
+	}
+	if building != "" {
+		return m
 	}
 	if m.Run.State != ui.Done {
 		t.Fatalf("run state %v", m.Run.State)
@@ -505,6 +517,27 @@ func TestOutcomeView(t *testing.T) {
 	}
 }
 
+// TestDrawBuilding draws every view while one graph is being built, the
+// others done: no view says n/a or that there is nothing to propagate,
+// and those that wait on the graph say which.
+func TestDrawBuilding(t *testing.T) {
+	m := fixtureBut(t, "l1")
+	rc := &recorder{}
+	New().Draw(rc, m, Arrange(1200, 800, "", 1), 1200, 800, true)
+	text := strings.ReplaceAll(rc.text(), "\n", " ")
+	for _, bad := range []string{"n/a", "Nothing to propagate", "*GHF"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q while l1 is built: %q", bad, rc.texts)
+		}
+	}
+	for _, want := range []string{"The labels spread once every graph is built: building the l1 graph…",
+		"GHF and LGC spread the labels once every graph is built: building the l1 graph…"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q while l1 is built: %q", want, rc.texts)
+		}
+	}
+}
+
 // TestDrawStates draws every view in every state of a run: nothing
 // panics, and the views without content say why.
 func TestDrawStates(t *testing.T) {
@@ -519,7 +552,7 @@ func TestDrawStates(t *testing.T) {
 	m.Progress(jobs[0].ID, &demo.Progress{Iters: []demo.Iter{{Iter: 1, Residual: 0.5}}, N: 2, W: []float64{1, 0, 0, 1}})
 	rc = &recorder{}
 	New().Draw(rc, m, all, 1200, 800, true)
-	if !strings.Contains(rc.text(), "Building the graphs") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
+	if !strings.Contains(rc.text(), "Building the NNLRS graph…") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
 		t.Errorf("running: %q", rc.texts)
 	}
 	m.Cancel(time.Unix(1, 0))

@@ -55,6 +55,9 @@ type app struct {
 func newApp() *app {
 	a := &app{views: view.New(), images: newImageCache(), dom: newDOM(), q: &queue{}}
 	a.page = ui.NewPage(location().Get("hash").String(), view.Names(view.Embeddable()))
+	// The page's clock (performance.now()) counts from its opening; Go's
+	// monotonic clock runs on the same (wasm_exec.js).
+	a.page.Model.Opened = time.Now().Add(-time.Duration(now() * float64(time.Millisecond)))
 	a.faces = loadFaces(1, a.page.TextScale)
 	a.dom.choices(nil)
 	a.dom.listen(a.q)
