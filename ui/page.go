@@ -508,11 +508,12 @@ func (pg *Page) Link() string {
 	return pg.Controls.WithView(pg.Model.Params).Hash()
 }
 
-// ExerciseLink returns the link of an exercise on the page as it stands
-// (params.ExerciseOf): the controls a teacher moved kept usable, the others
-// hidden.
-func (pg *Page) ExerciseLink() string {
-	return params.ExerciseOf(pg.Controls.WithView(pg.Model.Params)).Hash()
+// ExerciseLink returns the link of a teacher's exercise made on the page
+// as it stands (params.ExerciseOf): the student may move the controls
+// keep and reads the question ask; the link starts from the data set's
+// preset when preset is set, else from the controls' settings.
+func (pg *Page) ExerciseLink(keep []string, ask string, preset bool) string {
+	return params.ExerciseOf(pg.Controls.WithView(pg.Model.Params), keep, ask, preset).Hash()
 }
 
 // Changed returns the keys of the settings whose control differs from the

@@ -307,8 +307,21 @@ func TestPageAccess(t *testing.T) {
 	}
 	pg.FollowLink("seed=1", t0)
 	pg.Enter("lambda", "0.7", true, t0)
-	if got := pg.ExerciseLink(); !strings.HasSuffix(got, "only=lambda") || !strings.Contains(got, "lambda=0.7") {
-		t.Errorf("exercise link %q", got)
+	if got := params.Moved(pg.Controls); len(got) != 1 || got[0] != "lambda" {
+		t.Errorf("the controls moved: %q", got)
+	}
+	if got := pg.ExerciseLink([]string{"lambda"}, " Why? ", false); !strings.HasSuffix(got, "only=lambda&ask=Why%3F") || !strings.Contains(got, "lambda=0.7") {
+		t.Errorf("exercise link on the settings %q", got)
+	}
+	// From the preset: the teacher's λ goes, the seed stays.
+	pg.Enter("seed", "7", true, t0)
+	got := pg.ExerciseLink([]string{"theta", "beta"}, "", true)
+	p, notice := params.FromHash(got)
+	if notice != "" || p.Lambda != params.Default().Lambda || p.Seed != 7 || p.Only != "beta,theta" || p.Ask != "" {
+		t.Errorf("exercise link from the preset %q (%s)", got, notice)
+	}
+	if got := pg.ExerciseLink(nil, "Watch.", true); !strings.Contains(got, "hide=data%2Cclasses") {
+		t.Errorf("an exercise with no control kept: %q", got)
 	}
 }
 

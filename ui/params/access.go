@@ -57,12 +57,11 @@ func keysOnly(list string) (kept string, unknown []string) {
 	return strings.Join(keys, ","), unknown
 }
 
-// ExerciseOf returns the settings of an exercise on settings p: p, with only
-// the controls whose settings differ from the data set's preset usable
-// (the one a teacher moved to set the question), or without any such,
-// the solver's: β, λ and θ. Those the figure alone redraws (the graph
-// shown, the propagation) stay hidden too.
-func ExerciseOf(p Params) Params {
+// Moved returns the keys of the controls whose settings in p differ
+// from its data set's preset, those a teacher moved to set a question,
+// or without any such the solver's: β, λ and θ. Those the figure alone
+// redraws (the graph shown, the propagation) and the seed are left out.
+func Moved(p Params) []string {
 	base := ForDataset(p.Dataset)
 	var keys []string
 	for _, s := range Controls() {
@@ -73,7 +72,36 @@ func ExerciseOf(p Params) Params {
 	if len(keys) == 0 {
 		keys = []string{Beta.Key, Lambda.Key, Theta.Key}
 	}
-	p.Only, p.Hide, p.Lock, p.Tour = strings.Join(keys, ","), "", "", 0
+	return keys
+}
+
+// ExerciseOf returns the settings of a teacher's link made on settings p:
+// the student may move the controls keep (the others hidden; every one
+// hidden when keep names none: a figure to watch) and reads the question
+// ask. The link starts from p's data set's preset with p's seed when
+// preset is set (the student's starting point, whatever the teacher tried
+// since), else from p; without a tour's step or an embedded view.
+func ExerciseOf(p Params, keep []string, ask string, preset bool) Params {
+	if preset {
+		q := ForDataset(p.Dataset)
+		q.Seed = p.Seed
+		p = q
+	}
+	var kept []string
+	for _, s := range Controls() {
+		if slices.Contains(keep, s.Key) {
+			kept = append(kept, s.Key)
+		}
+	}
+	p.Only, p.Hide, p.Lock, p.Tour, p.Embed = strings.Join(kept, ","), "", "", 0, ""
+	if len(kept) == 0 {
+		var all []string
+		for _, s := range Controls() {
+			all = append(all, s.Key)
+		}
+		p.Hide = strings.Join(all, ",")
+	}
+	p.Ask = strings.TrimSpace(ask)
 	return p
 }
 

@@ -23,6 +23,7 @@ type dom struct {
 	steps  map[string][]float64 // the values of each slider
 	funcs  []js.Func
 	shown  map[string]string // what was last written, to write only changes
+	teach  teach             // the teacher's exercise link, as its form stands
 	panelW float64
 	// statusAt is when the status and the progress bar were last
 	// written, running whether a run was computing then.
@@ -66,7 +67,6 @@ func (d *dom) listen(q *queue) {
 		"png":         (*app).pngPressed, "csv": (*app).csvPressed,
 		"label":       func(a *app, t time.Time) { a.page.LabelInspected(t) },
 		"present":     func(a *app, _ time.Time) { a.page.TogglePresentation() },
-		"exercise":    func(a *app, _ time.Time) { a.dom.showExercise(a.page) },
 		"start-again": func(a *app, t time.Time) { a.page.StartAgain(t) },
 	} {
 		d.on(id, "click", func(js.Value, js.Value) { q.push(f) })
@@ -502,23 +502,8 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 		}
 	}
 	d.paper(m, pg.Controls)
+	d.teacher(pg)
 	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
-}
-
-// showExercise offers the link of an exercise on the page as it stands
-// (ui.Page.ExerciseLink), naming the controls it keeps.
-func (d *dom) showExercise(pg *ui.Page) {
-	link := pg.ExerciseLink()
-	p, _ := params.FromHash(link)
-	var names []string
-	for _, s := range params.Controls() {
-		if _, usable := p.Access(s); usable {
-			names = append(names, s.Name)
-		}
-	}
-	d.el("exercise-link").Set("href", "#"+link)
-	d.el("exercise-link").Set("textContent", "Exercise link: only "+strings.Join(names, ", ")+" can be changed")
-	d.set("exercise-note", "hidden", false)
 }
 
 // access shows, hides and disables the controls as the teacher's link of

@@ -61,6 +61,7 @@ func newApp() *app {
 	a.faces = loadFaces(1, a.page.TextScale)
 	a.dom.choices(nil)
 	a.dom.listen(a.q)
+	a.dom.listenTeacher(a.q)
 	a.dom.describeCanvas(a.q)
 	a.frame = newFrame(a.dom, a.q)
 	a.pool = pool.New(workerCount(), spawner(a.q))

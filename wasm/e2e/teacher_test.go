@@ -6,10 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"nnlrs/ui/params"
@@ -18,8 +21,7 @@ import (
 // TestTeacherLinks opens a teacher's links as a student would: with
 // only=lambda exactly λ is usable among the settings and the others are
 // out of sight; with hide=beta,theta exactly those two are; the link
-// keeps its lists, and "Share as exercise" builds such a link from the
-// page. With NNLRS_SCREENSHOTS set it saves both at 1024×768 and on a
+// keeps its lists (TestTeacherFlow makes such a link). With NNLRS_SCREENSHOTS set it saves both at 1024×768 and on a
 // phone (teacher-*.png), to look at.
 func TestTeacherLinks(t *testing.T) {
 	for _, c := range []struct {
@@ -67,15 +69,85 @@ func TestTeacherLinks(t *testing.T) {
 			})
 		}
 	}
-	// Share as exercise: the controls a teacher moved, kept alone.
-	tb := open(t, "seed=1")
-	tb.done()
-	tb.setValue("lambda", "6") // the slider's step of λ = 1.5
-	tb.click("exercise")
-	tb.wait(`!document.getElementById("exercise-note").hidden`, 10*time.Second)
-	if href := eval[string](tb, `document.getElementById("exercise-link").getAttribute("href")`); !strings.Contains(href, "lambda=1.5") || !strings.Contains(href, "only=lambda") {
-		t.Errorf("exercise link %q", href)
+}
+
+// TestTeacherFlow makes an exercise link as a teacher would, at
+// 1024×768: the button is on the first screen; the form ticks the control
+// the teacher moved (λ); the teacher keeps λ alone, types the question,
+// chooses the data set's preset and copies the link; the clipboard holds
+// it, and a student's tab opened on it shows the question above the one
+// usable control, at the preset's λ, with the teacher's seed.
+func TestTeacherFlow(t *testing.T) {
+	tb := newTabSized(t, 1024, 768, 1)
+	tb.navigate(baseURL, "seed=2")
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	// The test reads the clipboard back, which a page may do only when
+	// allowed.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := cdp.Call(tb.ctx, chromedp.FromContext(tb.ctx).Browser, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted,
+			Origin: strings.TrimSuffix(baseURL, "/")}); err != nil {
+			t.Fatalf("allowing %s: %v", name, err)
+		}
 	}
+	tb.done()
+	if b := eval[float64](tb, `document.getElementById("teach").getBoundingClientRect().bottom`); !(b > 0 && b <= 768) {
+		t.Errorf("the exercise button ends at y = %.0f, off the first screen of 768", b)
+	}
+	// The teacher tries λ = 10, then makes the link.
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.setValue("lambda", fmt.Sprint(slices.Index(params.Lambda.Steps, 10)))
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done" && !nnlrs.waiting`, runs), 180*time.Second)
+	tb.click("teach")
+	tb.wait(`!document.getElementById("teacher").hidden && document.getElementById("teach-link").value !== ""`, 10*time.Second)
+	for _, s := range params.Controls() {
+		if ticked := eval[bool](tb, fmt.Sprintf(`document.getElementById("teach-%s").checked`, s.Key)); ticked != (s == params.Lambda) {
+			t.Errorf("the box of %s ticked %v; the teacher moved λ alone", s.Key, ticked)
+		}
+	}
+	const ask = "Move λ: when does NNLRS beat kNN?"
+	eval[bool](tb, `(() => { const a = document.getElementById("teach-ask"); a.value = `+strconv.Quote(ask)+`; a.dispatchEvent(new Event("input")); return true })()`)
+	tb.click("teach-preset")
+	tb.wait(`decodeURIComponent(document.getElementById("teach-link").value).includes("ask=`+ask+`")`, 10*time.Second)
+	tb.click("teach-copy")
+	tb.wait(`document.getElementById("teach-said").textContent.startsWith("Copied")`, 10*time.Second)
+	link := eval[string](tb, `document.getElementById("teach-link").value`)
+	clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("reading the clipboard: %v", err)
+	}
+	if clip != link {
+		t.Errorf("the clipboard holds %q, the link is %q", clip, link)
+	}
+	if !strings.HasPrefix(link, baseURL+"#") {
+		t.Fatalf("the link %q is not of the page", link)
+	}
+	// A student opens it.
+	st := newTabSized(t, 1024, 768, 1)
+	st.navigate(link, "")
+	st.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	st.done()
+	if got := st.text("ask"); got != ask {
+		t.Errorf("the student reads %q, the teacher asked %q", got, ask)
+	}
+	for _, s := range params.Controls() {
+		usable := eval[bool](st, fmt.Sprintf(`document.getElementById(%q).getClientRects().length > 0 && !document.getElementById(%q).disabled`, s.Key, s.Key))
+		if usable != (s == params.Lambda) {
+			t.Errorf("the student's %s usable: %v", s.Key, usable)
+		}
+	}
+	if got, want := st.text("lambda-out"), fmt.Sprint(params.Default().Lambda); got != want {
+		t.Errorf("the student starts at λ = %s, the preset's is %s", got, want)
+	}
+	if got := eval[string](st, `document.getElementById("seed").value`); got != "2" {
+		t.Errorf("the student's seed is %s, the teacher's 2", got)
+	}
+	if dir := os.Getenv("NNLRS_SCREENSHOTS"); dir != "" {
+		b, _ := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		os.WriteFile(filepath.Join(dir, "teacher-form-1024x768.png"), b, 0o644)
+	}
+	tb.checkConsole()
+	st.checkConsole()
 }
 
 // TestExercises opens each of the page's exercises by its link, as a
