@@ -394,7 +394,7 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			fmt.Sprintf("%d unlabeled; wrong now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
 		}
 		seconds = []string{
-			"colour and shape: predicted class, paler when unsure; grey: no label yet; black ring: labeled; double ring: wrong",
+			"colour and shape: predicted class, paler when unsure; grey: no label yet; ring: labeled; double ring: wrong",
 			"colour, shape: predicted class; grey: none yet; ring: labeled; double ring: wrong",
 		}
 	} else {
@@ -412,7 +412,7 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			cross = fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
 		}
 		seconds = []string{
-			"colour and shape: class; black ring: labeled; edges: grey within a class, thick orange-red across" + cross,
+			"colour and shape: class; ring: labeled; edges: grey within a class, thick orange-red across" + cross,
 			"colour, shape: class; ring: labeled; thick edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
 		}
 	}
@@ -514,7 +514,7 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	}
 	box := Rect{x, y, w, hgt}
 	c.Fill(box, Ink)
-	c.Fill(box.Inset(1), color.RGBA{0xfb, 0xfb, 0xfc, 0xff})
+	c.Fill(box.Inset(1), Card)
 	ty := y + 8
 	if pic != nil {
 		pw := w - 16 // a bar chart: wide
@@ -627,7 +627,7 @@ func SamplePicture(x []float64, w, h int, photo bool) *image.RGBA {
 			bar = int(math.Round(v / top * (rows / 2)))
 		}
 		for y := 0; y < rows; y++ {
-			c := color.RGBA{0xff, 0xff, 0xff, 0xff}
+			c := PanelFill
 			switch {
 			case y == rows/2:
 				c = Rule

@@ -751,7 +751,8 @@ func TestCurvesView(t *testing.T) {
 // protanopia, deuteranopia and tritanopia at full severity, the four
 // graphs of a run lie at least 30 apart, and the three of the
 // joint-learning figure 20 (a just noticeable difference is about 2; 17
-// was the closest pair of the colours before these).
+// was the closest pair of the colours before these), in the light theme
+// and the dark; and that each stands 20 from the panels' ground.
 func TestGraphColoursApart(t *testing.T) {
 	sims := map[string][3][3]float64{
 		"none":   {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
@@ -791,20 +792,44 @@ func TestGraphColoursApart(t *testing.T) {
 		}
 		return [3]float64{116*f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])}
 	}
-	for _, c := range []struct {
-		graphs []method.Name
-		least  float64
-	}{
-		{params.Graphs, 30},
-		{[]method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}, 20},
-	} {
-		for kind, m := range sims {
-			for i, a := range c.graphs {
-				for _, b := range c.graphs[i+1:] {
-					la, lb := lab(GraphColours[a], m), lab(GraphColours[b], m)
-					if d := math.Hypot(math.Hypot(la[0]-lb[0], la[1]-lb[1]), la[2]-lb[2]); d < c.least {
-						t.Errorf("%s: %s and %s are %.1f apart, want %v", kind, a, b, d, c.least)
+	dist := func(a, b color.RGBA, m [3][3]float64) float64 {
+		la, lb := lab(a, m), lab(b, m)
+		return math.Hypot(math.Hypot(la[0]-lb[0], la[1]-lb[1]), la[2]-lb[2])
+	}
+	defer Use(Light)
+	for _, theme := range []struct {
+		name string
+		t    Theme
+	}{{"light", Light}, {"dark", Dark}} {
+		Use(theme.t)
+		for _, c := range []struct {
+			graphs []method.Name
+			least  float64
+		}{
+			{params.Graphs, 30},
+			{[]method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}, 20},
+		} {
+			for kind, m := range sims {
+				for i, a := range c.graphs {
+					for _, b := range c.graphs[i+1:] {
+						if d := dist(GraphColours[a], GraphColours[b], m); d < c.least {
+							t.Errorf("%s, %s: %s and %s are %.1f apart, want %v", theme.name, kind, a, b, d, c.least)
+						}
 					}
+				}
+			}
+		}
+		// On the panels' ground, every graph's line and, in the dark,
+		// every class's marker stand out (20 apart) for every reader.
+		for kind, m := range sims {
+			for gm, col := range GraphColours {
+				if d := dist(col, PanelFill, m); d < 20 {
+					t.Errorf("%s, %s: %s is %.1f from the panels' ground, want 20", theme.name, kind, gm, d)
+				}
+			}
+			for k, col := range Palette {
+				if d := dist(col, PanelFill, m); theme.name == "dark" && d < 20 {
+					t.Errorf("dark, %s: class %d is %.1f from the panels' ground, want 20", kind, k, d)
 				}
 			}
 		}

@@ -199,6 +199,7 @@ func (h *hooks) report(a *app) {
 		}
 	}
 	h.set("state", state)
+	h.set("textScale", a.textScale())  // the views' text scale
 	h.set("waiting", a.page.Waiting()) // an edit waits for the controls to settle
 	// How long the last edit applied waited for the controls to settle, in
 	// the page's own clock.
