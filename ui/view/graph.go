@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
@@ -406,14 +405,15 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			fmt.Sprintf("%d samples; %.0f%% of the possible edges; %s", g.N, 100*f.Density, pieces),
 			fmt.Sprintf("%d samples; %.0f%% of edges; %s", g.N, 100*f.Density, pieces),
 		}
-		cross := ""
+		cross, short := "", ""
 		if flags {
 			_, t := m.Run.Outliers()
-			cross = fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
+			cross = fmt.Sprintf("; cross: a sample NNLRS's error term E takes as corrupted (|e| > %.2f)", t)
+			short = fmt.Sprintf("; cross: corrupted by E (|e| > %.2f)", t)
 		}
 		seconds = []string{
 			"colour and shape: class; ring: labeled; edges: grey within a class, thick orange-red across" + cross,
-			"colour, shape: class; ring: labeled; thick edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
+			"colour, shape: class; ring: labeled; thick edge: across classes" + short,
 		}
 	}
 	// The longer words while they take three lines at most.

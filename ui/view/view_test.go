@@ -246,7 +246,7 @@ func TestGraphView(t *testing.T) {
 	if edges != 41 || across != 1 || cross != 2 {
 		t.Errorf("%d edges (%d across), %d cross strokes; want 41 (1), 2", edges, across, cross)
 	}
-	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged by") || !strings.Contains(rc.text(), "3 connected pieces") {
+	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "corrupted") || !strings.Contains(rc.text(), "3 connected pieces") {
 		t.Errorf("texts: %q", rc.texts)
 	}
 }
