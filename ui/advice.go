@@ -67,7 +67,9 @@ type Problem struct {
 }
 
 // diagnose returns the problems of the NNLRS graph of a finished run r,
-// as package diagnose finds them, each with its changes as suggestions.
+// as package diagnose finds them, each with its changes as suggestions;
+// on a teacher's link (params.Params.Restricted) without the changes of
+// the controls the student may move, which would give the answer away.
 func (r *Run) diagnose() []*Problem {
 	if r == nil || r.State != Done {
 		return nil
@@ -83,6 +85,9 @@ func (r *Run) diagnose() []*Problem {
 		pr := &Problem{Text: d.Text, Now: d.Now}
 		for _, c := range d.Changes {
 			mv := move{settingOf[c.Setting], c.Steps}
+			if p.Restricted() && p.Movable(mv.s) {
+				continue // a teacher's link: the remedy is the student's to find
+			}
 			q, ok := mv.apply(p)
 			if !ok {
 				continue

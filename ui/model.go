@@ -53,11 +53,16 @@ type Model struct {
 	// Still: the reader asked for reduced motion, so the labels do not
 	// spread by themselves (autoplay); Play starts them.
 	Still bool
+	// Opened is when the page opened (the browser's time origin, that of
+	// performance.now()), zero when unknown: the status says how long
+	// after it the first figure was ready (ReadyAfter).
+	Opened time.Time
 
 	rate     deviceRate // measured on the last run (Expected)
 	nextID   uint32
 	versions uint64
 	last     *Run // the last run that finished
+	first    *Run // the first run started
 	// settled is set when a run has just finished, until the next Tick.
 	settled bool
 }
@@ -238,6 +243,9 @@ func (m *Model) start(p params.Params, f demo.File, now time.Time, reuse bool) (
 	}
 	m.nextID += uint32(len(demo.Order))
 	m.Params, m.Run, m.Hover = p, r, -1
+	if m.first == nil {
+		m.first = r
+	}
 	m.Prop.Clear()
 	m.Problem, m.Ended = "", nil
 	if len(jobs) == 0 {

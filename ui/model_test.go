@@ -495,6 +495,46 @@ func TestAdvice(t *testing.T) {
 	}
 }
 
+// TestAdviceOnExercise: on a teacher's link the advice keeps its
+// diagnosis but names no value of a control the student may move, and
+// checks none; a change of a control the link fixed may still be named.
+func TestAdviceOnExercise(t *testing.T) {
+	for _, only := range []string{"lambda", "beta,lambda"} {
+		m, jobs := started(t)
+		m.Samples(jobs[0].ID, testData(4))
+		for _, j := range jobs {
+			g := finalGraph(j.Method, twoBlocks(4, 0), 8)
+			if j.Method == "nnlrs" {
+				g.DiagonalShare = 0.8 // mended by lowering λ or β
+			}
+			m.Finished(j.ID, g, t0)
+		}
+		m.Run.Params.Only = only
+		run := m.Run.Params
+		checks := m.CheckJobs()
+		for _, j := range checks {
+			if j.Params.Lambda != run.Lambda || only != "lambda" && j.Params.Beta != run.Beta {
+				t.Errorf("only=%s: a check of a control the student may move: %+v", only, j.Params)
+			}
+		}
+		for _, j := range checks {
+			g := finalGraph("nnlrs", twoBlocks(4, 0), 8)
+			g.DiagonalShare = 0.1
+			m.Finished(j.ID, g, t0)
+		}
+		adv := strings.Join(m.Advice(), " ")
+		if !strings.Contains(adv, "80% of the NNLRS weight sits on W's diagonal") {
+			t.Errorf("only=%s: advice %q lost its diagnosis", only, adv)
+		}
+		if strings.Contains(adv, "λ to") || only != "lambda" && strings.Contains(adv, "β to") {
+			t.Errorf("only=%s: advice %q names the answer", only, adv)
+		}
+		if want := only == "lambda"; want != strings.Contains(adv, "β to") {
+			t.Errorf("only=%s: advice %q; the change of β, which the link fixes, named: %v", only, adv, !want)
+		}
+	}
+}
+
 func TestCSV(t *testing.T) {
 	m, jobs := started(t)
 	if m.CSV() != nil {

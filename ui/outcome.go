@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"nnlrs/core/diagnose"
 	"nnlrs/core/method"
 	"nnlrs/core/propagate"
 	"nnlrs/ui/params"
@@ -101,7 +102,8 @@ type Caveat struct{ Long, Short string }
 // contradicting), one paragraph for them all with LGC at the paper's α
 // beside the α set; and the unlabeled samples in pieces of a graph that
 // no label reaches (counted as errors), with the error among those
-// reached. Nil when there is nothing to say.
+// reached; and the graphs whose weight sits mostly on W's diagonal,
+// which the "within" share leaves out. Nil when there is nothing to say.
 func (m *Model) Caveats() []Caveat {
 	pr := &m.Prop
 	var counts, rates, far, ghf, lgc, paperLGC []string
@@ -144,6 +146,24 @@ func (m *Model) Caveats() []Caveat {
 			Long: fmt.Sprintf("Unlabeled samples no label reaches (pieces of the graph apart), counted as errors: %s; without them GHF/LGC err %s.",
 				strings.Join(counts, ", "), strings.Join(rates, ", ")),
 			Short: fmt.Sprintf("Samples no label reaches are errors: %s.", strings.Join(counts, ", ")),
+		})
+	}
+	// A graph whose weight sits mostly on W's diagonal (Z close to I): its
+	// "within" share, of the weight between samples, reads high beside a
+	// high error.
+	var diag []string
+	if r := m.Run; r != nil {
+		for _, gm := range params.Graphs {
+			if g := r.Graphs[gm]; g != nil && g.Final != nil && pr.Final(gm) != nil && g.Final.DiagonalShare > diagnose.DiagonalHeavy {
+				diag = append(diag, fmt.Sprintf("%s %.0f%%", params.GraphNames[gm], 100*g.Final.DiagonalShare))
+			}
+		}
+	}
+	if len(diag) > 0 {
+		out = append(out, Caveat{
+			Long: fmt.Sprintf("\"within\" is the share of the weight between samples that joins one class; on W's diagonal, where a sample represents itself and reaches no other, sits %s of the weight.",
+				andList(diag)),
+			Short: fmt.Sprintf("\"within\" leaves out W's diagonal: %s of the weight.", andList(diag)),
 		})
 	}
 	return out

@@ -41,6 +41,27 @@ func TestSteps(t *testing.T) {
 // reaches is counted, with the error among the reached samples computed
 // here; LGC at the paper's α is said beside the α set when GHF and LGC
 // are far apart.
+// TestCaveatDiagonal: a graph whose weight sits mostly on its diagonal
+// has the Outcome say so beside its "within" share.
+func TestCaveatDiagonal(t *testing.T) {
+	m, jobs := started(t)
+	m.Samples(jobs[0].ID, testData(4))
+	for _, j := range jobs {
+		g := finalGraph(j.Method, twoBlocks(4, 0), 8)
+		if j.Method == method.NNLRS {
+			g.DiagonalShare = 0.91
+		}
+		m.Finished(j.ID, g, t0)
+	}
+	labelFirst(m, 4)
+	m.Prop.Reset(m.Run, "ghf", 0.99)
+	cs := m.Caveats()
+	if len(cs) != 1 || !strings.Contains(cs[0].Long, "on W's diagonal, where a sample represents itself and reaches no other, sits NNLRS 91% of the weight.") ||
+		cs[0].Short != `"within" leaves out W's diagonal: NNLRS 91% of the weight.` {
+		t.Errorf("caveats %q", cs)
+	}
+}
+
 func TestCaveats(t *testing.T) {
 	m, jobs := started(t)
 	m.Samples(jobs[0].ID, testData(4))

@@ -49,6 +49,9 @@ type Page struct {
 	// Waited is how long the last edit applied waited for the controls to
 	// settle.
 	Waited time.Duration
+	// Origin are the settings of the link the page opened or last
+	// followed, which StartAgain restores.
+	Origin params.Params
 
 	views   []string // the views a link may show alone
 	started bool     // the first run started
@@ -99,6 +102,7 @@ func NewPage(link string, views []string) *Page {
 	pg := &Page{Model: NewModel(p), TextScale: 1, ControlsShown: true, views: views, retried: map[uint32]bool{}, asked: map[string]bool{}}
 	pg.Model.Notice = notice
 	pg.show(p)
+	pg.Origin = p
 	if p.Tour > 0 && p.Embed == "" { // a tour step's link: its view in sight
 		pg.Reveal = params.TourSteps[p.Tour-1].View
 	}
@@ -365,11 +369,26 @@ func (pg *Page) FollowLink(link string, t time.Time) {
 		p, notice = q, strings.TrimSpace(notice+" "+n)
 	}
 	pg.show(p)
+	pg.Origin = p
 	pg.Refused = nil
 	if p.Hash() == m.Params.Hash() && notice == "" {
 		return
 	}
 	m.Notice = notice
+	pg.edit.pending = false
+	pg.start(p, t, false)
+}
+
+// StartAgain brings the controls and the figure back to the settings of
+// the link the page opened (Origin): a student's way back to a teacher's
+// starting point.
+func (pg *Page) StartAgain(t time.Time) {
+	p := pg.Origin
+	if q, _ := pg.fit(p); pg.Catalog != nil {
+		p = q
+	}
+	pg.show(p)
+	pg.Refused = nil
 	pg.edit.pending = false
 	pg.start(p, t, false)
 }
@@ -489,11 +508,12 @@ func (pg *Page) Link() string {
 	return pg.Controls.WithView(pg.Model.Params).Hash()
 }
 
-// ExerciseLink returns the link of an exercise on the page as it stands
-// (params.ExerciseOf): the controls a teacher moved kept usable, the others
-// hidden.
-func (pg *Page) ExerciseLink() string {
-	return params.ExerciseOf(pg.Controls.WithView(pg.Model.Params)).Hash()
+// ExerciseLink returns the link of a teacher's exercise made on the page
+// as it stands (params.ExerciseOf): the student may move the controls
+// keep and reads the question ask; the link starts from the data set's
+// preset when preset is set, else from the controls' settings.
+func (pg *Page) ExerciseLink(keep []string, ask string, preset bool) string {
+	return params.ExerciseOf(pg.Controls.WithView(pg.Model.Params), keep, ask, preset).Hash()
 }
 
 // Changed returns the keys of the settings whose control differs from the

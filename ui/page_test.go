@@ -307,7 +307,51 @@ func TestPageAccess(t *testing.T) {
 	}
 	pg.FollowLink("seed=1", t0)
 	pg.Enter("lambda", "0.7", true, t0)
-	if got := pg.ExerciseLink(); !strings.HasSuffix(got, "only=lambda") || !strings.Contains(got, "lambda=0.7") {
-		t.Errorf("exercise link %q", got)
+	if got := params.Moved(pg.Controls); len(got) != 1 || got[0] != "lambda" {
+		t.Errorf("the controls moved: %q", got)
+	}
+	if got := pg.ExerciseLink([]string{"lambda"}, " Why? ", false); !strings.HasSuffix(got, "only=lambda&ask=Why%3F") || !strings.Contains(got, "lambda=0.7") {
+		t.Errorf("exercise link on the settings %q", got)
+	}
+	// From the preset: the teacher's λ goes, the seed stays.
+	pg.Enter("seed", "7", true, t0)
+	got := pg.ExerciseLink([]string{"theta", "beta"}, "", true)
+	p, notice := params.FromHash(got)
+	if notice != "" || p.Lambda != params.Default().Lambda || p.Seed != 7 || p.Only != "beta,theta" || p.Ask != "" {
+		t.Errorf("exercise link from the preset %q (%s)", got, notice)
+	}
+	if got := pg.ExerciseLink(nil, "Watch.", true); !strings.Contains(got, "hide=data%2Cclasses") {
+		t.Errorf("an exercise with no control kept: %q", got)
+	}
+}
+
+// TestPageStartAgain: a student's moves are undone by Start again, which
+// restores the teacher's link, question and lists included; the
+// question survives the link's writing and reading.
+func TestPageStartAgain(t *testing.T) {
+	link := "seed=1&lambda=10&only=lambda&ask=" + "Which%20%CE%BB%20labels%20best%3F%20(1%2B1)"
+	pg, _ := openPage(t, link)
+	if want := "Which λ labels best? (1+1)"; pg.Model.Params.Ask != want {
+		t.Fatalf("ask %q, want %q", pg.Model.Params.Ask, want)
+	}
+	pg.Enter("lambda", "1.5", true, t0)
+	pg.Update(t0)
+	if pg.Model.Params.Lambda != 1.5 {
+		t.Fatalf("λ %v after the student's move", pg.Model.Params.Lambda)
+	}
+	again, _ := params.FromHash(pg.Link())
+	if again.Ask != pg.Model.Params.Ask || again.Only != "lambda" {
+		t.Errorf("the page's link %q reads back as ask %q, only %q", pg.Link(), again.Ask, again.Only)
+	}
+	pg.TakeOut()
+	pg.StartAgain(t0)
+	if out := pg.TakeOut(); out.Started != 1 || !out.Write {
+		t.Errorf("Start again asked %+v", out)
+	}
+	if got, want := pg.Model.Params.Hash(), pg.Origin.Hash(); got != want || pg.Model.Params.Lambda != 10 {
+		t.Errorf("after Start again the figure is %q, the link's %q", got, want)
+	}
+	if got := pg.Controls.Hash(); got != pg.Origin.Hash() {
+		t.Errorf("after Start again the controls show %q", got)
 	}
 }

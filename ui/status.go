@@ -56,7 +56,11 @@ func (m *Model) Status(now time.Time) (string, float64) {
 				parts = append(parts, fmt.Sprintf("%s %s", name, took))
 			}
 		}
-		return fmt.Sprintf("Done in %.1f s: %s.", whole, strings.Join(parts, "; ")), 1
+		line := fmt.Sprintf("Done in %.1f s: %s.", whole, strings.Join(parts, "; "))
+		if ready, ok := m.ReadyAfter(r); ok {
+			line += fmt.Sprintf(" Ready %.1f s after opening the page (its loading included).", ready.Seconds())
+		}
+		return line, 1
 	}
 	var parts []string
 	total := 0.0
@@ -84,6 +88,16 @@ func (m *Model) Status(now time.Time) (string, float64) {
 	return fmt.Sprintf("Running, %s: %s.", took, strings.Join(parts, "; ")), total / float64(len(demo.Order))
 }
 
+// ReadyAfter returns how long after the page opened (Opened) the run r
+// finished, when r is the first run the page started (the figure its link
+// opens on) and Opened is known.
+func (m *Model) ReadyAfter(r *Run) (time.Duration, bool) {
+	if r == nil || r != m.first || r.State != Done || m.Opened.IsZero() {
+		return 0, false
+	}
+	return r.Finished.Sub(m.Opened), true
+}
+
 // iterProgress estimates how far an iterative solver is from stopping, in
 // [0, 1), from its stopping measure Stop (the solver stops once Stop ≤ 1):
 // the way log Stop has come from its first finite value s₀ down to 0,
@@ -108,4 +122,27 @@ func iterProgress(iters []demo.Iter) float64 {
 		return math.Min(almost, math.Max(0, math.Log10(last.Residual)/-6))
 	}
 	return 0
+}
+
+// Building says which graphs of the run in progress are not built yet,
+// as the views say it in place of what needs them ("building the l1 and
+// LRR graphs…"); "" when no run is in progress or every graph is built.
+func (m *Model) Building() string {
+	r := m.Run
+	if r == nil || r.State != Running {
+		return ""
+	}
+	var names []string
+	for _, gm := range params.Graphs {
+		if g := r.Graphs[gm]; g != nil && !g.Finished() {
+			names = append(names, params.GraphNames[gm])
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return "building the " + names[0] + " graph…"
+	}
+	return "building the " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " graphs…"
 }

@@ -80,3 +80,32 @@ func TestStatusPartsRounding(t *testing.T) {
 		t.Errorf("status %q", line)
 	}
 }
+
+// TestStatusReady: the first run's status says how long after the page
+// opened its figure was ready, beside the run's own time; a later run's
+// does not.
+func TestStatusReady(t *testing.T) {
+	m, jobs := started(t)
+	m.Opened = t0.Add(-3 * time.Second) // the page loaded for 3 s before the run
+	m.Samples(jobs[0].ID, testData(3))
+	for _, j := range jobs {
+		m.Finished(j.ID, finalGraph(j.Method, twoBlocks(3, 0), 6), t0.Add(2*time.Second))
+	}
+	line, _ := m.Status(t0)
+	if !strings.HasPrefix(line, "Done in 2.0 s: ") || !strings.HasSuffix(line, " Ready 5.0 s after opening the page (its loading included).") {
+		t.Errorf("first run's status %q", line)
+	}
+	p := m.Params
+	p.Seed++
+	jobs, err := m.Start(p, demo.File{}, t0.Add(10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Samples(jobs[0].ID, testData(3))
+	for _, j := range jobs {
+		m.Finished(j.ID, finalGraph(j.Method, twoBlocks(3, 0), 6), t0.Add(11*time.Second))
+	}
+	if line, _ := m.Status(t0); strings.Contains(line, "Ready") || !strings.HasPrefix(line, "Done in 1.0 s") {
+		t.Errorf("a later run's status %q", line)
+	}
+}

@@ -3,6 +3,8 @@ package params
 import (
 	"slices"
 	"strings"
+
+	"nnlrs/core/demo"
 )
 
 // The controls a link may keep, hide or lock (Params.Only, Hide, Lock)
@@ -55,12 +57,11 @@ func keysOnly(list string) (kept string, unknown []string) {
 	return strings.Join(keys, ","), unknown
 }
 
-// ExerciseOf returns the settings of an exercise on settings p: p, with only
-// the controls whose settings differ from the data set's preset usable
-// (the one a teacher moved to set the question), or without any such,
-// the solver's: β, λ and θ. Those the figure alone redraws (the graph
-// shown, the propagation) stay hidden too.
-func ExerciseOf(p Params) Params {
+// Moved returns the keys of the controls whose settings in p differ
+// from its data set's preset, those a teacher moved to set a question,
+// or without any such the solver's: β, λ and θ. Those the figure alone
+// redraws (the graph shown, the propagation) and the seed are left out.
+func Moved(p Params) []string {
 	base := ForDataset(p.Dataset)
 	var keys []string
 	for _, s := range Controls() {
@@ -71,6 +72,77 @@ func ExerciseOf(p Params) Params {
 	if len(keys) == 0 {
 		keys = []string{Beta.Key, Lambda.Key, Theta.Key}
 	}
-	p.Only, p.Hide, p.Lock, p.Tour = strings.Join(keys, ","), "", "", 0
+	return keys
+}
+
+// ExerciseOf returns the settings of a teacher's link made on settings p:
+// the student may move the controls keep (the others hidden; every one
+// hidden when keep names none: a figure to watch) and reads the question
+// ask. The link starts from p's data set's preset with p's seed when
+// preset is set (the student's starting point, whatever the teacher tried
+// since), else from p; without a tour's step or an embedded view.
+func ExerciseOf(p Params, keep []string, ask string, preset bool) Params {
+	if preset {
+		q := ForDataset(p.Dataset)
+		q.Seed = p.Seed
+		p = q
+	}
+	var kept []string
+	for _, s := range Controls() {
+		if slices.Contains(keep, s.Key) {
+			kept = append(kept, s.Key)
+		}
+	}
+	p.Only, p.Hide, p.Lock, p.Tour, p.Embed = strings.Join(kept, ","), "", "", 0, ""
+	if len(kept) == 0 {
+		var all []string
+		for _, s := range Controls() {
+			all = append(all, s.Key)
+		}
+		p.Hide = strings.Join(all, ",")
+	}
+	p.Ask = strings.TrimSpace(ask)
 	return p
+}
+
+// Restricted reports whether p is a teacher's link: one that hides or
+// locks controls (Only, Hide, Lock). Such a page keeps its answers: no
+// exercises, no remedy that names a value of a control the student may
+// move.
+func (p Params) Restricted() bool { return p.Only != "" || p.Hide != "" || p.Lock != "" }
+
+// Movable reports whether the student may move the control of setting s
+// on a page of settings p.
+func (p Params) Movable(s *Setting) bool {
+	_, usable := p.Access(s)
+	return usable
+}
+
+// Fixed returns, for a teacher's link p, the controls the link hides, each
+// with its value in words ("β = 0.2"), in the order of Settings, leaving
+// out the optional ones that are not set (no paper figure); nil when it
+// hides none.
+func (p Params) Fixed() []string {
+	var out []string
+	for _, s := range Controls() {
+		if v := s.Get(p); s.Optional && (v == "" || v == "0") {
+			continue
+		}
+		if shown, _ := p.Access(s); !shown {
+			out = append(out, s.Words(p))
+		}
+	}
+	return out
+}
+
+// Words says the setting's value in p as the page names it: "β = 0.2",
+// "data set: USPS digits".
+func (s *Setting) Words(p Params) string {
+	v := s.Get(p)
+	for _, o := range s.Options(demo.Builtins) {
+		if o.Value == v {
+			return s.Name + ": " + o.Label
+		}
+	}
+	return s.Name + " = " + v
 }

@@ -26,10 +26,15 @@ func (p Params) Hash() string {
 		}
 		b.WriteString(s.Key)
 		b.WriteByte('=')
-		b.WriteString(url.QueryEscape(v))
+		b.WriteString(escape(v))
 	}
 	return b.String()
 }
+
+// escape writes v as a part of the link: escaped as in a query, but with
+// a space as %20, which demo.Parts (url.PathUnescape) reads back, where
+// it would read "+" as itself.
+func escape(v string) string { return strings.ReplaceAll(url.QueryEscape(v), "+", "%20") }
 
 // query splits a URL fragment into its settings, key by key, in the order
 // given (demo.Parts), and names in bad, in words, the parts that cannot be

@@ -58,7 +58,14 @@ type Params struct {
 	// hides the others, Hide hides those, Lock shows them disabled
 	// (Access).
 	Only, Hide, Lock string
+	// Ask is a teacher's question, shown above the controls the link
+	// keeps usable; at most MaxAsk characters.
+	Ask string
 }
+
+// MaxAsk bounds the length of a teacher's question (Params.Ask), in
+// characters.
+const MaxAsk = 600
 
 // The graphs a run builds, in the order of the paper's tables, and their
 // names on the page (method.Label).
@@ -230,6 +237,8 @@ func (p Params) Validate() error {
 		return bad(Flip.Key, "flip must list increasing sample numbers joined by dots, have %q", p.Flip)
 	case p.Live != 0 && p.Live != 1:
 		return bad(Live.Key, "live is 1 (the figure measured on the page's draw) or 0, have %d", p.Live)
+	case len([]rune(p.Ask)) > MaxAsk:
+		return bad(Ask.Key, "the question may have at most %d characters, has %d", MaxAsk, len([]rune(p.Ask)))
 	case p.Tour < 0 || p.Tour > len(TourSteps):
 		return bad(Tour.Key, "the tour has steps 1 to %d, have %d", len(TourSteps), p.Tour)
 	}

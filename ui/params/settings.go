@@ -197,10 +197,12 @@ var (
 		field: str(func(p *Params) *string { return &p.Hide })}
 	Lock = &Setting{Key: "lock", Name: "controls locked", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
 		field: str(func(p *Params) *string { return &p.Lock })}
+	Ask = &Setting{Key: "ask", Name: "question", Control: LinkOnly, Min: 1, Max: 0, Optional: true, Work: View,
+		field: str(func(p *Params) *string { return &p.Ask })}
 )
 
 // Settings is the table of the page's settings, in the order of the link.
-var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour, Only, Hide, Lock}
+var Settings = []*Setting{Dataset, Classes, PerClass, Labeled, Noise, Corrupt, Beta, Lambda, Theta, LRRLambda, Gap, Propagator, Alpha, Seed, LabelSeed, Flip, Graph, Embed, Paper, Live, Tour, Only, Hide, Lock, Ask}
 
 // field reads and writes one field of Params as the link writes it.
 type field struct {

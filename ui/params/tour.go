@@ -42,7 +42,7 @@ var TourSteps = []TourStep{
 	{
 		Title: "kNN links across subspaces under noise",
 		Text: "Now noise is added and 20% of the samples are grossly corrupted. kNN looks at distances only: " +
-			"6-9% of its weight now joins different classes (red edges), and labels spread on it go wrong for " +
+			"6-9% of its weight now joins different classes (the thick orange-red edges), and labels spread on it go wrong for " +
 			"2-29% of the samples, depending on the seed: here {cross knn0} of its weight, and GHF errs {ghf knn0}.",
 		View:   "graph",
 		Params: tourData(0.2, 20, method.KNN0),
@@ -57,9 +57,9 @@ var TourSteps = []TourStep{
 	},
 	{
 		Title: "LRR groups, but is dense",
-		Text: "LRR asks the codes of all samples to be low-rank together. On the clean data of step 1 it keeps " +
-			"all its weight within the subspaces, yet every pair of samples gets a weight: W is full. " +
-			"With the corrupted samples those weights spread: {cross lrr} of them join classes.",
+		Text: "LRR asks the codes of all samples to be low-rank together, so every pair of samples gets a weight: " +
+			"its W, the first heatmap, is full ({edges lrr} of the possible edges). On clean data its weight would stay " +
+			"within the subspaces; on these, with noise and corrupted samples, {cross lrr} of it joins classes.",
 		View:   "weights",
 		Params: tourData(0.2, 20, method.LRR),
 	},

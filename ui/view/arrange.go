@@ -249,3 +249,23 @@ func tableFigureH(w, ts float32) float32 {
 	blockH := float32(sections*(graphs+1)*2)*lh + paperChartH*ts + 12*lh
 	return titleH(ts) + float32(rows)*blockH + float32(rows+1)*Gap
 }
+
+// FitScale returns the text scale, at most ts, at which the views keep
+// two columns in a canvas w wide (a 1024-pixel projector beside the
+// controls), and not below 1: the presentation's larger text grows the
+// views' only as far as that, rather than stacking them in one column.
+func FitScale(w, ts float32) float32 {
+	if ts <= 1 || w <= 0 {
+		return ts
+	}
+	area := w - 2*Gap
+	s := ts
+	for _, r := range layout(1) {
+		var least float32
+		for _, v := range r.views {
+			least += v.minW()
+		}
+		s = min(s, (area-Gap*float32(len(r.views)-1))/least)
+	}
+	return max(s, 1)
+}

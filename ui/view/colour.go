@@ -23,22 +23,64 @@ var Palette = []color.RGBA{
 	{0xf0, 0xe4, 0x42, 0xff}, // yellow
 }
 
-// The other colours of the page.
+// The other colours of the page: those of the Theme in use (Use), Light
+// unless the page chose another.
 var (
-	Background = color.RGBA{0xee, 0xf0, 0xf3, 0xff}
-	PanelFill  = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	Ink        = color.RGBA{0x1f, 0x23, 0x28, 0xff}
-	Muted      = color.RGBA{0x6a, 0x73, 0x7d, 0xff}
-	Rule       = color.RGBA{0xd0, 0xd7, 0xde, 0xff}
-	Alarm      = color.RGBA{0xc0, 0x1c, 0x28, 0xff}
+	Background = Light.Background
+	PanelFill  = Light.PanelFill
+	Card       = Light.Card
+	Ink        = Light.Ink
+	Muted      = Light.Muted
+	Rule       = Light.Rule
+	Alarm      = Light.Alarm
 	// Across marks what crosses classes (an edge, a wrong prediction):
 	// Okabe and Ito's vermillion, never told from the page's grey by hue
 	// alone (across edges are thicker, wrong predictions doubly ringed).
 	Across   = color.RGBA{0xd5, 0x5e, 0x00, 0xff}
-	Accent   = color.RGBA{0x1f, 0x4e, 0x9a, 0xff} // the frame of the view a tour step is about
-	Unknown  = color.RGBA{0xc8, 0xcc, 0xd0, 0xff}
-	HeatHigh = color.RGBA{0x10, 0x1c, 0x3c, 0xff}
+	Accent   = Light.Accent // the frame of the view a tour step is about
+	Unknown  = Light.Unknown
+	HeatHigh = Light.HeatHigh
 )
+
+// A Theme is the page's colours other than the classes' hues (Palette)
+// and the graphs' (GraphColours), which hold in both: the views' ground,
+// the panels', the hover card's, the text's, the rules', the alarm's, the
+// tour's frame, the nodes not yet labeled, the heatmaps' highest weight,
+// and the colour of the l1 graph, near the ink.
+type Theme struct {
+	Background, PanelFill, Card, Ink, Muted, Rule, Alarm, Accent, Unknown, HeatHigh, L1 color.RGBA
+}
+
+// Light is the page's theme by day; Dark a high-contrast one for a dark
+// room (the page's CSS has the same colours): light text and rules on
+// near-black, the heatmaps light on dark, the l1 graph near-white.
+var (
+	Light = Theme{
+		Background: color.RGBA{0xee, 0xf0, 0xf3, 0xff}, PanelFill: color.RGBA{0xff, 0xff, 0xff, 0xff},
+		Card: color.RGBA{0xfb, 0xfb, 0xfc, 0xff}, Ink: color.RGBA{0x1f, 0x23, 0x28, 0xff},
+		Muted: color.RGBA{0x6a, 0x73, 0x7d, 0xff}, Rule: color.RGBA{0xd0, 0xd7, 0xde, 0xff},
+		Alarm: color.RGBA{0xc0, 0x1c, 0x28, 0xff}, Accent: color.RGBA{0x1f, 0x4e, 0x9a, 0xff},
+		Unknown: color.RGBA{0xc8, 0xcc, 0xd0, 0xff}, HeatHigh: color.RGBA{0x10, 0x1c, 0x3c, 0xff},
+		L1: color.RGBA{0x33, 0x33, 0x33, 0xff},
+	}
+	Dark = Theme{
+		Background: color.RGBA{0x00, 0x00, 0x00, 0xff}, PanelFill: color.RGBA{0x12, 0x14, 0x18, 0xff},
+		Card: color.RGBA{0x1e, 0x22, 0x28, 0xff}, Ink: color.RGBA{0xf2, 0xf4, 0xf7, 0xff},
+		Muted: color.RGBA{0xc0, 0xc7, 0xcf, 0xff}, Rule: color.RGBA{0x5a, 0x62, 0x6c, 0xff},
+		Alarm: color.RGBA{0xff, 0x8a, 0x80, 0xff}, Accent: color.RGBA{0x8c, 0xc4, 0xff, 0xff},
+		Unknown: color.RGBA{0x6e, 0x76, 0x81, 0xff}, HeatHigh: color.RGBA{0xf2, 0xf4, 0xf7, 0xff},
+		L1: color.RGBA{0xee, 0xee, 0xee, 0xff},
+	}
+)
+
+// Use makes t the colours the views draw with. It changes the package's
+// colours for every view: a main package calls it (the page, when the
+// reader chooses a theme), then draws everything again.
+func Use(t Theme) {
+	Background, PanelFill, Card, Ink, Muted, Rule, Alarm = t.Background, t.PanelFill, t.Card, t.Ink, t.Muted, t.Rule, t.Alarm
+	Accent, Unknown, HeatHigh = t.Accent, t.Unknown, t.HeatHigh
+	GraphColours[method.L1] = t.L1
+}
 
 // GraphColours tell the graphs apart in the charts, in Okabe and Ito's
 // colours and greys, chosen so that those drawn together stay apart under

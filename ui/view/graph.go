@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"nnlrs/core/demo"
 	"nnlrs/core/method"
@@ -245,7 +244,9 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	if prop {
 		if res = m.Prop.Result(g.Method); res == nil {
 			msg := m.Prop.Err
-			if msg == "" {
+			if b := m.Building(); msg == "" && b != "" {
+				msg = "The labels spread once every graph is built: " + b
+			} else if msg == "" {
 				msg = "Nothing to propagate on this graph."
 			}
 			placeholder(c, r, msg)
@@ -392,7 +393,7 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			fmt.Sprintf("%d unlabeled; wrong now: %.1f%%", unlabeled(m), 100*m.Prop.ErrorRate(g.Method)),
 		}
 		seconds = []string{
-			"colour and shape: predicted class, paler when unsure; grey: no label yet; black ring: labeled; double ring: wrong",
+			"colour and shape: predicted class, paler when unsure; grey: no label yet; ring: labeled; double ring: wrong",
 			"colour, shape: predicted class; grey: none yet; ring: labeled; double ring: wrong",
 		}
 	} else {
@@ -404,14 +405,15 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			fmt.Sprintf("%d samples; %.0f%% of the possible edges; %s", g.N, 100*f.Density, pieces),
 			fmt.Sprintf("%d samples; %.0f%% of edges; %s", g.N, 100*f.Density, pieces),
 		}
-		cross := ""
+		cross, short := "", ""
 		if flags {
 			_, t := m.Run.Outliers()
-			cross = fmt.Sprintf("; cross: flagged by NNLRS's E (|e| > %.2f)", t)
+			cross = fmt.Sprintf("; cross: a sample NNLRS's error term E takes as corrupted (|e| > %.2f)", t)
+			short = fmt.Sprintf("; cross: corrupted by E (|e| > %.2f)", t)
 		}
 		seconds = []string{
-			"colour and shape: class; black ring: labeled; edges: grey within a class, thick orange-red across" + cross,
-			"colour, shape: class; ring: labeled; thick edge: across classes" + strings.Replace(cross, "flagged by NNLRS's E", "flagged by E", 1),
+			"colour and shape: class; ring: labeled; edges: grey within a class, thick orange-red across" + cross,
+			"colour, shape: class; ring: labeled; thick edge: across classes" + short,
 		}
 	}
 	// The longer words while they take three lines at most.
@@ -512,7 +514,7 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	}
 	box := Rect{x, y, w, hgt}
 	c.Fill(box, Ink)
-	c.Fill(box.Inset(1), color.RGBA{0xfb, 0xfb, 0xfc, 0xff})
+	c.Fill(box.Inset(1), Card)
 	ty := y + 8
 	if pic != nil {
 		pw := w - 16 // a bar chart: wide
@@ -625,7 +627,7 @@ func SamplePicture(x []float64, w, h int, photo bool) *image.RGBA {
 			bar = int(math.Round(v / top * (rows / 2)))
 		}
 		for y := 0; y < rows; y++ {
-			c := color.RGBA{0xff, 0xff, 0xff, 0xff}
+			c := PanelFill
 			switch {
 			case y == rows/2:
 				c = Rule

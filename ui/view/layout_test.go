@@ -301,3 +301,30 @@ func TestPaperTextFits(t *testing.T) {
 		}
 	}
 }
+
+// TestFitScale: the presentation's text scale keeps two columns where
+// they fit at scale 1 (a 1024-pixel projector beside the controls), and
+// is the presentation's own where the canvas is wide.
+func TestFitScale(t *testing.T) {
+	for _, w := range []float32{684, 724, 1024, 1580} {
+		ts := FitScale(w, 1.4)
+		if ts < 1 || ts > 1.4 {
+			t.Errorf("w %v: scale %v out of [1, 1.4]", w, ts)
+		}
+		if rs := rows(w, ts); len(rs[0].views) < 2 {
+			t.Errorf("w %v: scale %v gives one column", w, ts)
+		}
+		if ts < 1.4 && len(rows(w, ts*1.01)[0].views) >= 2 && len(layout(1)) == len(rows(w, ts*1.01)) {
+			t.Errorf("w %v: scale %v, but %v keeps two columns too", w, ts, ts*1.01)
+		}
+	}
+	if ts := FitScale(1580, 1.4); ts != 1.4 {
+		t.Errorf("a wide canvas: scale %v, want the presentation's 1.4", ts)
+	}
+	if ts := FitScale(500, 1.4); ts != 1 {
+		t.Errorf("a canvas too narrow for two columns: scale %v, want 1", ts)
+	}
+	if ts := FitScale(684, 1); ts != 1 {
+		t.Errorf("outside the presentation: scale %v", ts)
+	}
+}

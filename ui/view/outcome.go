@@ -44,9 +44,17 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	full := Wrap(c, sub, Small, r.W)
 	above := full
 	aboveShort := Wrap(c, "settled error rates (closed forms); LGC's α = "+fmt.Sprint(m.Params.Alpha), Small, r.W)
-	// Why a rate is n/a, then the settings.
+	// Why a rate is n/a, or that the rates wait for every graph, then the
+	// settings.
 	var notes []string
+	building := m.Building()
+	if building != "" {
+		notes = append(notes, "GHF and LGC spread the labels once every graph is built: "+building)
+	}
 	for _, gm := range params.Graphs {
+		if building != "" {
+			break
+		}
 		g, f := m.Run.Graphs[gm], m.Prop.Final(gm)
 		if g == nil || g.Final == nil {
 			continue
@@ -163,7 +171,7 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 		case g.Err != "":
 			c.Text("failed", xs[1], y, Normal, Alarm)
 		case g.Final == nil:
-			c.Text("...", xs[1], y, Normal, Muted)
+			c.Text("building…", xs[1], y, Normal, Muted)
 		default:
 			f := g.Final
 			pf := m.Prop.Final(gm)
@@ -172,6 +180,10 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 			}
 			for k, e := range []float64{pf.GHF, pf.LGC} {
 				cellW := cols[k+1].w - outcomePad
+				if building != "" && m.Prop.Final(gm) == nil { // the rates wait for every graph
+					c.Text("…", xs[k+1], y, Normal, Muted)
+					continue
+				}
 				if math.IsNaN(e) {
 					c.Text("n/a*", xs[k+1], y, Normal, Muted)
 					continue

@@ -106,6 +106,13 @@ func (rc *recorder) text() string { return strings.Join(rc.texts, "\n") }
 // by NNLRS.
 func fixture(t *testing.T) *ui.Model {
 	t.Helper()
+	return fixtureBut(t, "")
+}
+
+// fixtureBut is fixture with the graph building (its job not finished),
+// the run still in progress; none for "".
+func fixtureBut(t *testing.T, building string) *ui.Model {
+	t.Helper()
 	m := ui.NewModel(params.Default())
 	jobs, err := m.Start(params.Default(), demo.File{}, time.Unix(0, 0))
 	if err != nil {
@@ -143,7 +150,12 @@ func fixture(t *testing.T) *ui.Model {
 				{Iter: 1, Residual: 0.5, RankZ: 3, NNZH: 40}, {Iter: 2, Residual: 0.01, RankZ: 4, NNZH: 60},
 				{Iter: 3, Residual: 1e-7, RankZ: 4, NNZH: 80}}})
 		}
-		m.Finished(j.ID, g, time.Unix(1, 0))
+		if string(j.Method) != building {
+			m.Finished(j.ID, g, time.Unix(1, 0))
+		}
+	}
+	if building != "" {
+		return m
 	}
 	if m.Run.State != ui.Done {
 		t.Fatalf("run state %v", m.Run.State)
@@ -235,7 +247,7 @@ func TestGraphView(t *testing.T) {
 	if edges != 41 || across != 1 || cross != 2 {
 		t.Errorf("%d edges (%d across), %d cross strokes; want 41 (1), 2", edges, across, cross)
 	}
-	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "flagged by") || !strings.Contains(rc.text(), "3 connected pieces") {
+	if !strings.Contains(rc.text(), "Graph: NNLRS") || !strings.Contains(rc.text(), "corrupted") || !strings.Contains(rc.text(), "3 connected pieces") {
 		t.Errorf("texts: %q", rc.texts)
 	}
 }
@@ -506,6 +518,27 @@ func TestOutcomeView(t *testing.T) {
 	}
 }
 
+// TestDrawBuilding draws every view while one graph is being built, the
+// others done: no view says n/a or that there is nothing to propagate,
+// and those that wait on the graph say which.
+func TestDrawBuilding(t *testing.T) {
+	m := fixtureBut(t, "l1")
+	rc := &recorder{}
+	New().Draw(rc, m, Arrange(1200, 800, "", 1), 1200, 800, true)
+	text := strings.ReplaceAll(rc.text(), "\n", " ")
+	for _, bad := range []string{"n/a", "Nothing to propagate", "*GHF"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("%q while l1 is built: %q", bad, rc.texts)
+		}
+	}
+	for _, want := range []string{"The labels spread once every graph is built: building the l1 graph…",
+		"GHF and LGC spread the labels once every graph is built: building the l1 graph…"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q while l1 is built: %q", want, rc.texts)
+		}
+	}
+}
+
 // TestDrawStates draws every view in every state of a run: nothing
 // panics, and the views without content say why.
 func TestDrawStates(t *testing.T) {
@@ -520,7 +553,7 @@ func TestDrawStates(t *testing.T) {
 	m.Progress(jobs[0].ID, &demo.Progress{Iters: []demo.Iter{{Iter: 1, Residual: 0.5}}, N: 2, W: []float64{1, 0, 0, 1}})
 	rc = &recorder{}
 	New().Draw(rc, m, all, 1200, 800, true)
-	if !strings.Contains(rc.text(), "Building the graphs") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
+	if !strings.Contains(rc.text(), "Building the NNLRS graph…") || !strings.Contains(rc.text(), "NNLRS, iteration 1") {
 		t.Errorf("running: %q", rc.texts)
 	}
 	m.Cancel(time.Unix(1, 0))
@@ -719,7 +752,8 @@ func TestCurvesView(t *testing.T) {
 // protanopia, deuteranopia and tritanopia at full severity, the four
 // graphs of a run lie at least 30 apart, and the three of the
 // joint-learning figure 20 (a just noticeable difference is about 2; 17
-// was the closest pair of the colours before these).
+// was the closest pair of the colours before these), in the light theme
+// and the dark; and that each stands 20 from the panels' ground.
 func TestGraphColoursApart(t *testing.T) {
 	sims := map[string][3][3]float64{
 		"none":   {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
@@ -759,20 +793,44 @@ func TestGraphColoursApart(t *testing.T) {
 		}
 		return [3]float64{116*f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])}
 	}
-	for _, c := range []struct {
-		graphs []method.Name
-		least  float64
-	}{
-		{params.Graphs, 30},
-		{[]method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}, 20},
-	} {
-		for kind, m := range sims {
-			for i, a := range c.graphs {
-				for _, b := range c.graphs[i+1:] {
-					la, lb := lab(GraphColours[a], m), lab(GraphColours[b], m)
-					if d := math.Hypot(math.Hypot(la[0]-lb[0], la[1]-lb[1]), la[2]-lb[2]); d < c.least {
-						t.Errorf("%s: %s and %s are %.1f apart, want %v", kind, a, b, d, c.least)
+	dist := func(a, b color.RGBA, m [3][3]float64) float64 {
+		la, lb := lab(a, m), lab(b, m)
+		return math.Hypot(math.Hypot(la[0]-lb[0], la[1]-lb[1]), la[2]-lb[2])
+	}
+	defer Use(Light)
+	for _, theme := range []struct {
+		name string
+		t    Theme
+	}{{"light", Light}, {"dark", Dark}} {
+		Use(theme.t)
+		for _, c := range []struct {
+			graphs []method.Name
+			least  float64
+		}{
+			{params.Graphs, 30},
+			{[]method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}, 20},
+		} {
+			for kind, m := range sims {
+				for i, a := range c.graphs {
+					for _, b := range c.graphs[i+1:] {
+						if d := dist(GraphColours[a], GraphColours[b], m); d < c.least {
+							t.Errorf("%s, %s: %s and %s are %.1f apart, want %v", theme.name, kind, a, b, d, c.least)
+						}
 					}
+				}
+			}
+		}
+		// On the panels' ground, every graph's line and, in the dark,
+		// every class's marker stand out (20 apart) for every reader.
+		for kind, m := range sims {
+			for gm, col := range GraphColours {
+				if d := dist(col, PanelFill, m); d < 20 {
+					t.Errorf("%s, %s: %s is %.1f from the panels' ground, want 20", theme.name, kind, gm, d)
+				}
+			}
+			for k, col := range Palette {
+				if d := dist(col, PanelFill, m); theme.name == "dark" && d < 20 {
+					t.Errorf("dark, %s: class %d is %.1f from the panels' ground, want 20", kind, k, d)
 				}
 			}
 		}

@@ -204,9 +204,17 @@ func Wrap(c Canvas, s string, size Size, w float32) []string {
 // placeholder writes a one-line message in the middle of r, clipped to
 // its width.
 func placeholder(c Canvas, r Rect, s string) {
-	s = Clip(c, s, Normal, r.W-2*Gap)
-	w := c.TextWidth(s, Normal)
-	c.Text(s, r.X+(r.W-w)/2, r.Y+r.H/2-lineH(c, Normal)/2, Normal, Muted)
+	lh := lineH(c, Normal)
+	lines := Wrap(c, s, Normal, r.W-2*Gap)
+	if n := max(1, int(r.H/lh)); len(lines) > n {
+		lines = append(lines[:n-1], Clip(c, strings.Join(lines[n-1:], " "), Normal, r.W-2*Gap))
+	}
+	y := r.Y + r.H/2 - float32(len(lines))*lh/2
+	for _, l := range lines {
+		w := c.TextWidth(l, Normal)
+		c.Text(l, r.X+(r.W-w)/2, y, Normal, Muted)
+		y += lh
+	}
 }
 
 // waiting returns what a view shows before its graphs exist.
@@ -215,7 +223,13 @@ func waiting(m *ui.Model) string {
 	case m.Run == nil:
 		return "Press Run to build the graphs."
 	case m.Run.State == ui.Running:
-		return "Building the graphs..."
+		if g := m.Run.Graphs[m.Params.Graph]; g != nil && !g.Finished() {
+			return "Building the " + params.GraphNames[m.Params.Graph] + " graph…"
+		}
+		if b := m.Building(); b != "" {
+			return strings.ToUpper(b[:1]) + b[1:]
+		}
+		return "Building the graphs…"
 	case m.Run.State == ui.Cancelled:
 		return "Cancelled."
 	case m.Run.State == ui.Failed:

@@ -103,7 +103,7 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 			placeholder(c, cell, "failed: "+g.Err)
 			continue
 		case g.W == nil:
-			placeholder(c, cell, "waiting...")
+			placeholder(c, cell, "building…")
 			continue
 		}
 		c.Image(v.heatmap(gm, g), hm)

@@ -23,6 +23,7 @@ type dom struct {
 	steps  map[string][]float64 // the values of each slider
 	funcs  []js.Func
 	shown  map[string]string // what was last written, to write only changes
+	teach  teach             // the teacher's exercise link, as its form stands
 	panelW float64
 	// statusAt is when the status and the progress bar were last
 	// written, running whether a run was computing then.
@@ -64,9 +65,9 @@ func (d *dom) listen(q *queue) {
 		"step":        func(a *app, _ time.Time) { a.page.Step() },
 		"reset":       func(a *app, _ time.Time) { a.page.Rewind() },
 		"png":         (*app).pngPressed, "csv": (*app).csvPressed,
-		"label":    func(a *app, t time.Time) { a.page.LabelInspected(t) },
-		"present":  func(a *app, _ time.Time) { a.page.TogglePresentation() },
-		"exercise": func(a *app, _ time.Time) { a.dom.showExercise(a.page) },
+		"label":       func(a *app, t time.Time) { a.page.LabelInspected(t) },
+		"present":     func(a *app, _ time.Time) { a.page.TogglePresentation() },
+		"start-again": func(a *app, t time.Time) { a.page.StartAgain(t) },
 	} {
 		d.on(id, "click", func(js.Value, js.Value) { q.push(f) })
 	}
@@ -296,6 +297,9 @@ func (d *dom) showDataset(name string, p params.Params) {
 	if p.Dataset == name {
 		note = params.DataNote(p)
 	}
+	if p.Restricted() { // its preset's values could answer a teacher's question
+		note = ""
+	}
 	d.set("data-note", "textContent", note)
 	d.set("data-note", "hidden", note == "")
 	placeholder := ""
@@ -329,30 +333,38 @@ func (d *dom) choices(cat []demo.Builtin) {
 			fill(s.Key, s.Options(cat))
 		}
 	}
-	// The exercises, a link each with its question and its answer folded.
-	if ol := d.el("exercises"); ol.Get("childElementCount").Int() == 0 {
-		for _, e := range params.Exercises {
-			li := d.doc.Call("createElement", "li")
-			a := d.doc.Call("createElement", "a")
-			a.Set("href", "#"+e.Link)
-			a.Set("textContent", e.Title)
-			q := d.doc.Call("createElement", "p")
-			q.Set("textContent", e.Question)
-			det := d.doc.Call("createElement", "details")
-			sum := d.doc.Call("createElement", "summary")
-			sum.Set("textContent", "The answer")
-			ans := d.doc.Call("createElement", "p")
-			ans.Set("textContent", e.Answer)
-			det.Call("append", sum, ans)
-			li.Call("append", a, q, det)
-			ol.Call("appendChild", li)
-		}
-	}
 	var views []params.Option
 	for _, v := range view.Embeddable() {
 		views = append(views, params.Option{Value: v.Name, Label: v.Title})
 	}
 	fill("embed-view", views)
+}
+
+// exercises lists the page's exercises, a link each with its question and
+// its answer folded; on a teacher's link (restricted) none, so that the
+// page holds no answer.
+func (d *dom) exercises(restricted bool) {
+	ol := d.el("exercises")
+	ol.Set("textContent", "")
+	if restricted {
+		return
+	}
+	for _, e := range params.Exercises {
+		li := d.doc.Call("createElement", "li")
+		a := d.doc.Call("createElement", "a")
+		a.Set("href", "#"+e.Link)
+		a.Set("textContent", e.Title)
+		q := d.doc.Call("createElement", "p")
+		q.Set("textContent", e.Question)
+		det := d.doc.Call("createElement", "details")
+		sum := d.doc.Call("createElement", "summary")
+		sum.Set("textContent", "The answer")
+		ans := d.doc.Call("createElement", "p")
+		ans.Set("textContent", e.Answer)
+		det.Call("append", sum, ans)
+		li.Call("append", a, q, det)
+		ol.Call("appendChild", li)
+	}
 }
 
 // showTour shows step p.Tour of the tour in its strip, or hides the strip
@@ -481,34 +493,39 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	advice := m.Advice()
 	d.list("advice", advice)
 	d.paper(m, pg.Controls)
+	d.teacher(pg)
 	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
-}
-
-// showExercise offers the link of an exercise on the page as it stands
-// (ui.Page.ExerciseLink), naming the controls it keeps.
-func (d *dom) showExercise(pg *ui.Page) {
-	link := pg.ExerciseLink()
-	p, _ := params.FromHash(link)
-	var names []string
-	for _, s := range params.Controls() {
-		if _, usable := p.Access(s); usable {
-			names = append(names, s.Name)
-		}
-	}
-	d.el("exercise-link").Set("href", "#"+link)
-	d.el("exercise-link").Set("textContent", "Exercise link: only "+strings.Join(names, ", ")+" can be changed")
-	d.set("exercise-note", "hidden", false)
 }
 
 // access shows, hides and disables the controls as the teacher's link of
 // p says (params.Params.Access), and the groups of controls with none
-// left to show.
+// left to show. A teacher's link (params.Params.Restricted) shows its
+// question on top, says what it fixed, locked controls by their label and
+// hidden ones by their values, and offers Start again; the page's CSS
+// (body.restricted) hides the exercises, their answers and the data
+// set's note, whose preset values could give an answer away.
 func (d *dom) access(p params.Params) {
 	key := p.Only + "|" + p.Hide + "|" + p.Lock
+	restricted := p.Restricted()
+	d.set("ask-box", "hidden", !restricted && p.Ask == "")
+	d.set("ask", "textContent", p.Ask)
+	head := "Your teacher's question"
+	if p.Ask == "" {
+		head = "An exercise"
+	}
+	d.set("ask-head", "textContent", head)
+	fixed := ""
+	if f := p.Fixed(); len(f) > 0 {
+		fixed = "Fixed by the link: " + strings.Join(f, "; ") + "."
+	}
+	d.set("fixed", "textContent", fixed)
+	d.set("start-again", "hidden", !restricted && p.Ask == "")
 	if d.shown["access"] == key {
 		return
 	}
 	d.shown["access"] = key
+	d.doc.Get("body").Get("classList").Call("toggle", "restricted", restricted)
+	d.exercises(restricted)
 	shownIn := map[string]bool{}
 	for _, s := range params.Controls() {
 		shown, usable := p.Access(s)
@@ -518,6 +535,7 @@ func (d *dom) access(p params.Params) {
 		input.Set("disabled", !usable)
 		if label.Truthy() {
 			label.Set("hidden", !shown)
+			label.Get("classList").Call("toggle", "fixed", shown && !usable)
 		}
 		if parent := input.Get("parentNode"); parent.Get("tagName").String() == "SPAN" {
 			parent.Set("hidden", !shown)

@@ -106,7 +106,7 @@ func (f *frame) locate() {
 // into sight once placed.
 func (a *app) fitPage() {
 	pg, f := a.page, a.frame
-	ts, alone, tour, figure := pg.TextScale, pg.Model.Params.Alone(), pg.Model.Params.Tour, pg.Model.Params.Paper
+	ts, alone, tour, figure := a.textScale(), pg.Model.Params.Alone(), pg.Model.Params.Tour, pg.Model.Params.Paper
 	if tour != f.fitted.tour {
 		a.dom.showTour(pg.Model.Params) // before the fit: the strip's height changes
 	}

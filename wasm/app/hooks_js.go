@@ -6,9 +6,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"image"
+	"image/color"
 	"math"
+	"strings"
 	"syscall/js"
 	"time"
+
+	"golang.org/x/image/font"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -81,6 +86,16 @@ func newHooks(a *app) *hooks {
 		}
 		return nil
 	}))
+	// viewText() returns the words each view would draw now, by view.
+	h.set("viewText", js.FuncOf(func(js.Value, []js.Value) any {
+		out := map[string]any{}
+		for _, p := range a.panels {
+			tc := &textCanvas{faces: a.faces}
+			view.New().Draw(tc, a.page.Model, []view.Panel{p}, float32(a.w), float32(a.h), true)
+			out[p.Name] = strings.Join(tc.texts, "\n")
+		}
+		return out
+	}))
 	h.set("labels", js.FuncOf(func(js.Value, []js.Value) any {
 		if r := a.page.Model.Run; r != nil && r.Labeled() {
 			return map[string]any{"truth": ints(r.Data.Labels), "given": ints(r.Data.Given)}
@@ -145,7 +160,10 @@ func (h *hooks) report(a *app) {
 		}
 		if r.State == ui.Done && h.digested != r {
 			h.digested = r
-			h.set("doneAt", now())
+			// When the figure was done, in the page's clock (ms since it
+			// opened): the instant the status's "Ready … after opening"
+			// counts to.
+			h.set("doneAt", float64(r.Finished.Sub(m.Opened))/float64(time.Millisecond))
 			h.set("framesAtDone", h.frames)
 			h.set("digest", digest(r))
 			h.set("graphs", summary(r, &m.Prop))
@@ -181,6 +199,7 @@ func (h *hooks) report(a *app) {
 		}
 	}
 	h.set("state", state)
+	h.set("textScale", a.textScale())  // the views' text scale
 	h.set("waiting", a.page.Waiting()) // an edit waits for the controls to settle
 	// How long the last edit applied waited for the controls to settle, in
 	// the page's own clock.
@@ -273,6 +292,29 @@ func summary(r *ui.Run, prop *ui.Propagation) map[string]any {
 	}
 	return s
 }
+
+// textCanvas is a view.Canvas that keeps the words drawn and draws
+// nothing else (the viewText hook).
+type textCanvas struct {
+	faces *faces
+	texts []string
+}
+
+func (c *textCanvas) Fill(view.Rect, color.RGBA)               {}
+func (c *textCanvas) Line(_, _, _, _, _ float32, _ color.RGBA) {}
+func (c *textCanvas) Polyline([]float32, float32, color.RGBA)  {}
+func (c *textCanvas) Disc(_, _, _ float32, _ color.RGBA)       {}
+func (c *textCanvas) Polygon([]float32, color.RGBA)            {}
+func (c *textCanvas) Ring(_, _, _, _ float32, _ color.RGBA)    {}
+func (c *textCanvas) Image(*image.RGBA, view.Rect)             {}
+func (c *textCanvas) Text(s string, _, _ float32, _ view.Size, _ color.RGBA) {
+	c.texts = append(c.texts, s)
+}
+func (c *textCanvas) TextScale() float32 { return c.faces.text }
+func (c *textCanvas) TextWidth(s string, size view.Size) float32 {
+	return float32(font.MeasureString(c.faces.face[size], s).Ceil()) / c.faces.scale
+}
+func (c *textCanvas) Layer(_ string, _ uint64, _ view.Rect, draw func(view.Canvas)) { draw(c) }
 
 func floats(v []float64) []any {
 	s := make([]any, len(v))

@@ -50,14 +50,19 @@ type app struct {
 	// last drew.
 	redraw   bool
 	lastDraw time.Time
+	dark     bool // the dark theme (useTheme)
 }
 
 func newApp() *app {
 	a := &app{views: view.New(), images: newImageCache(), dom: newDOM(), q: &queue{}}
 	a.page = ui.NewPage(location().Get("hash").String(), view.Names(view.Embeddable()))
-	a.faces = loadFaces(1, a.page.TextScale)
+	// The page's clock (performance.now()) counts from its opening; Go's
+	// monotonic clock runs on the same (wasm_exec.js).
+	a.page.Model.Opened = time.Now().Add(-time.Duration(now() * float64(time.Millisecond)))
+	a.faces = loadFaces(1, 1)
 	a.dom.choices(nil)
 	a.dom.listen(a.q)
+	a.dom.listenTeacher(a.q)
 	a.dom.describeCanvas(a.q)
 	a.frame = newFrame(a.dom, a.q)
 	a.pool = pool.New(workerCount(), spawner(a.q))
@@ -67,6 +72,7 @@ func newApp() *app {
 		a.page.Model.Still = js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
 	}
 	a.hooks = newHooks(a)
+	a.listenTheme()
 	a.act(a.page.TakeOut(), time.Now()) // the link's settings in the controls
 	fetchCatalog(a.q)
 	fetchEvidence(a.q)
@@ -152,7 +158,7 @@ func (a *app) act(o ui.Out, t time.Time) {
 func (a *app) Draw(screen *ebiten.Image) {
 	m := a.page.Model
 	w, h := float32(a.w), float32(a.h)
-	st := a.views.Stale(m, a.panels, w, h, a.page.TextScale)
+	st := a.views.Stale(m, a.panels, w, h, a.textScale())
 	if !a.redraw && (st == view.Fresh ||
 		m.Running() && time.Since(later(a.lastDraw, m.Run.Started)) < runningDrawEvery ||
 		st == view.Progressed && time.Since(a.lastDraw) < computingDrawEvery) {
@@ -195,12 +201,13 @@ func (a *app) Layout(w, h int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	if s != a.faces.scale || a.faces.text != a.page.TextScale {
-		a.faces = loadFaces(s, a.page.TextScale)
-		a.redraw = true
+	resized := w != a.w || h != a.h
+	a.w, a.h = w, h
+	if ts := a.textScale(); s != a.faces.scale || a.faces.text != ts {
+		a.faces = loadFaces(s, ts)
+		a.redraw, resized = true, true
 	}
-	if w != a.w || h != a.h {
-		a.w, a.h = w, h
+	if resized {
 		a.arrange()
 	}
 	return int(math.Ceil(float64(float32(w) * s))), int(math.Ceil(float64(float32(h) * s)))
@@ -208,8 +215,18 @@ func (a *app) Layout(w, h int) (int, int) {
 
 // arrange places the panels.
 func (a *app) arrange() {
-	a.panels = view.Arrange(float32(a.w), float32(a.h), a.page.Model.Params.Alone(), a.page.TextScale)
+	a.panels = view.Arrange(float32(a.w), float32(a.h), a.page.Model.Params.Alone(), a.textScale())
 	a.redraw = true
+}
+
+// textScale is the views' text scale: the page's (ui.Page.TextScale), as
+// far as the views keep two columns in the canvas (view.FitScale); a view
+// shown alone takes the page's.
+func (a *app) textScale() float32 {
+	if a.page.Model.Params.Alone() != "" {
+		return a.page.TextScale
+	}
+	return view.FitScale(float32(a.w), a.page.TextScale)
 }
 
 // webGL2 reports whether the browser can give a canvas a WebGL2 context,

@@ -249,8 +249,9 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 
 // TestLayoutPresent switches the presentation text size on and off on a
 // projector: the views are arranged again for the larger text (still
-// apart, still at least 300×180) and the button says it is pressed; the
-// controls hide and come back.
+// apart, still at least 300×180, still two columns) and the button says
+// it is pressed; the controls hide and come back, their button covering
+// no view.
 func TestLayoutPresent(t *testing.T) {
 	tb := openScreen(t, screens[0], small)
 	before := tb.panels()
@@ -260,16 +261,26 @@ func TestLayoutPresent(t *testing.T) {
 	tb.settled(len(view.Embeddable()))
 	checkLayout(t, tb, len(view.Embeddable()))
 	after := tb.panels()
-	if after["graph"].W <= before["graph"].W {
-		t.Errorf("presentation size: the graph is %v wide, was %v", after["graph"].W, before["graph"].W)
+	// Two columns kept beside the controls (the graph and the propagation
+	// side by side), the views' text larger, the tour's and the controls'
+	// text too.
+	if g, p := after["graph"], after["propagation"]; g.Y != p.Y || p.X <= g.X {
+		t.Errorf("presentation at 1024×768: graph %+v, propagation %+v, want them side by side", g, p)
 	}
-	// The controls hidden, the views take the screen; the button over
-	// them brings the controls back.
+	if ts := eval[float64](tb, "nnlrs.textScale"); ts <= 1 {
+		t.Errorf("presentation: the views' text scale is %v", ts)
+	}
+	if fs := eval[string](tb, `getComputedStyle(document.getElementById("run")).fontSize`); fs != "18px" {
+		t.Errorf("presentation: Run's text is %s", fs)
+	}
+	// The controls hidden, the views take the screen but for the strip
+	// of the button that brings the controls back, which covers none.
 	tb.click("panel-hide")
 	tb.wait(`document.body.classList.contains("nopanel")`, 10*time.Second)
 	tb.settled(len(view.Embeddable()))
-	if g := tb.geometry(); g.Panel != nil || g.Canvas.X != 0 || g.Canvas.W != g.InnerWidth {
-		t.Errorf("controls hidden: controls %v, canvas %+v in %v", g.Panel, g.Canvas, g.InnerWidth)
+	toggle := eval[float64](tb, `document.getElementById("panel-toggle").getBoundingClientRect().right`)
+	if g := tb.geometry(); g.Panel != nil || g.Canvas.X < toggle || g.Canvas.X+g.Canvas.W != g.InnerWidth || g.Canvas.X > 60 {
+		t.Errorf("controls hidden: controls %v, canvas %+v in %v, the button's strip ends at %v", g.Panel, g.Canvas, g.InnerWidth, toggle)
 	}
 	checkLayout(t, tb, len(view.Embeddable()))
 	if h := tb.hidden("panel-toggle"); len(h) > 0 {

@@ -2,13 +2,17 @@ package e2e
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"nnlrs/ui/params"
@@ -17,8 +21,7 @@ import (
 // TestTeacherLinks opens a teacher's links as a student would: with
 // only=lambda exactly λ is usable among the settings and the others are
 // out of sight; with hide=beta,theta exactly those two are; the link
-// keeps its lists, and "Share as exercise" builds such a link from the
-// page. With NNLRS_SCREENSHOTS set it saves both at 1024×768 and on a
+// keeps its lists (TestTeacherFlow makes such a link). With NNLRS_SCREENSHOTS set it saves both at 1024×768 and on a
 // phone (teacher-*.png), to look at.
 func TestTeacherLinks(t *testing.T) {
 	for _, c := range []struct {
@@ -66,15 +69,85 @@ func TestTeacherLinks(t *testing.T) {
 			})
 		}
 	}
-	// Share as exercise: the controls a teacher moved, kept alone.
-	tb := open(t, "seed=1")
-	tb.done()
-	tb.setValue("lambda", "6") // the slider's step of λ = 1.5
-	tb.click("exercise")
-	tb.wait(`!document.getElementById("exercise-note").hidden`, 10*time.Second)
-	if href := eval[string](tb, `document.getElementById("exercise-link").getAttribute("href")`); !strings.Contains(href, "lambda=1.5") || !strings.Contains(href, "only=lambda") {
-		t.Errorf("exercise link %q", href)
+}
+
+// TestTeacherFlow makes an exercise link as a teacher would, at
+// 1024×768: the button is on the first screen; the form ticks the control
+// the teacher moved (λ); the teacher keeps λ alone, types the question,
+// chooses the data set's preset and copies the link; the clipboard holds
+// it, and a student's tab opened on it shows the question above the one
+// usable control, at the preset's λ, with the teacher's seed.
+func TestTeacherFlow(t *testing.T) {
+	tb := newTabSized(t, 1024, 768, 1)
+	tb.navigate(baseURL, "seed=2")
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	// The test reads the clipboard back, which a page may do only when
+	// allowed.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := cdp.Call(tb.ctx, chromedp.FromContext(tb.ctx).Browser, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted,
+			Origin: strings.TrimSuffix(baseURL, "/")}); err != nil {
+			t.Fatalf("allowing %s: %v", name, err)
+		}
 	}
+	tb.done()
+	if b := eval[float64](tb, `document.getElementById("teach").getBoundingClientRect().bottom`); !(b > 0 && b <= 768) {
+		t.Errorf("the exercise button ends at y = %.0f, off the first screen of 768", b)
+	}
+	// The teacher tries λ = 10, then makes the link.
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.setValue("lambda", fmt.Sprint(slices.Index(params.Lambda.Steps, 10)))
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done" && !nnlrs.waiting`, runs), 180*time.Second)
+	tb.click("teach")
+	tb.wait(`!document.getElementById("teacher").hidden && document.getElementById("teach-link").value !== ""`, 10*time.Second)
+	for _, s := range params.Controls() {
+		if ticked := eval[bool](tb, fmt.Sprintf(`document.getElementById("teach-%s").checked`, s.Key)); ticked != (s == params.Lambda) {
+			t.Errorf("the box of %s ticked %v; the teacher moved λ alone", s.Key, ticked)
+		}
+	}
+	const ask = "Move λ: when does NNLRS beat kNN?"
+	eval[bool](tb, `(() => { const a = document.getElementById("teach-ask"); a.value = `+strconv.Quote(ask)+`; a.dispatchEvent(new Event("input")); return true })()`)
+	tb.click("teach-preset")
+	tb.wait(`decodeURIComponent(document.getElementById("teach-link").value).includes("ask=`+ask+`")`, 10*time.Second)
+	tb.click("teach-copy")
+	tb.wait(`document.getElementById("teach-said").textContent.startsWith("Copied")`, 10*time.Second)
+	link := eval[string](tb, `document.getElementById("teach-link").value`)
+	clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("reading the clipboard: %v", err)
+	}
+	if clip != link {
+		t.Errorf("the clipboard holds %q, the link is %q", clip, link)
+	}
+	if !strings.HasPrefix(link, baseURL+"#") {
+		t.Fatalf("the link %q is not of the page", link)
+	}
+	// A student opens it.
+	st := newTabSized(t, 1024, 768, 1)
+	st.navigate(link, "")
+	st.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	st.done()
+	if got := st.text("ask"); got != ask {
+		t.Errorf("the student reads %q, the teacher asked %q", got, ask)
+	}
+	for _, s := range params.Controls() {
+		usable := eval[bool](st, fmt.Sprintf(`document.getElementById(%q).getClientRects().length > 0 && !document.getElementById(%q).disabled`, s.Key, s.Key))
+		if usable != (s == params.Lambda) {
+			t.Errorf("the student's %s usable: %v", s.Key, usable)
+		}
+	}
+	if got, want := st.text("lambda-out"), fmt.Sprint(params.Default().Lambda); got != want {
+		t.Errorf("the student starts at λ = %s, the preset's is %s", got, want)
+	}
+	if got := eval[string](st, `document.getElementById("seed").value`); got != "2" {
+		t.Errorf("the student's seed is %s, the teacher's 2", got)
+	}
+	if dir := os.Getenv("NNLRS_SCREENSHOTS"); dir != "" {
+		b, _ := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		os.WriteFile(filepath.Join(dir, "teacher-form-1024x768.png"), b, 0o644)
+	}
+	tb.checkConsole()
+	st.checkConsole()
 }
 
 // TestExercises opens each of the page's exercises by its link, as a
@@ -129,4 +202,71 @@ func TestExercises(t *testing.T) {
 	if g := set(tb, "lambda", 1.5); *g.GHF >= l1 {
 		t.Errorf("λ = 1.5: NNLRS %.3f, l1 %.3f; the answer says NNLRS labels better", *g.GHF, l1)
 	}
+}
+
+// TestExerciseKeepsAnswers opens the page's λ exercise with a teacher's
+// question, as a student would: the page holds none of the exercises'
+// answers nor an advice naming a value of λ (its diagnosis stays), shows
+// the question on the first screen above the one usable control, says
+// what the link fixed, and Start again brings back the link's settings
+// after the student moved λ.
+func TestExerciseKeepsAnswers(t *testing.T) {
+	const ask = "Which λ lets NNLRS beat l1 here? Why?"
+	link := "data=usps&seed=1&lambda=10&only=lambda&ask=" + strings.ReplaceAll(url.QueryEscape(ask), "+", "%20")
+	tb := newTabSized(t, 1024, 768, 1)
+	tb.navigate(baseURL, link)
+	tb.wait("window.nnlrs && window.nnlrs.catalog", 60*time.Second) // the site's data sets are known
+	if !eval[bool](tb, `nnlrs.catalog.includes("usps")`) {
+		t.Skip("the site has no USPS digits")
+	}
+	tb.done()
+	tb.wait(`!nnlrs.checking && document.getElementById("advice").textContent !== ""`, 180*time.Second)
+	page := eval[string](tb, "document.documentElement.textContent")
+	for _, e := range params.Exercises {
+		if strings.Contains(page, e.Answer) || strings.Contains(page, e.Question) {
+			t.Errorf("the exercise link holds the exercise %q", e.Title)
+		}
+	}
+	advice := tb.text("advice")
+	if !strings.Contains(advice, "diagonal") {
+		t.Errorf("the advice %q lost its diagnosis (91%% of the weight on the diagonal)", advice)
+	}
+	if strings.Contains(page, "λ to") {
+		t.Errorf("the page names a value for λ, the answer: advice %q", advice)
+	}
+	if got := tb.text("ask"); got != ask {
+		t.Errorf("the question shown is %q, want %q", got, ask)
+	}
+	// On the first screen, above the usable control.
+	askBottom := eval[float64](tb, `document.getElementById("ask").getBoundingClientRect().bottom`)
+	lambdaTop := eval[float64](tb, `document.getElementById("lambda").getBoundingClientRect().top`)
+	if !(askBottom <= lambdaTop && lambdaTop < 768-50) {
+		t.Errorf("the question ends at y = %.0f, λ's slider starts at y = %.0f: want the question above it, both on the first screen", askBottom, lambdaTop)
+	}
+	if f := tb.text("fixed"); !strings.Contains(f, "Fixed by the link") || !strings.Contains(f, "β = 0.1") || !strings.Contains(f, "data set: USPS digits") {
+		t.Errorf("what the link fixed: %q", f)
+	}
+	// The student moves λ; Start again restores the link's λ = 10.
+	runs := eval[int](tb, "nnlrs.runs")
+	tb.setValue("lambda", fmt.Sprint(slices.Index(params.Lambda.Steps, 1.5)))
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done" && !nnlrs.waiting`, runs), 180*time.Second)
+	if got := tb.text("lambda-out"); got != "1.5" {
+		t.Fatalf("λ shows %q after the student's move", got)
+	}
+	runs = eval[int](tb, "nnlrs.runs")
+	tb.click("start-again")
+	tb.wait(fmt.Sprintf(`nnlrs.runs > %d && nnlrs.state === "done"`, runs), 180*time.Second)
+	if got := tb.text("lambda-out"); got != "10" {
+		t.Errorf("λ shows %q after Start again, the link's is 10", got)
+	}
+	h, _ := url.PathUnescape(eval[string](tb, "location.hash"))
+	if !strings.Contains(h, "lambda=10") || !strings.Contains(h, "ask="+ask) || !strings.Contains(h, "only=lambda") {
+		t.Errorf("the link after Start again: %q", h)
+	}
+	if dir := os.Getenv("NNLRS_SCREENSHOTS"); dir != "" {
+		tb.drawn()
+		b, _ := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		os.WriteFile(filepath.Join(dir, "exercise-1024x768.png"), b, 0o644)
+	}
+	tb.checkConsole()
 }
