@@ -11,7 +11,9 @@
 // data/index.json listing them for the page; data/links.txt holds the
 // bases of the page's links for the solver worker. The paper's evidence comes
 // from the committed runs of -results (nnlrs reproduce): paper/index.json
-// (core/paper.Evidence) and the weights figures.
+// (core/paper.Evidence) and the weights figures. Every large file of the
+// programs, scripts and data has brotli and gzip copies beside it (name.br,
+// name.gz), which tools/serve sends to a browser that accepts them.
 package main
 
 import (
@@ -127,6 +129,10 @@ func build(out, datasets, results, goCmd string) error {
 	if err := writeOffline(tmp); err != nil {
 		return err
 	}
+	sizes, err := writeCompressed(tmp)
+	if err != nil {
+		return err
+	}
 	os.RemoveAll(out)
 	if err := os.Rename(tmp, out); err != nil {
 		return err
@@ -136,8 +142,16 @@ func build(out, datasets, results, goCmd string) error {
 		names = append(names, d.Name)
 	}
 	fmt.Printf("site: wrote %s in %.1f s (built-in data: %s)\n", out, time.Since(start).Seconds(), strings.Join(append(names, "synthetic"), ", "))
+	var plain, wire int
+	for _, f := range []string{"app.wasm", "solver.wasm"} {
+		plain, wire = plain+sizes[f][0], wire+sizes[f][1]
+		fmt.Printf("site: %s %.2f MiB, %.2f MiB compressed\n", f, mib(sizes[f][0]), mib(sizes[f][1]))
+	}
+	fmt.Printf("site: app.wasm + solver.wasm %.2f MiB, %.2f MiB on the wire\n", mib(plain), mib(wire))
 	return nil
 }
+
+func mib(n int) float64 { return float64(n) / (1 << 20) }
 
 func goEnv(goCmd, key string) (string, error) {
 	b, err := exec.Command(goCmd, "env", key).Output()
