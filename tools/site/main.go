@@ -6,6 +6,9 @@
 //
 //	go run ./tools/site -out dist [-datasets ../shared/datasets] [-results docs/results] [-go go]
 //
+// The solver's SIMD128 kernels are written from Go (wasm/kernels) as
+// kernels.wasm, with their loader kernels.js.
+//
 // make dist runs it. The data subsets are never committed: they are drawn
 // from the MAT-files of -datasets (skipped when absent) into data/, with
 // data/index.json listing them for the page; data/links.txt holds the
@@ -34,6 +37,7 @@ import (
 	"nnlrs/core/demo/draw"
 	"nnlrs/core/paper"
 	"nnlrs/ui/params"
+	"nnlrs/wasm/kernels"
 )
 
 func main() {
@@ -81,6 +85,13 @@ func build(out, datasets, results, goCmd string) error {
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("building wasm/%s: %v", prog, err)
 		}
+	}
+	// The SIMD128 kernels of the solver and their loader (wasm/kernels).
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.wasm"), kernels.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.js"), []byte(kernels.Loader), 0o644); err != nil {
+		return err
 	}
 	// wasm_exec.js must come from the Go that built the programs.
 	if err := copyFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), filepath.Join(tmp, "wasm_exec.js")); err != nil {
