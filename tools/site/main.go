@@ -6,9 +6,6 @@
 //
 //	go run ./tools/site -out dist [-datasets ../shared/datasets] [-results docs/results] [-go go]
 //
-// The solver's SIMD128 kernels are written from Go (wasm/kernels) as
-// kernels.wasm, with their loader kernels.js.
-//
 // make dist runs it. The data subsets are never committed: they are drawn
 // from the MAT-files of -datasets (skipped when absent) into data/, with
 // data/index.json listing them for the page; data/links.txt holds the
@@ -16,7 +13,9 @@
 // from the committed runs of -results (nnlrs reproduce): paper/index.json
 // (core/paper.Evidence) and the weights figures. Every large file of the
 // programs, scripts and data has brotli and gzip copies beside it (name.br,
-// name.gz), which tools/serve sends to a browser that accepts them.
+// name.gz), which tools/serve sends to a browser that accepts them. The
+// solver's SIMD128 kernels are written from Go (wasm/kernels) as
+// kernels.wasm, with their loader kernels.js.
 package main
 
 import (

@@ -67,7 +67,9 @@ func run(args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	cmd := exec.Command("node", append([]string{"--stack-size=8192", filepath.Join(dir, "run.js"), wasmExec, mod, prog}, args[1:]...)...)
+	nodeArgs := append([]string{"--stack-size=8192"}, strings.Fields(os.Getenv("WASMEXEC_NODE_FLAGS"))...)
+	nodeArgs = append(nodeArgs, filepath.Join(dir, "run.js"), wasmExec, mod, prog)
+	cmd := exec.Command("node", append(nodeArgs, args[1:]...)...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError

@@ -169,6 +169,7 @@ const (
 	opI32Const = 0x41
 	opF64Const = 0x44
 	opI32Eqz   = 0x45
+	opI32LtS   = 0x48
 	opI32GeS   = 0x4E
 	opI32Add   = 0x6A
 	opI32Sub   = 0x6B
@@ -259,6 +260,9 @@ func (c *Code) F64Const(v float64) *Code {
 
 // I32Eqz pops x and pushes x == 0.
 func (c *Code) I32Eqz() *Code { return c.op(opI32Eqz) }
+
+// I32LtS pops y, then x, and pushes x < y, signed.
+func (c *Code) I32LtS() *Code { return c.op(opI32LtS) }
 
 // I32GeS pops y, then x, and pushes x >= y, signed.
 func (c *Code) I32GeS() *Code { return c.op(opI32GeS) }
