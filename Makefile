@@ -1,7 +1,8 @@
 # NNLRS Explorer. `make run` serves the in-browser demo, `make test` runs every test.
 GO       ?= go
-GOROOT   := $(shell $(GO) env GOROOT)
-WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+# The runner of the wasm tests under Node: Go's go_js_wasm_exec with the
+# SIMD128 kernels of wasm/kernels loaded beside the program (tools/wasmexec).
+WASMEXEC := $(abspath .bin/wasmexec)
 # -count=1: some tests read files through child processes (go list), which
 # the test cache cannot see.
 TESTFLAGS ?= -count=1 -timeout 45m
@@ -10,7 +11,7 @@ DIST     ?= dist
 DATASETS ?= ../shared/datasets
 ADDR     ?= 127.0.0.1:8080
 # The pure-Go packages of the demo, also tested as wasm under Node.
-DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./ui/...
+DEMO_PKGS := ./wasm/protocol/... ./wasm/pool/... ./wasm/solver/... ./wasm/kernels/... ./ui/...
 
 .PHONY: run dist demo deps test fmt-check tidy-check vet test-native test-wasm test-browser screenshot screens measure
 
@@ -58,8 +59,11 @@ THROTTLE ?= 1
 test-browser: deps dist $(FIREFOX_DEPS)
 	NNLRS_DIST=$(abspath $(DIST)) NNLRS_E2E_THROTTLE=$(THROTTLE) $(GO) test $(TESTFLAGS) ./wasm/e2e/
 
+## test-wasm: the pure-Go packages under Node, the solver's on the SIMD128 kernels, then the kernels refused (the fallback)
 test-wasm: deps
+	$(GO) build -o $(WASMEXEC) ./tools/wasmexec
 	GOOS=js GOARCH=wasm $(GO) test $(TESTFLAGS) -exec "$(WASMEXEC)" ./core/... $(DEMO_PKGS)
+	NNLRS_KERNELS=off GOOS=js GOARCH=wasm $(GO) test $(TESTFLAGS) -exec "$(WASMEXEC)" ./wasm/kernels/... ./wasm/solver/...
 
 ## screenshot: redraw docs/screenshot.png from the default run in headless Chromium
 screenshot: deps dist

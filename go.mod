@@ -3,6 +3,7 @@ module nnlrs
 go 1.26
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.22.1
 	github.com/hajimehoshi/ebiten/v2 v2.8.8

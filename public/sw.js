@@ -2,7 +2,10 @@
 // writes the build's version and its files into the two constants below
 // (a new build is a new worker, whose cache replaces the old one).
 // Online, every file comes from the network, so that a new build shows at
-// once; offline, from the cache that the worker's install filled.
+// once; offline, from the cache that the worker's install filled. The
+// browser asks for each file compressed (tools/serve sends the brotli or
+// gzip copy make dist wrote) and decodes it: the cache holds what was sent,
+// decoded, under the file's own name.
 "use strict";
 const VERSION = "dev";
 const FILES = [];

@@ -262,12 +262,45 @@ func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, j0, j1 int) {
 	}
 }
 
+// Tiles adds, for every tile (i, j) with i < mt and j < nt, the product
+// of the i-th gemmMR×kc micro-panel of a (packed column by column, at
+// a[i·gemmMR·kc:]) and the j-th kc×gemmNR micro-panel of b (packed row by
+// row, at b[j·gemmNR·kc:]) to the gemmMR×gemmNR block of c at row
+// gemmMR·i, column gemmNR·j (row stride ldc): the full tiles of a block,
+// with the bits of microKernel on each.
+type Tiles func(a, b []float64, mt, nt, kc int, c []float64, ldc int)
+
+// tiles, when set (UseTiles), computes the full tiles of every block.
+var tiles Tiles
+
+// UseTiles makes Gemm hand the full tiles of each packed block to t, the
+// edge tiles staying with the Go micro-kernel; nil restores the Go
+// micro-kernel for all. t must add what microKernel adds, bit for bit:
+// wasm/kernels installs its SIMD128 kernel so. Call it before any matrix
+// work, never while a product runs.
+func UseTiles(t Tiles) { tiles = t }
+
 // macroKernel adds the product of the packed mc×kc block and kc×nc panel
 // to c (row stride ldc), one gemmMR×gemmNR tile at a time, or two
-// stacked where the target has a kernel for them (hasPair); edge tiles go
-// through a scratch tile.
+// stacked where the target has a kernel for them (hasPair), or the full
+// tiles at once through tiles when it is set; edge tiles go through a
+// scratch tile.
 func macroKernel(pa, pb []float64, mc, nc, kc int, c []float64, ldc int) {
-	var tmp [gemmMR * gemmNR]float64
+	if tiles != nil {
+		mt, nt := mc/gemmMR, nc/gemmNR
+		if mt > 0 && nt > 0 {
+			tiles(pa, pb, mt, nt, kc, c, ldc)
+		}
+		for j := 0; j < nc; j += gemmNR {
+			for i := 0; i < mc; i += gemmMR {
+				if i < mt*gemmMR && j < nt*gemmNR {
+					continue
+				}
+				edgeTile(pa, pb, i, j, mc, nc, kc, c, ldc)
+			}
+		}
+		return
+	}
 	for j := 0; j < nc; j += gemmNR {
 		w := min(gemmNR, nc-j)
 		bp := pb[(j/gemmNR)*kc*gemmNR : (j/gemmNR+1)*kc*gemmNR]
@@ -284,13 +317,22 @@ func macroKernel(pa, pb []float64, mc, nc, kc int, c []float64, ldc int) {
 				microKernel(ap, bp, kc, c[i*ldc+j:], ldc)
 				continue
 			}
-			tmp = [gemmMR * gemmNR]float64{}
-			microKernel(ap, bp, kc, tmp[:], gemmNR)
-			for ii := 0; ii < r; ii++ {
-				for jj := 0; jj < w; jj++ {
-					c[(i+ii)*ldc+j+jj] += tmp[ii*gemmNR+jj]
-				}
-			}
+			edgeTile(pa, pb, i, j, mc, nc, kc, c, ldc)
+		}
+	}
+}
+
+// edgeTile adds the tile at row i, column j of the packed block's product
+// to c through a scratch tile: the part of it inside the mc×nc block.
+func edgeTile(pa, pb []float64, i, j, mc, nc, kc int, c []float64, ldc int) {
+	var tmp [gemmMR * gemmNR]float64
+	r, w := min(gemmMR, mc-i), min(gemmNR, nc-j)
+	ap := pa[(i/gemmMR)*kc*gemmMR : (i/gemmMR+1)*kc*gemmMR]
+	bp := pb[(j/gemmNR)*kc*gemmNR : (j/gemmNR+1)*kc*gemmNR]
+	microKernel(ap, bp, kc, tmp[:], gemmNR)
+	for ii := 0; ii < r; ii++ {
+		for jj := 0; jj < w; jj++ {
+			c[(i+ii)*ldc+j+jj] += tmp[ii*gemmNR+jj]
 		}
 	}
 }

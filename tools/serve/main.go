@@ -3,7 +3,10 @@
 //
 //	go run ./tools/serve [-dir dist] [-addr 127.0.0.1:8080]
 //
-// It is a plain static file server: any other one does as well.
+// It is a plain static file server that sends the compressed copies make
+// dist writes (name.br, name.gz) to a browser that accepts their encoding
+// (Content-Encoding); any other static server does as well, at the cost of
+// the larger downloads.
 package main
 
 import (
@@ -68,10 +71,14 @@ func handler(dir string) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := http.FileServerFS(root.FS())
+	site := root.FS()
+	files := http.FileServerFS(site)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The site changes with every build: let the browser revalidate.
 		w.Header().Set("Cache-Control", "no-cache")
+		if compressed(w, r, site) {
+			return
+		}
 		files.ServeHTTP(w, r)
 	}), nil
 }

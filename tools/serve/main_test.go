@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 func TestHandler(t *testing.T) {
@@ -95,5 +99,71 @@ func TestHandlerSymlinks(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/home.txt", nil))
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "NNLRS Explorer") {
 		t.Errorf("/home.txt (a link inside the folder): %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// TestCompressed: a client that accepts brotli or gzip is sent the copy
+// make dist wrote, with Content-Encoding, the file's own type and Vary; the
+// body decodes to the file. A client that accepts neither (or refuses one
+// with q=0) is sent the plain file; a file without copies is plain.
+func TestCompressed(t *testing.T) {
+	dir := t.TempDir()
+	plain := strings.Repeat("\x00asm\x01\x00\x00\x00 the solver ", 400)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>NNLRS Explorer</title>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "solver.wasm"), []byte(plain), 0o644)
+	var br, gz bytes.Buffer
+	bw := brotli.NewWriter(&br)
+	bw.Write([]byte(plain))
+	bw.Close()
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(plain))
+	zw.Close()
+	os.WriteFile(filepath.Join(dir, "solver.wasm.br"), br.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "solver.wasm.gz"), gz.Bytes(), 0o644)
+	h, err := handler(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path, accept, coding, vary string
+	}{
+		{"/solver.wasm", "gzip, deflate, br, zstd", "br", "Accept-Encoding"},
+		{"/solver.wasm", "br;q=0.5, gzip;q=1", "br", "Accept-Encoding"},
+		{"/solver.wasm", "gzip", "gzip", "Accept-Encoding"},
+		{"/solver.wasm", "br;q=0, gzip", "gzip", "Accept-Encoding"},
+		{"/solver.wasm", "*", "br", "Accept-Encoding"},
+		{"/solver.wasm", "*;q=0, gzip", "gzip", "Accept-Encoding"},
+		{"/solver.wasm", "", "", "Accept-Encoding"},
+		{"/solver.wasm", "identity", "", "Accept-Encoding"},
+		{"/solver.wasm", "br;q=0, gzip;q=0", "", "Accept-Encoding"},
+		{"/", "br, gzip", "", ""},
+	} {
+		req := httptest.NewRequest("GET", c.path, nil)
+		if c.accept != "" {
+			req.Header.Set("Accept-Encoding", c.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		hd := rec.Header()
+		if rec.Code != http.StatusOK || hd.Get("Content-Encoding") != c.coding || hd.Get("Vary") != c.vary {
+			t.Errorf("%s with %q: %d, Content-Encoding %q, Vary %q; want %q, %q", c.path, c.accept, rec.Code, hd.Get("Content-Encoding"), hd.Get("Vary"), c.coding, c.vary)
+			continue
+		}
+		var body io.Reader = rec.Body
+		switch c.coding {
+		case "br":
+			body = brotli.NewReader(rec.Body)
+		case "gzip":
+			if body, err = gzip.NewReader(rec.Body); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := io.ReadAll(body)
+		if err != nil {
+			t.Errorf("%s with %q: %v", c.path, c.accept, err)
+		}
+		if c.path == "/solver.wasm" && (string(got) != plain || hd.Get("Content-Type") != "application/wasm") {
+			t.Errorf("%s with %q: %s, %d bytes decoded; want application/wasm, the %d bytes of the file", c.path, c.accept, hd.Get("Content-Type"), len(got), len(plain))
+		}
 	}
 }

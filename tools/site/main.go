@@ -11,7 +11,11 @@
 // data/index.json listing them for the page; data/links.txt holds the
 // bases of the page's links for the solver worker. The paper's evidence comes
 // from the committed runs of -results (nnlrs reproduce): paper/index.json
-// (core/paper.Evidence) and the weights figures.
+// (core/paper.Evidence) and the weights figures. Every large file of the
+// programs, scripts and data has brotli and gzip copies beside it (name.br,
+// name.gz), which tools/serve sends to a browser that accepts them. The
+// solver's SIMD128 kernels are written from Go (wasm/kernels) as
+// kernels.wasm, with their loader kernels.js.
 package main
 
 import (
@@ -32,6 +36,7 @@ import (
 	"nnlrs/core/demo/draw"
 	"nnlrs/core/paper"
 	"nnlrs/ui/params"
+	"nnlrs/wasm/kernels"
 )
 
 func main() {
@@ -80,6 +85,13 @@ func build(out, datasets, results, goCmd string) error {
 			return fmt.Errorf("building wasm/%s: %v", prog, err)
 		}
 	}
+	// The SIMD128 kernels of the solver and their loader (wasm/kernels).
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.wasm"), kernels.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "kernels.js"), []byte(kernels.Loader), 0o644); err != nil {
+		return err
+	}
 	// wasm_exec.js must come from the Go that built the programs.
 	if err := copyFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), filepath.Join(tmp, "wasm_exec.js")); err != nil {
 		return err
@@ -127,6 +139,10 @@ func build(out, datasets, results, goCmd string) error {
 	if err := writeOffline(tmp); err != nil {
 		return err
 	}
+	sizes, err := writeCompressed(tmp)
+	if err != nil {
+		return err
+	}
 	os.RemoveAll(out)
 	if err := os.Rename(tmp, out); err != nil {
 		return err
@@ -136,8 +152,16 @@ func build(out, datasets, results, goCmd string) error {
 		names = append(names, d.Name)
 	}
 	fmt.Printf("site: wrote %s in %.1f s (built-in data: %s)\n", out, time.Since(start).Seconds(), strings.Join(append(names, "synthetic"), ", "))
+	var plain, wire int
+	for _, f := range []string{"app.wasm", "solver.wasm"} {
+		plain, wire = plain+sizes[f][0], wire+sizes[f][1]
+		fmt.Printf("site: %s %.2f MiB, %.2f MiB compressed\n", f, mib(sizes[f][0]), mib(sizes[f][1]))
+	}
+	fmt.Printf("site: app.wasm + solver.wasm %.2f MiB, %.2f MiB on the wire\n", mib(plain), mib(wire))
 	return nil
 }
+
+func mib(n int) float64 { return float64(n) / (1 << 20) }
 
 func goEnv(goCmd, key string) (string, error) {
 	b, err := exec.Command(goCmd, "env", key).Output()

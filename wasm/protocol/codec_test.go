@@ -17,7 +17,7 @@ func examples() []Message {
 		Params: demo.Params{Beta: 0.2, Lambda: 2, Theta: 0.05, LRRLambda: 0.3, Gap: 1e-6},
 		File:   demo.File{Name: "x.csv", Bytes: []byte("1,2\n3,4\n")}, SendData: true, Warm: []byte{1, 2, 3}}
 	return []Message{
-		&Ready{},
+		&Ready{Kernels: "simd128"},
 		&Job{job},
 		&Job{demo.Job{ID: math.MaxUint32, Method: "knn0", Data: demo.Data{Dataset: "usps", Seed: 3}}},
 		&Cancel{ID: 9},

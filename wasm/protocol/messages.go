@@ -98,11 +98,13 @@ func name(c coder, n *method.Name) {
 }
 
 // Ready is a worker's first message: it now listens. Messages posted to a
-// worker before it are lost.
-type Ready struct{}
+// worker before it are lost. Kernels names the kernels its products run
+// on, for the page's status: "simd128" (wasm/kernels) or "go" (the
+// pure-Go ones, where the browser lacks SIMD128).
+type Ready struct{ Kernels string }
 
-func (*Ready) Kind() Kind { return KindReady }
-func (*Ready) code(coder) {}
+func (*Ready) Kind() Kind     { return KindReady }
+func (m *Ready) code(c coder) { c.str(&m.Kernels) }
 
 // Job asks a worker to build one graph.
 type Job struct{ demo.Job }

@@ -11,6 +11,7 @@ import (
 
 	"nnlrs/core/demo"
 	"nnlrs/core/gemm"
+	"nnlrs/wasm/kernels"
 	"nnlrs/wasm/protocol"
 )
 
@@ -29,6 +30,8 @@ func main() {
 	// Without assembly gonum's matrix multiply is 3-5 times slower than
 	// gemm's packed kernel: every product of the solvers goes through it.
 	gemm.Use()
+	// The SIMD128 kernels, when public/worker.js could load them.
+	kernelPath := kernels.Install()
 	w := &worker{jobs: map[uint32]context.CancelFunc{}, cache: map[string][]byte{}}
 	// Sleeping hands control back to the browser, which then delivers the
 	// messages that arrived meanwhile (a Cancel).
@@ -46,7 +49,7 @@ func main() {
 			})
 		}
 	}
-	w.post(&protocol.Ready{})
+	w.post(&protocol.Ready{Kernels: kernelPath})
 	select {}
 }
 

@@ -1,0 +1,58 @@
+package gemm
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+)
+
+// TestUseTiles: with a Tiles that calls microKernel on each full tile,
+// Gemm gives the bits it gives without (the edge tiles, the blocks'
+// split and the panels' order are the same), on sizes around the tile,
+// the block and the panel; every tile of every block is handed over once.
+func TestUseTiles(t *testing.T) {
+	defer UseTiles(nil)
+	rng := rand.New(rand.NewPCG(5, 2))
+	fill := func(n int) []float64 {
+		s := make([]float64, n)
+		for i := range s {
+			s[i] = rng.NormFloat64()
+		}
+		return s
+	}
+	var handed atomic.Int64
+	goTiles := func(a, b []float64, mt, nt, kc int, c []float64, ldc int) {
+		for j := 0; j < nt; j++ {
+			for i := 0; i < mt; i++ {
+				microKernel(a[i*gemmMR*kc:(i+1)*gemmMR*kc], b[j*gemmNR*kc:(j+1)*gemmNR*kc], kc, c[i*gemmMR*ldc+j*gemmNR:], ldc)
+				handed.Add(1)
+			}
+		}
+	}
+	sizes := []int{1, gemmMR, gemmNR + 1, 2*gemmMR*gemmNR + 1, gemmMC + gemmMR + 1}
+	for _, m := range sizes {
+		for _, n := range sizes {
+			for _, k := range []int{1, 5, gemmKC + 3} {
+				for _, tr := range [][2]bool{{false, false}, {true, true}} {
+					lda, ldb, ldc := max(m, k)+1, max(n, k)+2, n+1
+					a, b, c := fill(max(m, k)*lda), fill(max(n, k)*ldb), fill(m*ldc)
+					want := append([]float64(nil), c...)
+					UseTiles(nil)
+					Gemm(tr[0], tr[1], m, n, k, 0.5, a, lda, b, ldb, 1, want, ldc)
+					UseTiles(goTiles)
+					handed.Store(0)
+					Gemm(tr[0], tr[1], m, n, k, 0.5, a, lda, b, ldb, 1, c, ldc)
+					if m >= gemmMR && n >= gemmNR && handed.Load() == 0 {
+						t.Fatalf("%d×%d×%d: no tile handed to Tiles", m, n, k)
+					}
+					for i := range c {
+						if math.Float64bits(c[i]) != math.Float64bits(want[i]) {
+							t.Fatalf("%d×%d×%d %v: c[%d] = %v with Tiles, %v without", m, n, k, tr, i, c[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// TestKernelPaths runs the tests of wasm/kernels, compiled to js/wasm,
+// under the runner: as loaded, the SIMD128 kernel runs and gives the bits
+// of the Go one (TestGemmTiles passes, not skipped); with NNLRS_KERNELS=off,
+// as in a browser that refuses SIMD128, the program takes the pure-Go path
+// (TestInstall passes with it) and the SIMD128 test is skipped.
+func TestKernelPaths(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node on the PATH (make deps)")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "kernels.test")
+	build := exec.Command("go", "test", "-c", "-o", prog, "nnlrs/wasm/kernels")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go test -c: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		env  string
+		want []string
+	}{
+		{"", []string{`--- PASS: TestInstall`, `--- PASS: TestGemmTiles`}},
+		{"off", []string{`--- PASS: TestInstall`, `--- SKIP: TestGemmTiles`}},
+	} {
+		runner := exec.Command("go", "run", ".", prog, "-test.v", "-test.count=1")
+		runner.Env = append(os.Environ(), "NNLRS_KERNELS="+c.env)
+		var out bytes.Buffer
+		runner.Stdout, runner.Stderr = &out, &out
+		if err := runner.Run(); err != nil {
+			t.Fatalf("NNLRS_KERNELS=%q: %v\n%s", c.env, err, out.String())
+		}
+		for _, w := range c.want {
+			if !regexp.MustCompile(regexp.QuoteMeta(w)).Match(out.Bytes()) {
+				t.Errorf("NNLRS_KERNELS=%q: no %q in\n%s", c.env, w, out.String())
+			}
+		}
+	}
+}
+
+// TestUsage: without a program the runner says how to call it.
+func TestUsage(t *testing.T) {
+	code, err := run(nil)
+	if code != 2 || err == nil {
+		t.Fatalf("run(nil) = %d, %v; want 2 and the usage", code, err)
+	}
+}

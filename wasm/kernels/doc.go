@@ -1,0 +1,27 @@
+// Package kernels writes, in Go, a WebAssembly module of SIMD128 kernels
+// for the solver's heaviest loops, and calls them from a Go program
+// compiled to WebAssembly: Go's port emits no SIMD, and the packed matrix
+// multiply's micro-kernel is most of the solver's time in the browser
+// (docs/BENCH.md).
+//
+// The module's bytes come from Bytes, at make dist (tools/site writes
+// kernels.wasm); nothing of it is committed. Its kernels work in the
+// memory of the Go program: the module imports it (env.mem), and the host
+// instantiates it with the Go instance's exported memory. loader.js is
+// that host's part, for the solver's Web Worker (public/worker.js) and for
+// Node (tools/wasmexec): it checks the module with WebAssembly.validate
+// (false where the engine lacks SIMD128), gives the Go program the imports
+// it calls (module nnlrs_kernels), which forward to the kernel module, and
+// sets globalThis.nnlrsKernelPath to "simd128" or "go".
+//
+// In the Go program, Install (js/wasm only) reads that path and, on
+// "simd128", hands core/gemm's full tiles to the kernel (gemm.UseTiles);
+// elsewhere the pure-Go kernels run. The kernels give the bits of the
+// Go kernels they replace: the same operations in the same order, a
+// multiply then an add (SIMD128 has no fused multiply-add).
+//
+// The encoder (enc.go) writes the binary format of the core specification
+// and its SIMD extension, as much as the kernels use: LEB128, the
+// sections of a module of functions over an imported memory, and the
+// instructions, the SIMD ones behind the 0xFD prefix.
+package kernels

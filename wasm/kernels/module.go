@@ -1,0 +1,9 @@
+package kernels
+
+// Bytes returns the module of every kernel, which tools/site writes as
+// kernels.wasm at make dist: it imports the memory of the Go program
+// (env.mem) and exports each kernel by its name (GemmTiles, ...).
+func Bytes() []byte {
+	m := Module{Funcs: []Func{gemmTiles()}}
+	return m.Encode()
+}
