@@ -22,7 +22,8 @@ type Reason struct {
 	Question string `json:"question"`
 	Answer   string `json:"answer"`
 	// Explains is true where the explanation brings more of the cells it
-	// concerns within FarPoints of the paper's than the defaults do.
+	// concerns within FarPoints of the paper's than the defaults do: a
+	// tenth of them more, and at least two.
 	Explains bool `json:"explains"`
 }
 
