@@ -122,6 +122,12 @@ func (pg *Page) Started() bool { return pg.started }
 // Waiting reports whether an edit waits for the controls to settle.
 func (pg *Page) Waiting() bool { return pg.edit.pending }
 
+// Settings returns the settings the page stands for: the controls' (which
+// differ from the figure's only while an edit waits or is refused), with
+// the figure's view settings, which apply at once and which only the
+// figure holds. It is the one place the two are merged.
+func (pg *Page) Settings() params.Params { return pg.Controls.WithView(pg.Model.Params) }
+
 // show makes the controls show p.
 func (pg *Page) show(p params.Params) {
 	pg.Controls, pg.Form = p, params.FormOf(p)
@@ -175,7 +181,7 @@ func (pg *Page) Update(t time.Time) {
 	if pg.edit.pending && !t.Before(pg.edit.due) {
 		pg.edit.pending = false
 		pg.Waited = t.Sub(pg.edit.at)
-		pg.start(pg.Controls, t, false)
+		pg.start(pg.Settings(), t, false)
 	}
 	m.Tick(t)
 	for _, name := range PaperPictures(m) {
@@ -218,20 +224,19 @@ func (pg *Page) Enter(key, value string, settled bool, t time.Time) {
 		p, _ := pg.Form.Parse(m.Params)
 		alone := m.Params.Alone()
 		m.SetView(p)
-		pg.Controls = pg.Controls.WithView(p)
 		if p.Alone() != alone {
 			pg.out.Arrange = true
 		}
 		return
 	case s == params.Dataset:
-		cur, _ := pg.Form.Parse(pg.Controls)
+		cur, _ := pg.Form.Parse(pg.Settings())
 		p := params.ForDataset(value).WithView(cur)
 		p.Seed, p.LabelSeed, p.Gap, p.Flip = cur.Seed, cur.LabelSeed, cur.Gap, cur.Flip
 		pg.Form = params.FormOf(p)
 		pg.out.Write = true
 		settled = true
 	}
-	p, err := pg.Form.Parse(pg.Controls)
+	p, err := pg.Form.Parse(pg.Settings())
 	pg.Refused = fieldError(err)
 	if err != nil {
 		pg.edit.pending = false
@@ -337,7 +342,7 @@ func (pg *Page) toggleLabel(i int, t time.Time) {
 	}
 	pg.Controls.Flip = m.Params.Toggle(i).Flip // the figure's clicks, and this one
 	pg.edit.pending = false
-	pg.start(pg.Controls, t, false)
+	pg.start(pg.Settings(), t, false)
 }
 
 // SetInspect takes the Inspect control's text: a sample's number, 1-based;
@@ -356,7 +361,7 @@ func (pg *Page) Upload(f demo.File, t time.Time) {
 	pg.File = f
 	pg.Refused = nil
 	if pg.Controls.Dataset == demo.Upload {
-		pg.apply(pg.Controls, t, true)
+		pg.apply(pg.Settings(), t, true)
 	}
 }
 
@@ -505,7 +510,7 @@ func (pg *Page) Link() string {
 	if !pg.started {
 		return ""
 	}
-	return pg.Controls.WithView(pg.Model.Params).Hash()
+	return pg.Settings().Hash()
 }
 
 // ExerciseLink returns the link of a teacher's exercise made on the page
@@ -513,7 +518,7 @@ func (pg *Page) Link() string {
 // keep and reads the question ask; the link starts from the data set's
 // preset when preset is set, else from the controls' settings.
 func (pg *Page) ExerciseLink(keep []string, ask string, preset bool) string {
-	return params.ExerciseOf(pg.Controls.WithView(pg.Model.Params), keep, ask, preset).Hash()
+	return params.ExerciseOf(pg.Settings(), keep, ask, preset).Hash()
 }
 
 // Changed returns the keys of the settings whose control differs from the
@@ -524,7 +529,7 @@ func (pg *Page) Changed() ([]string, string) {
 	if !pg.started || m.Run == nil {
 		return nil, ""
 	}
-	differ := params.Differ(pg.Controls.WithView(m.Params), m.Params)
+	differ := params.Differ(pg.Settings(), m.Params)
 	var keys, names []string
 	for _, s := range params.Settings {
 		if s.Control != params.LinkOnly && s.Work != params.View && slices.Contains(differ, s.Key) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,8 +116,8 @@ func TestPageRefused(t *testing.T) {
 		t.Errorf("Run: problem %q", pg.Model.Problem)
 	}
 	pg.Enter("graph", "l1", true, t0)
-	if pg.Model.Params.Graph != method.L1 || pg.Controls.Graph != method.L1 {
-		t.Errorf("graph shown %s, controls %s", pg.Model.Params.Graph, pg.Controls.Graph)
+	if pg.Model.Params.Graph != method.L1 || pg.Settings().Graph != method.L1 {
+		t.Errorf("graph shown %s, the page's settings %s", pg.Model.Params.Graph, pg.Settings().Graph)
 	}
 	pg.Enter("classes", "3", true, t0)
 	if pg.Refused != nil || !pg.Waiting() {
@@ -353,5 +354,28 @@ func TestPageStartAgain(t *testing.T) {
 	}
 	if got := pg.Controls.Hash(); got != pg.Origin.Hash() {
 		t.Errorf("after Start again the controls show %q", got)
+	}
+}
+
+// TestPageSettingsOnce checks that the page's settings and the figure's
+// differ only while an edit waits: a view setting is the figure's at once,
+// a pending edit is the one difference, and none is left once it starts.
+func TestPageSettingsOnce(t *testing.T) {
+	pg, _ := openPage(t, "")
+	pg.Update(t0)
+	if d := params.Differ(pg.Settings(), pg.Model.Params); len(d) != 0 {
+		t.Fatalf("opened: differ in %v", d)
+	}
+	pg.Enter("graph", "l1", true, t0)
+	if d := params.Differ(pg.Settings(), pg.Model.Params); len(d) != 0 || pg.Model.Params.Graph != method.L1 {
+		t.Errorf("a view setting: differ in %v, graph shown %s", d, pg.Model.Params.Graph)
+	}
+	pg.Enter("lambda", "3", false, t0)
+	if d := params.Differ(pg.Settings(), pg.Model.Params); !pg.Waiting() || !slices.Equal(d, []string{"lambda"}) {
+		t.Errorf("an edit that waits: waiting %v, differ in %v", pg.Waiting(), d)
+	}
+	pg.Update(t0.Add(time.Second))
+	if d := params.Differ(pg.Settings(), pg.Model.Params); pg.Waiting() || len(d) != 0 || pg.Model.Params.Graph != method.L1 {
+		t.Errorf("the edit started: waiting %v, differ in %v, graph shown %s", pg.Waiting(), d, pg.Model.Params.Graph)
 	}
 }

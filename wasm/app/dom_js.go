@@ -492,7 +492,7 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	d.numbers(m)
 	advice := m.Advice()
 	d.list("advice", advice)
-	d.paper(m, pg.Controls)
+	d.paper(m, pg.Settings())
 	d.teacher(pg)
 	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
 }
