@@ -150,7 +150,7 @@ func (m *Model) Caveats() []Caveat {
 	}
 	// A graph whose weight sits mostly on W's diagonal (Z close to I): its
 	// "within" share, of the weight between samples, reads high beside a
-	// high error.
+	// high error: said first, the last to go where the Outcome is short.
 	var diag []string
 	if r := m.Run; r != nil {
 		for _, gm := range params.Graphs {
@@ -160,11 +160,11 @@ func (m *Model) Caveats() []Caveat {
 		}
 	}
 	if len(diag) > 0 {
-		out = append(out, Caveat{
+		out = append([]Caveat{{
 			Long: fmt.Sprintf("\"within\" is the share of the weight between samples that joins one class; on W's diagonal, where a sample represents itself and reaches no other, sits %s of the weight.",
 				andList(diag)),
 			Short: fmt.Sprintf("\"within\" leaves out W's diagonal: %s of the weight.", andList(diag)),
-		})
+		}}, out...)
 	}
 	return out
 }

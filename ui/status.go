@@ -58,7 +58,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 		}
 		line := fmt.Sprintf("Done in %.1f s: %s.", whole, strings.Join(parts, "; "))
 		if ready, ok := m.ReadyAfter(r); ok {
-			line += fmt.Sprintf(" Ready %.1f s after opening the page (its loading included).", ready.Seconds())
+			line += fmt.Sprintf(" Ready %.1f s after opening the page.", ready.Seconds())
 		}
 		return line, 1
 	}

@@ -92,7 +92,7 @@ func TestStatusReady(t *testing.T) {
 		m.Finished(j.ID, finalGraph(j.Method, twoBlocks(3, 0), 6), t0.Add(2*time.Second))
 	}
 	line, _ := m.Status(t0)
-	if !strings.HasPrefix(line, "Done in 2.0 s: ") || !strings.HasSuffix(line, " Ready 5.0 s after opening the page (its loading included).") {
+	if !strings.HasPrefix(line, "Done in 2.0 s: ") || !strings.HasSuffix(line, " Ready 5.0 s after opening the page.") {
 		t.Errorf("first run's status %q", line)
 	}
 	p := m.Params

@@ -451,6 +451,13 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 		d.shown["embed"] = strconv.FormatBool(embed)
 		d.doc.Get("body").Get("classList").Call("toggle", "embed", embed)
 	}
+	// An embedded view that the propagation moves (its step) keeps the
+	// propagation's buttons; another shows none.
+	plays := slices.Contains([]string{"propagation", "curves", "outcome"}, m.Params.Embed)
+	if d.shown["plays"] != strconv.FormatBool(plays) {
+		d.shown["plays"] = strconv.FormatBool(plays)
+		d.doc.Get("body").Get("classList").Call("toggle", "plays", plays)
+	}
 	d.set("present", "ariaPressed", strconv.FormatBool(pg.TextScale != 1))
 	for class, on := range map[string]bool{"paper": m.Params.Paper != "", "live": m.Params.Live == 1, "nopanel": !pg.ControlsShown} {
 		if d.shown["class-"+class] != strconv.FormatBool(on) {

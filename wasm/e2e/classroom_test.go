@@ -192,8 +192,9 @@ func TestFocus(t *testing.T) {
 	if f := tb.focused(); f == "CANVAS" {
 		t.Errorf("the canvas holds the focus after the load")
 	}
-	// The intro's tour button comes first, then the controls.
-	for _, want := range []string{"tour-start", "data"} {
+	// The intro's buttons come first (the tour, the teacher's exercise
+	// link), then the controls.
+	for _, want := range []string{"tour-start", "teach", "data"} {
 		tb.keys(kb.Tab)
 		if f := tb.focused(); f != want {
 			t.Errorf("Tab after the load goes to %q, want %q", f, want)

@@ -44,7 +44,7 @@ func TestStatusTimes(t *testing.T) {
 	tb.done()
 	status := tb.text("status")
 	checkStatusTimes(t, status)
-	m := regexp.MustCompile(`^Done in (\d+\.\d) s: .* Ready (\d+\.\d) s after opening the page \(its loading included\)\.$`).FindStringSubmatch(status)
+	m := regexp.MustCompile(`^Done in (\d+\.\d) s: .* Ready (\d+\.\d) s after opening the page\.$`).FindStringSubmatch(status)
 	if m == nil {
 		t.Fatalf("status %q: no time from the opening", status)
 	}

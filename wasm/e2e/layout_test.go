@@ -378,7 +378,7 @@ func shoot(t *testing.T, dir, data string, s screen) {
 }
 
 // TestVisionScreenshots saves, with NNLRS_SCREENSHOTS set, the default page
-// and the propagation of Yale B at 1280×720 as readers with deuteranopia,
+// (light and dark) and the propagation of Yale B at 1280×720 as readers with deuteranopia,
 // protanopia and tritanopia see them (Chromium's emulation), to look at:
 // vision-NAME-KIND.png.
 func TestVisionScreenshots(t *testing.T) {
@@ -386,9 +386,10 @@ func TestVisionScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("NNLRS_SCREENSHOTS names no folder")
 	}
-	for _, c := range []struct{ name, hash string }{{"default", ""}, {"yaleb", "data=yaleb&seed=1&embed=propagation"}} {
+	for _, c := range []struct{ name, hash string }{{"default", ""}, {"yaleb", "data=yaleb&seed=1&embed=propagation"}, {"dark", ""}} {
 		w, h := screens[1].css()
 		tb := newTabSized(t, w, h, 1)
+		tb.darkScheme(c.name == "dark")
 		tb.navigate(baseURL, c.hash)
 		tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
 		tb.wait(`nnlrs.state === "done"`, 180*time.Second)
