@@ -154,8 +154,14 @@ func checkVerdict(tb *tab, name string, fig panel) {
 	if got := tb.text("verdict-why"); got != strings.Join(w.Why, "") {
 		tb.t.Errorf("%s: the verdict's reasons show %q, want %q", name, got, strings.Join(w.Why, ""))
 	}
-	bottom := eval[float64](tb, `(() => { const v = document.getElementById("verdict"); return v.hidden ? -1 : v.getBoundingClientRect().bottom + scrollY; })()`)
-	if bottom < 0 || bottom > fig.Y+1 {
+	// The strip appears with the evidence; the page then fits the views
+	// below it, in a later frame.
+	above := `(() => {
+		const v = document.getElementById("verdict"), p = (nnlrs.panels || []).find(p => p.name === "paper");
+		return !v.hidden && !!p && v.getBoundingClientRect().bottom + scrollY <= p.y + 1;
+	})()`
+	if !tb.poll(above, 30*time.Second) {
+		bottom := eval[float64](tb, `(() => { const v = document.getElementById("verdict"); return v.hidden ? -1 : v.getBoundingClientRect().bottom + scrollY; })()`)
 		tb.t.Errorf("%s: the verdict (bottom %.0f) is not shown above the figure (top %.0f)", name, bottom, fig.Y)
 	}
 }
