@@ -5,8 +5,8 @@
 // its name. Then, before go.run, call start with the program's instance
 // and the bytes of kernels.wasm (null when absent): it instantiates the
 // kernels with the program's memory where the engine validates them
-// (SIMD128), and sets nnlrsKernelPath, which the program reads, to
-// "simd128" or else "go". start resolves to that path.
+// (SIMD128) and can link them, and sets nnlrsKernelPath, which the
+// program reads, to "simd128" or else "go". start resolves to that path.
 "use strict";
 globalThis.nnlrsKernels = function (go) {
   let kernels = null;
@@ -21,9 +21,14 @@ globalThis.nnlrsKernels = function (go) {
     async start(instance, bytes) {
       let path = "go";
       if (bytes && WebAssembly.validate(bytes)) {
-        const k = await WebAssembly.instantiate(bytes, { env: { mem: instance.exports.mem } });
-        kernels = k.instance.exports;
-        path = "simd128";
+        try {
+          const k = await WebAssembly.instantiate(bytes, { env: { mem: instance.exports.mem } });
+          kernels = k.instance.exports;
+          path = "simd128";
+        } catch (e) {
+          // A module the engine validates but cannot link: the pure-Go path.
+          kernels = null;
+        }
       }
       globalThis.nnlrsKernelPath = path;
       return path;
