@@ -53,6 +53,10 @@ type Model struct {
 	// Still: the reader asked for reduced motion, so the labels do not
 	// spread by themselves (autoplay); Play starts them.
 	Still bool
+	// Kernels names the matrix kernels the solver's workers run, as
+	// their Ready says: "simd128" (WebAssembly SIMD128, wasm/kernels) or
+	// "go" (pure Go, where the browser refuses SIMD); "" before one said.
+	Kernels string
 	// Opened is when the page opened (the browser's time origin, that of
 	// performance.now()), zero when unknown: the status says how long
 	// after it the first figure was ready (ReadyAfter).

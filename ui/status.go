@@ -57,6 +57,7 @@ func (m *Model) Status(now time.Time) (string, float64) {
 			}
 		}
 		line := fmt.Sprintf("Done in %.1f s: %s.", whole, strings.Join(parts, "; "))
+		line += kernelWords[m.Kernels]
 		if ready, ok := m.ReadyAfter(r); ok {
 			line += fmt.Sprintf(" Ready %.1f s after opening the page.", ready.Seconds())
 		}
@@ -145,4 +146,10 @@ func (m *Model) Building() string {
 		return "building the " + names[0] + " graph…"
 	}
 	return "building the " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " graphs…"
+}
+
+// kernelWords say which matrix kernels the solves ran (Model.Kernels).
+var kernelWords = map[string]string{
+	"simd128": " Solved with WebAssembly SIMD128 kernels.",
+	"go":      " Solved in pure Go (this browser refused WebAssembly SIMD).",
 }

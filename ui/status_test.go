@@ -109,3 +109,22 @@ func TestStatusReady(t *testing.T) {
 		t.Errorf("a later run's status %q", line)
 	}
 }
+
+// TestStatusKernels checks that the status says which kernels the solves
+// ran, as the workers' Ready said, and nothing before one said.
+func TestStatusKernels(t *testing.T) {
+	m, jobs := started(t)
+	m.Samples(jobs[0].ID, testData(3))
+	for _, j := range jobs {
+		m.Finished(j.ID, finalGraph(j.Method, twoBlocks(3, 0), 6), t0.Add(2*time.Second))
+	}
+	if line, _ := m.Status(t0); strings.Contains(line, "SIMD") || strings.Contains(line, "pure Go") {
+		t.Errorf("no worker said: %q", line)
+	}
+	for kernels, want := range map[string]string{"simd128": "WebAssembly SIMD128 kernels", "go": "pure Go (this browser refused WebAssembly SIMD)"} {
+		m.Kernels = kernels
+		if line, _ := m.Status(t0); !strings.Contains(line, want) {
+			t.Errorf("%s: %q", kernels, line)
+		}
+	}
+}

@@ -17,6 +17,9 @@ import (
 // received takes message m of worker slot, generation gen: decoded at the
 // edge into the model's own types.
 func (a *app) received(slot, gen int, m protocol.Message, t time.Time) {
+	if r, ok := m.(*protocol.Ready); ok && r.Kernels != "" {
+		a.page.Model.Kernels = r.Kernels
+	}
 	if !a.pool.Receive(slot, gen, m) {
 		return
 	}

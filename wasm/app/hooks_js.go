@@ -205,6 +205,7 @@ func (h *hooks) report(a *app) {
 	// the page's own clock.
 	h.set("waited", a.page.Waited.Milliseconds())
 	h.set("busy", a.pool.Busy())
+	h.set("kernels", a.page.Model.Kernels)
 	if exp, ok := m.Expected(m.Latest()); ok {
 		h.set("expected", exp) // seconds the latest run is expected to take here
 	} else {

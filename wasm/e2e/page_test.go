@@ -91,7 +91,12 @@ func TestDefaultRun(t *testing.T) {
 	if h := eval[string](tb, "location.hash"); !strings.HasPrefix(h, "#data=synthetic&classes=4&per=25&labeled=5") {
 		t.Errorf("location.hash = %q", h)
 	}
-	if s := tb.text("status"); !strings.HasPrefix(s, "Done in") {
+	// Chromium runs WebAssembly SIMD128: the solver's kernels say so
+	// (wasm/kernels), on the page's hook and in its status.
+	if k := eval[string](tb, "nnlrs.kernels"); k != "simd128" {
+		t.Errorf("kernels %q, want simd128", k)
+	}
+	if s := tb.text("status"); !strings.HasPrefix(s, "Done in") || !strings.Contains(s, "SIMD128") {
 		t.Errorf("status %q", s)
 	} else {
 		checkStatusTimes(t, s)
