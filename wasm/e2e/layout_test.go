@@ -206,6 +206,11 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 		}
 		names = append(names, name)
 	}
+	// The first screen shows a view: on a narrow screen the views come
+	// before the controls.
+	if top := eval[float64](tb, `scrollTo(0, 0); Math.min(...nnlrs.panels.map(p => p.y))`); top+180 > float64(g.InnerHeight) {
+		t.Errorf("the first view starts %v CSS px down a viewport %v high", top, g.InnerHeight)
+	}
 	if g.Panel == nil {
 		return
 	}
@@ -243,6 +248,16 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 	if !tb.poll(`(b => b[0] <= b[1])(`+clear+`)`, 5*time.Second) {
 		bt := eval[[]float64](tb, clear)
 		t.Errorf("scrolled to the end, the views end at %v, below the bar at %v", bt[0], bt[1])
+	}
+	// The controls under the views end above the bars too: the status
+	// line and the last line of the controls can be read.
+	const under = `(() => { scrollTo(0, 1e6);
+		const end = Math.max(...["status", "panel"].map(id => document.getElementById(id).getBoundingClientRect().bottom));
+		const top = Math.min(...["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().top));
+		return [end, top] })()`
+	if !tb.poll(`(b => b[0] <= b[1] + 0.5)(`+under+`)`, 5*time.Second) {
+		bt := eval[[]float64](tb, under)
+		t.Errorf("scrolled to the end, the controls end at %v, below the bar at %v", bt[0], bt[1])
 	}
 	eval[any](tb, `scrollTo(0, 0); null`)
 }
