@@ -161,8 +161,8 @@ func (tb *tab) hidden(ids ...string) []string {
 // from the controls; that nothing scrolls sideways; and that Run, Cancel,
 // Play and Step are in sight (not covered) whatever the page's and the
 // controls' scroll: a bar that sticks within the controls beside the
-// views, or fixed at the viewport's bottom when the controls go above the
-// views on a narrow screen.
+// views, or fixed at the viewport's bottom when the controls go under the
+// views on a narrow screen. The first screen shows a view.
 func TestLayout(t *testing.T) {
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
@@ -233,11 +233,10 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 	if hs := eval[[]float64](tb, `["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().height)`); max(hs[0], hs[1]) > 60 {
 		t.Errorf("the button bars are %v CSS px high", hs)
 	}
-	// Scrolled to the end: the last view's bottom is in the viewport,
-	// above the bars. The views and the bars are read together, in one
-	// evaluation, and given the page's refit (every quarter second) to
-	// follow a change of the controls' height while the run goes on (its
-	// status and advice lines, above the views on a phone).
+	// Scrolled to the end: the views end above the bars. The views and
+	// the bars are read together, in one evaluation, and given the page's
+	// refit (every quarter second) to follow a change of the controls'
+	// height while the run goes on (its status and advice lines).
 	if g.PanelFixed {
 		return
 	}
@@ -326,13 +325,12 @@ func TestLayoutEmbedOff(t *testing.T) {
 }
 
 // TestLayoutHover hovers a node of the graph on a phone, where the page
-// scrolls to the graph below the controls: the page converts the cursor
-// with the page's scroll.
+// scrolls: the page converts the cursor with the page's scroll.
 func TestLayoutHover(t *testing.T) {
 	tb := openScreen(t, screens[len(screens)-1], small)
 	tb.done()
-	// On a phone the views sit below the controls: wait until the advice
-	// beside Run is final (its checks done), which moves them.
+	// Wait until the advice beside Run is final (its checks done), which
+	// changes the page's height.
 	tb.wait("!nnlrs.checking", 60*time.Second)
 	tb.fitted()
 	ps := tb.panels()
