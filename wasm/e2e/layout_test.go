@@ -333,12 +333,14 @@ func TestLayoutHover(t *testing.T) {
 	// changes the page's height.
 	tb.wait("!nnlrs.checking", 60*time.Second)
 	tb.fitted()
-	ps := tb.panels()
-	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, ps["graph"].Y-40))
+	// Scrolled so that the node is 20 CSS px from the viewport's top: a
+	// cursor read without the scroll would miss it by more than its size.
 	xy := eval[[]float64](tb, "nnlrs.nodeXY(5)")
+	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, xy[1]-20))
+	xy = eval[[]float64](tb, "nnlrs.nodeXY(5)")
 	sy := eval[float64](tb, "scrollY")
-	if sy < 100 {
-		t.Fatalf("the page scrolled only %v down to the graph", sy)
+	if sy < 20 {
+		t.Fatalf("the page scrolled only %v down to the node at %v", sy, xy[1])
 	}
 	tb.mouse(xy[0], xy[1]-sy)
 	tb.wait("nnlrs.hover === 5", 10*time.Second)
