@@ -85,7 +85,7 @@ var TourSteps = []TourStep{
 	{
 		Title: "The error term E catches the corrupted samples",
 		Text: "NNLRS writes X = XZ + E: E takes what the other samples cannot explain, and the paper expects its largest " +
-			"columns to be the grossly corrupted samples ({flagged} crossed in the graph here). Over our committed synthetic runs, " +
+			"columns to be the grossly corrupted samples ({flagged} crossed in the graph here; a bar under a sample marks the truly corrupted). Over our committed synthetic runs, " +
 			"at the λ cross-validation chose, the claim that E's largest columns are 90% corrupted samples " +
 			"{verdict e-catches-corruption synthetic}. Raise λ and E is pushed towards zero: the corrupted samples then link to themselves.",
 		View:    "graph",

@@ -211,7 +211,8 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	data := m.Run.Data
 	class := classOf(data, n)
 	flagged := v.flagged(m, g)
-	legend := v.legend(c, r.W, m, g, prop, flagged != nil)
+	corrupted := corruptedOf(data, n)
+	legend := v.legend(c, r.W, m, g, prop, flagged != nil, corrupted != nil)
 	key := classKey(c, r.W, data)
 	lh := lineH(c, Small)
 	sq := plotArea(r, float32(len(legend)+key.rows)*lh)
@@ -282,6 +283,12 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 			c.Line(x-d, y-d, x+d, y+d, 1.5, Ink)
 			c.Line(x-d, y+d, x+d, y-d, 1.5, Ink)
 		}
+		if corrupted != nil && corrupted[i] && !prop {
+			// The truth, beside E's guess: a bar under the sample,
+			// clear of its ring.
+			b := y + rad + 3.5
+			c.Line(x-rad-1, b, x+rad+1, b, 2, Ink)
+		}
 	}
 	y := r.Y + r.H - float32(len(legend)+key.rows)*lh
 	key.draw(c, r.X, y, lh)
@@ -293,6 +300,20 @@ func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
 	if h := m.Hover; h >= 0 && h < n {
 		v.hover(c, r, m, g, pos, rad, class, flagged, h, !prop)
 	}
+}
+
+// corruptedOf returns which of the n samples were grossly corrupted when
+// the data were drawn (ui.Data.Corrupted), nil when none was.
+func corruptedOf(data *ui.Data, n int) []bool {
+	if data == nil || len(data.Corrupted) != n {
+		return nil
+	}
+	for _, c := range data.Corrupted {
+		if c {
+			return data.Corrupted
+		}
+	}
+	return nil
 }
 
 // flagged returns the samples NNLRS's error term E singles out (ui.Run.Outliers),
@@ -384,7 +405,7 @@ func (k key) draw(c Canvas, x, y, lh float32) {
 
 // legend writes under the graph what the picture shows, and how to read
 // it.
-func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flags bool) []string {
+func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flags, corrupt bool) []string {
 	f := g.Final
 	var firsts, seconds []string
 	if prop {
@@ -410,6 +431,10 @@ func (v *Views) legend(c Canvas, w float32, m *ui.Model, g *ui.Graph, prop, flag
 			_, t := m.Run.Outliers()
 			cross = fmt.Sprintf("; cross: a sample NNLRS's error term E takes as corrupted (|e| > %.2f)", t)
 			short = fmt.Sprintf("; cross: corrupted by E (|e| > %.2f)", t)
+		}
+		if corrupt {
+			cross += "; bar under: corrupted when the data were drawn"
+			short += "; bar under: truly corrupted"
 		}
 		seconds = []string{
 			"colour and shape: class; ring: labeled; edges: grey within a class, thick orange-red across" + cross,

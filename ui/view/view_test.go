@@ -252,6 +252,50 @@ func TestGraphView(t *testing.T) {
 	}
 }
 
+// TestGraphCorrupted checks that the samples corrupted when the data were
+// drawn are marked (a bar under the node) apart from those E flags (a
+// cross): sample 3 is both, sample 7 only corrupted; and that the legend
+// says what the bar is.
+func TestGraphCorrupted(t *testing.T) {
+	m := fixture(t)
+	m.Run.Data.Corrupted[7] = true
+	rc := &recorder{}
+	New().Draw(rc, m, []Panel{panelOf("graph")}, 1200, 800, true)
+	if len(rc.discs) != 20 {
+		t.Fatalf("%d discs, want 20", len(rc.discs))
+	}
+	// under returns the node a bar lies under: the one whose centre is
+	// above the bar's middle and within its half length.
+	under := func(l recLine) int {
+		mx := (l.x0 + l.x1) / 2
+		for i, d := range rc.discs {
+			if l.y0 == l.y1 && l.y0 > d.y && l.y0 < d.y+3*d.r+4 && mx > d.x-0.5 && mx < d.x+0.5 {
+				return i
+			}
+		}
+		return -1
+	}
+	var bars []int
+	crosses := 0
+	for _, l := range rc.lines {
+		switch {
+		case l.w == 2 && l.c == Ink:
+			bars = append(bars, under(l))
+		case l.w == 1.5 && l.c == Ink:
+			crosses++
+		}
+	}
+	if len(bars) != 2 || bars[0] != 3 || bars[1] != 7 {
+		t.Errorf("bars under nodes %v, want [3 7]", bars)
+	}
+	if crosses != 2 {
+		t.Errorf("%d cross strokes, want 2 (sample 3 only)", crosses)
+	}
+	if !strings.Contains(rc.text(), "bar under") {
+		t.Errorf("no legend for the bar: %q", rc.texts)
+	}
+}
+
 func TestEdgeColour(t *testing.T) {
 	weak, strong := EdgeColour(0.1, 1, 0, 0), EdgeColour(1, 1, 0, 0)
 	if weak.A >= strong.A {

@@ -41,9 +41,9 @@ type frame struct {
 func newFrame(d *dom, q *queue) *frame {
 	doc := js.Global().Get("document")
 	f := &frame{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("top")}
-	// The views sit below the controls on a narrow screen and below the
-	// tour's strip: a change of their height (a status line that wraps,
-	// advice that appears) refits the page on the next frame.
+	// The views sit below the tour's strip, and the controls below the
+	// views on a narrow screen: a change of their height (a status line
+	// that wraps, advice that appears) refits the page on the next frame.
 	if ro := js.Global().Get("ResizeObserver"); ro.Truthy() {
 		o := ro.New(js.FuncOf(func(js.Value, []js.Value) any {
 			q.push(func(a *app, _ time.Time) { a.frame.resized = true })

@@ -161,8 +161,8 @@ func (tb *tab) hidden(ids ...string) []string {
 // from the controls; that nothing scrolls sideways; and that Run, Cancel,
 // Play and Step are in sight (not covered) whatever the page's and the
 // controls' scroll: a bar that sticks within the controls beside the
-// views, or fixed at the viewport's bottom when the controls go above the
-// views on a narrow screen.
+// views, or fixed at the viewport's bottom when the controls go under the
+// views on a narrow screen. The first screen shows a view.
 func TestLayout(t *testing.T) {
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
@@ -206,6 +206,11 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 		}
 		names = append(names, name)
 	}
+	// The first screen shows a view: on a narrow screen the views come
+	// before the controls.
+	if top := eval[float64](tb, `scrollTo(0, 0); Math.min(...nnlrs.panels.map(p => p.y))`); top+180 > float64(g.InnerHeight) {
+		t.Errorf("the first view starts %v CSS px down a viewport %v high", top, g.InnerHeight)
+	}
 	if g.Panel == nil {
 		return
 	}
@@ -228,11 +233,10 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 	if hs := eval[[]float64](tb, `["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().height)`); max(hs[0], hs[1]) > 60 {
 		t.Errorf("the button bars are %v CSS px high", hs)
 	}
-	// Scrolled to the end: the last view's bottom is in the viewport,
-	// above the bars. The views and the bars are read together, in one
-	// evaluation, and given the page's refit (every quarter second) to
-	// follow a change of the controls' height while the run goes on (its
-	// status and advice lines, above the views on a phone).
+	// Scrolled to the end: the views end above the bars. The views and
+	// the bars are read together, in one evaluation, and given the page's
+	// refit (every quarter second) to follow a change of the controls'
+	// height while the run goes on (its status and advice lines).
 	if g.PanelFixed {
 		return
 	}
@@ -243,6 +247,16 @@ func checkLayout(t *testing.T, tb *tab, n int) {
 	if !tb.poll(`(b => b[0] <= b[1])(`+clear+`)`, 5*time.Second) {
 		bt := eval[[]float64](tb, clear)
 		t.Errorf("scrolled to the end, the views end at %v, below the bar at %v", bt[0], bt[1])
+	}
+	// The controls under the views end above the bars too: the status
+	// line and the last line of the controls can be read.
+	const under = `(() => { scrollTo(0, 1e6);
+		const end = Math.max(...["status", "panel"].map(id => document.getElementById(id).getBoundingClientRect().bottom));
+		const top = Math.min(...["run-bar", "play-bar"].map(id => document.getElementById(id).getBoundingClientRect().top));
+		return [end, top] })()`
+	if !tb.poll(`(b => b[0] <= b[1] + 0.5)(`+under+`)`, 5*time.Second) {
+		bt := eval[[]float64](tb, under)
+		t.Errorf("scrolled to the end, the controls end at %v, below the bar at %v", bt[0], bt[1])
 	}
 	eval[any](tb, `scrollTo(0, 0); null`)
 }
@@ -311,21 +325,22 @@ func TestLayoutEmbedOff(t *testing.T) {
 }
 
 // TestLayoutHover hovers a node of the graph on a phone, where the page
-// scrolls to the graph below the controls: the page converts the cursor
-// with the page's scroll.
+// scrolls: the page converts the cursor with the page's scroll.
 func TestLayoutHover(t *testing.T) {
 	tb := openScreen(t, screens[len(screens)-1], small)
 	tb.done()
-	// On a phone the views sit below the controls: wait until the advice
-	// beside Run is final (its checks done), which moves them.
+	// Wait until the advice beside Run is final (its checks done), which
+	// changes the page's height.
 	tb.wait("!nnlrs.checking", 60*time.Second)
 	tb.fitted()
-	ps := tb.panels()
-	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, ps["graph"].Y-40))
+	// Scrolled so that the node is 20 CSS px from the viewport's top: a
+	// cursor read without the scroll would miss it by more than its size.
 	xy := eval[[]float64](tb, "nnlrs.nodeXY(5)")
+	eval[any](tb, fmt.Sprintf(`scrollTo(0, %v); null`, xy[1]-20))
+	xy = eval[[]float64](tb, "nnlrs.nodeXY(5)")
 	sy := eval[float64](tb, "scrollY")
-	if sy < 100 {
-		t.Fatalf("the page scrolled only %v down to the graph", sy)
+	if sy < 20 {
+		t.Fatalf("the page scrolled only %v down to the node at %v", sy, xy[1])
 	}
 	tb.mouse(xy[0], xy[1]-sy)
 	tb.wait("nnlrs.hover === 5", 10*time.Second)

@@ -184,8 +184,8 @@ func TestTourScreenshots(t *testing.T) {
 }
 
 // TestTourLinkReveals: a tour step's link opened on a phone, where the
-// views are below the controls, scrolls the step's view into sight under
-// the tour's strip once the graphs are built.
+// views stack and the page scrolls, scrolls the step's view into sight
+// under the tour's strip once the graphs are built.
 func TestTourLinkReveals(t *testing.T) {
 	tb := openScreen(t, screens[6], "tour=6")
 	tb.done()
