@@ -22,25 +22,6 @@ var reasonOf = map[string]struct{ key, question string }{
 // tuningQuestion asks whether the paper's tuning explains its numbers.
 const tuningQuestion = "Is it the tuning? The paper tuned its parameters \"so as to achieve the best performance\" without saying on which labels; choosing them by the test labels, which no experiment may do, bounds what that could give."
 
-// within counts the cells of graph g in t where the paper has a number
-// for p at f, and those within paper.FarPoints of it.
-func within(t table, ds string, ps []string, fs []float64, g method.Name) (in, of int) {
-	for _, p := range ps {
-		for _, f := range fs {
-			v, ok := PaperError(p, ds, f, g)
-			m, ok2 := t(p, f, g)
-			if !ok || !ok2 {
-				continue
-			}
-			of++
-			if math.Abs(m-v) <= paper.FarPoints {
-				in++
-			}
-		}
-	}
-	return in, of
-}
-
 // reasons puts the explanations the runs v measured: a reason per
 // reading of the paper that was run (its graphs' cells within
 // paper.FarPoints of the paper's under the defaults and under the reading,
@@ -96,8 +77,7 @@ func reasons(v VerdictRuns) []*paper.Reason {
 					continue
 				}
 				said[u] = true
-				dIn, of := within(oursTable(rr.Defaults), ds, rr.Results.Propagators, rr.Results.Labeled, g)
-				rIn, _ := within(oursTable(rr.Results), ds, rr.Results.Propagators, rr.Results.Labeled, g)
+				dIn, rIn, of := Within(rr.Reaches(), g)
 				if of == 0 {
 					continue
 				}

@@ -137,6 +137,13 @@ func WriteMarkdown(w io.Writer, pg Page) error {
 	}
 	writeSummary(b, pg.Results)
 	writeReadings(b, pg.Readings)
+	var oracles []*experiment.Results
+	for _, o := range pg.Oracles {
+		oracles = append(oracles, o.Results)
+	}
+	if len(pg.Readings) > 0 {
+		writeReach(b, experiment.CellReaches(pg.Results, pg.Readings, oracles))
+	}
 	writeSolverPairs(b, pg.SolverPairs)
 	writeOracles(b, pg.Oracles)
 	for _, r := range pg.Results {

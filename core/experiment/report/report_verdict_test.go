@@ -55,3 +55,26 @@ func TestPaperTables(t *testing.T) {
 		t.Errorf("repeated columns: %s", b.String())
 	}
 }
+
+// TestWriteReach checks the cell-by-cell row of a graph: the defaults'
+// count, the cells only a reading or the bound brings within, and the
+// farthest of those none does, farthest first.
+func TestWriteReach(t *testing.T) {
+	cell := func(f, paper, defaults, nearest float64, by ...experiment.Reached) experiment.CellReach {
+		return experiment.CellReach{Dataset: "yaleb", Propagator: experiment.GHF, Labeled: f, Graph: method.NNLRS,
+			Paper: paper, Defaults: defaults, Trials: 10, By: by, Nearest: nearest}
+	}
+	cs := []experiment.CellReach{
+		cell(0.1, 3.75, 4, 4),
+		cell(0.2, 9.84, 30, 10, experiment.Reached{Name: "algorithm1", Error: 10, Trials: 1}),
+		cell(0.3, 10.54, 30, 10.5, experiment.Reached{Name: experiment.BoundName, Error: 10.5, Trials: 1}),
+		cell(0.4, 9.38, 30, 25), cell(0.5, 9.64, 30, 20), cell(0.6, 8.13, 30, 28), cell(0.7, 8, 30, 12),
+	}
+	var sb strings.Builder
+	writeReach(&sb, cs)
+	want := "| YaleB | NNLRS | 7 | 1 (10 trials) | 2: GHF 20%: algorithm1 10.00 (9.84); GHF 30%: test-labels 10.50 (10.54) | " +
+		"4 (farthest: GHF 60% 28.00 → 8.13; GHF 40% 25.00 → 9.38; GHF 50% 20.00 → 9.64) |"
+	if !strings.Contains(sb.String(), want) {
+		t.Errorf("the section lacks\n%s\n%s", want, sb.String())
+	}
+}

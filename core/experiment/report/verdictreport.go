@@ -135,7 +135,7 @@ func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
 	}
 	p("\n")
 	for _, rr := range runs {
-		r, base := rr.Results, rr.Defaults
+		r := rr.Results
 		p("### %s under %s (%s)\n\n", r.Protocol.Title, rr.Name(), experiment.Plural(r.Trials, "trial"))
 		p("Mean error %%: the defaults over the same trials → the reading, (the paper's); ✓ follows each number within %d points of the paper's.\n\n", paper.FarPoints)
 		var graphs []method.Name
@@ -145,38 +145,25 @@ func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
 			}
 		}
 		writeHead(b, "Dataset", graphTitles(graphs))
-		within := map[string][2]int{}
-		for _, prop := range r.Propagators {
-			for _, f := range r.Labeled {
-				p("| %s %s (%s) |", r.Protocol.Title, experiment.PropagatorTitle(prop), pct(f))
-				for _, g := range graphs {
-					mine, _ := r.Cell(prop, f, g)
-					dc, _ := base.Cell(prop, f, g)
-					def := dc.Mean()
-					v, ok := experiment.PaperError(prop, r.Protocol.Name, f, g)
-					m, d := 100*mine.Mean(), 100*def
-					s := fmt.Sprintf("%.2f → %.2f", d, m)
-					if ok && experiment.PaperDraw(r.Protocol) {
-						nd, nm := math.Abs(d-v) <= paper.FarPoints, math.Abs(m-v) <= paper.FarPoints
-						s = fmt.Sprintf("%.2f%s → %.2f%s (%.2f)", d, tick(nd), m, tick(nm), v)
-						w := within[string(g)]
-						if nd {
-							w[0]++
-						}
-						if nm {
-							w[1]++
-						}
-						within[string(g)] = w
-					}
-					p(" %s |", s)
-				}
+		cells := rr.Reaches()
+		for i, c := range cells {
+			if i%len(graphs) == 0 {
+				p("| %s %s (%s) |", r.Protocol.Title, experiment.PropagatorTitle(c.Propagator), pct(c.Labeled))
+			}
+			s := fmt.Sprintf("%.2f → %.2f", c.Defaults, c.Reading)
+			if !math.IsNaN(c.Paper) {
+				nd, nm := c.In()
+				s = fmt.Sprintf("%.2f%s → %.2f%s (%.2f)", c.Defaults, tick(nd), c.Reading, tick(nm), c.Paper)
+			}
+			p(" %s |", s)
+			if i%len(graphs) == len(graphs)-1 {
 				p("\n")
 			}
 		}
 		p("\n")
 		for _, g := range graphs {
-			if w, ok := within[string(g)]; ok {
-				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", method.Title(g), paper.FarPoints, w[0], w[1], rr.Name())
+			if dIn, rIn, of := experiment.Within(cells, g); of > 0 {
+				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", method.Title(g), paper.FarPoints, dIn, rIn, rr.Name())
 			}
 		}
 		p("\n")
