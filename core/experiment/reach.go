@@ -200,3 +200,25 @@ func CellReaches(tables []*Results, runs []ReadingRun, oracles []*Results) []Cel
 	}
 	return out
 }
+
+// Moves measures how far a reading moved graph g's cells cs against the
+// spread of the defaults' table over its trials: change is the mean, over
+// the cells, of |reading − defaults| over the same trials, spread the
+// mean of the table's standard deviations over its trials, both in
+// points. A reading whose change is within the spread needs no more
+// trials to say it does not move the table; one beyond it does.
+func Moves(cs []Reach, table *Results, g method.Name) (change, spread float64, cells int) {
+	for _, c := range cs {
+		t, ok := table.Cell(c.Propagator, c.Labeled, g)
+		if c.Graph != g || !ok || len(t.Errors) < 2 || math.IsNaN(c.Reading) || math.IsNaN(c.Defaults) {
+			continue
+		}
+		change += math.Abs(c.Reading - c.Defaults)
+		spread += 100 * t.Std()
+		cells++
+	}
+	if cells == 0 {
+		return math.NaN(), math.NaN(), 0
+	}
+	return change / float64(cells), spread / float64(cells), cells
+}

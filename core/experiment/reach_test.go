@@ -72,3 +72,18 @@ func TestCellReaches(t *testing.T) {
 		t.Errorf("Within: %d, %d of %d, want 1, 1 of 6", dIn, rIn, of)
 	}
 }
+
+// TestMoves checks the mean change of a reading's cells against the mean
+// spread of the defaults' table, on numbers whose answer is known.
+func TestMoves(t *testing.T) {
+	_, runs, _ := reachRuns()
+	// |reading − defaults|: 26, 20, 0, 5, 5, 5 points; mean 61/6.
+	spread := tableResults(map[method.Name][][]float64{method.NNLRS: {{0.28, 0.32}, {0.28, 0.32}, {0.28, 0.32}, {0.28, 0.32}, {0.28, 0.32}, {0.28, 0.32}}}, paper.Labeled)
+	change, sd, n := Moves(runs[0].Reaches(), spread, method.NNLRS)
+	if n != 6 || math.Abs(change-61.0/6) > 1e-9 || math.Abs(sd-100*math.Sqrt(0.0008)) > 1e-9 {
+		t.Errorf("Moves: %g points against %g over %d cells, want %g against %g over 6", change, sd, n, 61.0/6, 100*math.Sqrt(0.0008))
+	}
+	if _, _, n := Moves(runs[0].Reaches(), spread, method.L1); n != 0 {
+		t.Errorf("Moves of a graph the reading did not build: %d cells", n)
+	}
+}

@@ -136,7 +136,7 @@ func WriteMarkdown(w io.Writer, pg Page) error {
 		p("%s\n\n", strings.TrimSpace(pg.Notes))
 	}
 	writeSummary(b, pg.Results)
-	writeReadings(b, pg.Readings)
+	writeReadings(b, pg.Readings, pg.Results)
 	var oracles []*experiment.Results
 	for _, o := range pg.Oracles {
 		oracles = append(oracles, o.Results)

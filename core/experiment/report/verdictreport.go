@@ -115,7 +115,7 @@ func classifierTitle(p string) string {
 // cell by cell of the graphs it changes, the defaults' mean, the
 // reading's, the paper's, and which of the two is within paper.FarPoints
 // of the paper's over the same trials.
-func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
+func writeReadings(b *strings.Builder, runs []experiment.ReadingRun, tables []*experiment.Results) {
 	if len(runs) == 0 {
 		return
 	}
@@ -164,6 +164,22 @@ func writeReadings(b *strings.Builder, runs []experiment.ReadingRun) {
 		for _, g := range graphs {
 			if dIn, rIn, of := experiment.Within(cells, g); of > 0 {
 				p("%s: within %d points of the paper's in %d cells under the defaults, %d under %s.\n", method.Title(g), paper.FarPoints, dIn, rIn, rr.Name())
+			}
+			for _, t := range tables {
+				if t.Protocol.Name != r.Protocol.Name || t.Trials < 2 {
+					continue
+				}
+				if change, spread, n := experiment.Moves(cells, t, g); n > 0 {
+					verdict := "within the spread: it does not move the table beyond the trials' own variation"
+					switch {
+					case change > spread && r.Trials < t.Trials:
+						verdict = fmt.Sprintf("beyond the spread: it moves the table, and %d trials measure how far", t.Trials)
+					case change > spread:
+						verdict = "beyond the spread: it moves the table"
+					}
+					p("%s: the reading moved its %d cells by %.2f points on average (|reading − defaults| over the same trials), against the defaults' spread of %.2f points over their %d trials (mean standard deviation): %s.\n",
+						method.Title(g), n, change, spread, t.Trials, verdict)
+				}
 			}
 		}
 		p("\n")
