@@ -35,7 +35,8 @@ var jointGraphs = []method.Name{method.NNLRS, method.PCANNLRS, method.NNLRSEF}
 func Compare(name string, rs ...*Results) (*paper.Comparison, error) {
 	titles := map[string]string{
 		CompareGHF:   "Table I: GHF error",
-		CompareLGC:   "Table II: LGC error",
+		CompareLGC:   "Table II: LGC error (α = 0.99)",
+		CompareLGCMu: "Table II: LGC error (α = 1/(1+0.99))",
 		CompareSDA:   "Table III: SDA + nearest neighbour error",
 		CompareJoint: "Learning the graph with the features: LGC error",
 		CompareBeta:  "Table IV: β sensitivity, NNLRS + SDA on PIE",

@@ -51,7 +51,7 @@ func writeEvidence(dir, results string, galleries []paper.Gallery) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareSDA, experiment.CompareJoint} {
+	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareLGCMu, experiment.CompareSDA, experiment.CompareJoint} {
 		c, err := experiment.Compare(name, runs...)
 		if err != nil {
 			return err

@@ -11,14 +11,15 @@ import (
 // of error rates under GHF, LGC and SDA (Tables I-III), the joint
 // learning of graph and features (NNLRS, PCA+NNLRS, NNLRS-EF) and the β
 // sensitivity (Table IV); and the faces across the scale of the draw.
-var PaperFigures = []string{"samples", "weights", "ghf", "lgc", "sda", "joint", "beta", "scale"}
+var PaperFigures = []string{"samples", "weights", "ghf", "lgc", "lgc-mu", "sda", "joint", "beta", "scale"}
 
 // PaperTitles name the figures in the page's words.
 var PaperTitles = map[string]string{
 	"samples": "Fig. 1: the samples",
 	"weights": "Fig. 3: the weights W of LRR, l1 and NNLRS",
 	"ghf":     "Table I: error under GHF",
-	"lgc":     "Table II: error under LGC",
+	"lgc":     "Table II: error under LGC (α = 0.99)",
+	"lgc-mu":  "Table II: error under LGC (α = 1/(1+0.99), the paper's μ read literally)",
 	"sda":     "Table III: error under SDA",
 	"joint":   "Learning the features with the graph (NNLRS-EF)",
 	"beta":    "Table IV: sensitivity to β",
@@ -27,7 +28,7 @@ var PaperTitles = map[string]string{
 
 // LiveFigures are the figures whose live version measures the table on
 // the page's draw (ui.Study).
-var LiveFigures = []string{"ghf", "lgc", "sda", "joint", "beta"}
+var LiveFigures = []string{"ghf", "lgc", "lgc-mu", "sda", "joint", "beta"}
 
 // PaperLabels name the figures in the figure's choice, short enough for
 // the controls' width.
@@ -35,7 +36,8 @@ var PaperLabels = map[string]string{
 	"samples": "Fig. 1: the samples",
 	"weights": "Fig. 3: the weights W",
 	"ghf":     "Table I: error under GHF",
-	"lgc":     "Table II: error under LGC",
+	"lgc":     "Table II: LGC, α = 0.99",
+	"lgc-mu":  "Table II: LGC, α = 1/(1+0.99)",
 	"sda":     "Table III: error under SDA",
 	"joint":   "Features learnt: NNLRS-EF",
 	"beta":    "Table IV: sensitivity to β",
@@ -72,6 +74,8 @@ func PaperLive(name string, p Params) Params {
 		if q.N() > demo.MaxSamples {
 			q.PerClass = demo.MaxSamples / q.Classes
 		}
+	case "lgc-mu":
+		q.Paper, q.Live, q.Alpha = name, 1, PaperAlpha
 	default:
 		q.Paper, q.Live = name, 1
 	}

@@ -27,17 +27,19 @@ import (
 // paperRows are the graphs a table figure charts: the page's four, and the
 // paper's own variants where the table has them.
 var paperRows = map[string][]method.Name{
-	"ghf":   {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
-	"lgc":   {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
-	"sda":   {method.KNN0, method.L1, method.LRR, method.NNLRS},
-	"joint": {method.NNLRS, method.PCANNLRS, method.NNLRSEF},
+	"ghf":    {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
+	"lgc":    {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
+	"lgc-mu": {method.KNN0, method.L1, method.LRR, method.NNLRS, method.NNLRSEF},
+	"sda":    {method.KNN0, method.L1, method.LRR, method.NNLRS},
+	"joint":  {method.NNLRS, method.PCANNLRS, method.NNLRSEF},
 }
 
 // paperTableRows are the graphs a table figure's table lists where they
 // are more than it charts: Tables I and II's nine columns.
 var paperTableRows = map[string][]method.Name{
-	"ghf": paper.Columns,
-	"lgc": paper.Columns,
+	"ghf":    paper.Columns,
+	"lgc":    paper.Columns,
+	"lgc-mu": paper.Columns,
 }
 
 // graphName names a graph in the paper's figures: its name on the page

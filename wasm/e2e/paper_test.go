@@ -37,7 +37,7 @@ func TestPaperFigures(t *testing.T) {
 			}
 			tb.wait("window.nnlrs.evidence", 60*time.Second)
 			switch name {
-			case "ghf", "lgc", "sda", "joint", "beta", "scale":
+			case "ghf", "lgc", "lgc-mu", "sda", "joint", "beta", "scale":
 				if !eval[bool](tb, fmt.Sprintf("nnlrs.evidence.includes(%q)", name)) {
 					t.Skipf("the site carries no runs for %s (docs/results)", name)
 				}
@@ -57,7 +57,7 @@ func TestPaperFigures(t *testing.T) {
 			}
 			note, why := tb.text("paper-note"), tb.text("paper-why-text")
 			switch name {
-			case "ghf", "lgc", "sda", "joint", "beta":
+			case "ghf", "lgc", "lgc-mu", "sda", "joint", "beta":
 				if !strings.Contains(why, "go run ./tools/nnlrs reproduce") || !strings.Contains(note, "trials") || !strings.Contains(note, "†") {
 					t.Errorf("note %q, why %q", note, why)
 				}
