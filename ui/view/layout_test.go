@@ -328,3 +328,103 @@ func TestFitScale(t *testing.T) {
 		t.Errorf("outside the presentation: scale %v", ts)
 	}
 }
+
+// TestPaperTicksApart draws Table IV's β sweep (the committed PIE sweep,
+// nine values of β from 0 to 100) and Tables I and II at every canvas
+// width from a phone's to a wide screen's, at both text scales, in the
+// page's own fonts and in the wider measurer's: no two texts overlap
+// (the tick labels under the axis among them) and none leaves its block.
+func TestPaperTicksApart(t *testing.T) {
+	read := func(path ...string) *experiment.Results {
+		b, err := os.ReadFile(filepath.Join(append([]string{"..", "..", "docs", "results"}, path...)...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := new(experiment.Results)
+		if err := json.Unmarshal(b, r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	m := fixture(t)
+	m.Evidence = &paper.Evidence{}
+	beta, err := experiment.Compare(experiment.CompareBeta, read("pie-beta-sweep", "pie.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Evidence.Comparisons = append(m.Evidence.Comparisons, beta)
+	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC} {
+		c, err := experiment.Compare(name, read("usps.json"), read("yaleb.json"), read("pie.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Evidence.Comparisons = append(m.Evidence.Comparisons, c)
+	}
+	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC} {
+		m.Params.Paper = name
+		for _, ts := range []float32{1, ui.PresentationScale} {
+			for w := float32(370); w <= 1920; w += 10 {
+				h := Height(w, 700, "paper", ts)
+				for _, fonts := range []bool{false, true} {
+					for _, p := range Arrange(w, h, "paper", ts) {
+						mc := &measurer{recorder: recorder{scale: ts}}
+						if fonts {
+							mc.faces = Faces(1, ts)
+						}
+						New().Draw(mc, m, []Panel{p}, w, h, true)
+						what := fmt.Sprintf("%s, %v wide at %v (fonts %v)", name, w, ts, fonts)
+						checkText(t, what, mc.boxes, p.Rect, "†")
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTickLayout places the β sweep's tick labels over plots from 60 to
+// 2000 pixels wide: the labels drawn on one line keep tickGap apart and
+// stay within the plot, the first is always drawn, and all are wherever
+// two lines give each label twice its column's width.
+func TestTickLayout(t *testing.T) {
+	labels := []string{"0", "0.001", "0.01", "0.2", "0.8", "1", "5", "10", "100"}
+	n := len(labels)
+	for _, ts := range []float32{1, ui.PresentationScale} {
+		mc := &measurer{recorder: recorder{scale: ts}, faces: Faces(1, ts)}
+		wmax := float32(0)
+		for _, s := range labels {
+			wmax = max(wmax, mc.TextWidth(s, Small))
+		}
+		for w := float32(60); w <= 2000; w += 5 {
+			const left = 40
+			xOf := func(k int) float32 { return left + w*(float32(k)+0.5)/float32(n) }
+			tl := tickLayout(mc, labels, xOf, left, left+w)
+			what := fmt.Sprintf("%v wide at %v", w, ts)
+			if tl.row[0] != 0 {
+				t.Errorf("%s: the first label not drawn", what)
+			}
+			drawn := 0
+			last := make([]float32, tl.rows)
+			for k := range last {
+				last[k] = -1e9
+			}
+			for k, s := range labels {
+				row := tl.row[k]
+				if row < 0 {
+					continue
+				}
+				drawn++
+				lw := mc.TextWidth(s, Small)
+				if tl.x[k] < left || tl.x[k]+lw > left+w {
+					t.Errorf("%s: %q at %v..%v leaves the plot", what, s, tl.x[k], tl.x[k]+lw)
+				}
+				if tl.x[k] < last[row]+tickGap {
+					t.Errorf("%s: %q at %v within %v of its neighbour ending at %v", what, s, tl.x[k], tickGap, last[row])
+				}
+				last[row] = tl.x[k] + lw
+			}
+			if 2*w/float32(n) >= wmax+tickGap && drawn != n {
+				t.Errorf("%s: %d of %d labels drawn in columns %v wide", what, drawn, n, w/float32(n))
+			}
+		}
+	}
+}

@@ -324,17 +324,28 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		hi = blockHigh(b, rows)
 	}
 	axisW := c.TextWidth("100%", Small) + 6
+	n0 := max(n, 1)
+	plotW := r.W - axisW - 4
+	ticks := make([]string, n)
+	for k := range ticks {
+		ticks[k] = colLabel(cmp, b, k)
+	}
+	tl := tickLayout(c, ticks, func(k int) float32 { return r.X + axisW + plotW*(float32(k)+0.5)/float32(n0) }, r.X+axisW, r.X+r.W)
+	// The extra rows of staggered tick labels come out of the chart.
+	extra := float32(tl.rows-1) * lh
+	chartH -= extra
 	// The columns' quantity on its own line above the plot, where no
 	// curve reaches it.
 	box := Rect{r.X + axisW, top + lh, r.W - axisW - 4, chartH - lh}
 	axes(c, box, r.X, fmt.Sprintf("%g%%", hi), "0%")
 	xl := Clip(c, cmp.XLabel, Small, box.W-8)
 	c.Text(xl, box.X+box.W-c.TextWidth(xl, Small)-4, top, Small, Muted)
-	xOf := func(k int) float32 { return box.X + box.W*(float32(k)+0.5)/float32(max(n, 1)) }
+	xOf := func(k int) float32 { return box.X + box.W*(float32(k)+0.5)/float32(n0) }
 	yOf := func(v float64) float32 { return box.Y + box.H*(1-float32(v/hi)) }
-	for k := range b.Columns {
-		s := colLabel(cmp, b, k)
-		c.Text(s, xOf(k)-c.TextWidth(s, Small)/2, box.Y+box.H+2, Small, Muted)
+	for k, s := range ticks {
+		if tl.row[k] >= 0 {
+			c.Text(s, tl.x[k], box.Y+box.H+2+float32(tl.row[k])*lh, Small, Muted)
+		}
 	}
 	// The shapes first, then the marks: the page's canvas draws the
 	// shapes in batches that a text ends, each batch costly.
@@ -384,7 +395,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 		}
 	}
 	for sec := range sections {
-		ty := box.Y + box.H + lh + 6 + float32(sec)*float32(len(trows)+1)*2*lh
+		ty := box.Y + box.H + extra + lh + 6 + float32(sec)*float32(len(trows)+1)*2*lh
 		k0, k1 := sec*per, min(n, (sec+1)*per)
 		for k := k0; k < k1; k++ {
 			s := colLabel(cmp, b, k)
@@ -419,6 +430,60 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 			}
 		}
 	}
+}
+
+// tickGap is the least room between two tick labels on one line.
+const tickGap = 6
+
+// tickPlan is where a chart's tick labels go: label k's left edge x[k] on
+// line row[k] under the axis (-1: not drawn), on rows lines.
+type tickPlan struct {
+	x    []float32
+	row  []int
+	rows int
+}
+
+// tickLayout places the tick labels of a chart's columns, label k centred
+// on xOf(k) and kept within [left, right]: on one line if no two
+// neighbours come closer than tickGap, else staggered on two lines (label
+// k on line k mod 2), else every second, third, ... label on one or two
+// lines, the first and those at multiples of the step drawn.
+func tickLayout(c Canvas, labels []string, xOf func(int) float32, left, right float32) tickPlan {
+	n := len(labels)
+	t := tickPlan{x: make([]float32, n), row: make([]int, n), rows: 1}
+	w := make([]float32, n)
+	for k, s := range labels {
+		w[k] = c.TextWidth(s, Small)
+		t.x[k] = min(max(xOf(k)-w[k]/2, left), right-w[k])
+	}
+	fits := func(step, rows int) bool {
+		for k := 0; k+step*rows < n; k += step {
+			j := k + step*rows
+			if t.x[k]+w[k]+tickGap > t.x[j] {
+				return false
+			}
+		}
+		return true
+	}
+	for step := 1; step <= max(n, 1); step++ {
+		for rows := 1; rows <= 2; rows++ {
+			if rows > 1 && n <= step {
+				continue
+			}
+			if !fits(step, rows) {
+				continue
+			}
+			t.rows = rows
+			for k := range t.row {
+				t.row[k] = -1
+				if k%step == 0 {
+					t.row[k] = k / step % rows
+				}
+			}
+			return t
+		}
+	}
+	return t
 }
 
 // reachedFoot says, for a block whose graphs leave unlabeled samples
