@@ -202,6 +202,9 @@ func classOf(d *ui.Data, n int) []int {
 // propagation view, by F(t)), labeled nodes ringed, flagged samples crossed,
 // edges by weight, and the hovered node with its strongest neighbours.
 func (v *Views) drawGraph(c Canvas, r Rect, m *ui.Model, prop bool) {
+	if !prop {
+		v.card = nil
+	}
 	g := m.Shown()
 	if g == nil {
 		placeholder(c, r, waiting(m))
@@ -507,7 +510,6 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	if data != nil {
 		pic, thumbs = v.samplePictures(data, g.Version, h, nb)
 	}
-	const picSide = 64
 	lh := lineH(c, Small)
 	rowH, thumbW := lh, float32(0)
 	if thumbs != nil {
@@ -528,26 +530,37 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 	}
 	hgt := 8 + float32(len(lines))*lh + float32(len(nb))*rowH + 8
 	if pic != nil {
-		hgt += picSide + 6
+		hgt += cardPic + 6
 	}
-	x, y := pos[2*h]+14, pos[2*h+1]+14
-	if x+w > r.X+r.W {
-		x = max(r.X, pos[2*h]-14-w)
+	d := rad + cardClear
+	box, clear := cardPlace(pos[2*h], pos[2*h+1], d, w, hgt, r)
+	drawCard := func(c Canvas, box Rect) {
+		v.drawCard(c, box, data, pic, thumbs, lines, nb, class, rowH, thumbW)
 	}
-	if y+hgt > r.Y+r.H {
-		y = max(r.Y, r.Y+r.H-hgt)
+	if !clear {
+		// No room in the view: the card goes over the views beside it
+		// (Draw's overlay), clear of the node.
+		v.card = &cardSpec{x: pos[2*h], y: pos[2*h+1], d: d, w: w, h: hgt, draw: drawCard}
+		return
 	}
-	box := Rect{x, y, w, hgt}
+	drawCard(c, box)
+}
+
+// drawCard draws the hover card in box: the sample's picture, its lines,
+// and a row per neighbour nb.
+func (v *Views) drawCard(c Canvas, box Rect, data *ui.Data, pic *image.RGBA, thumbs []*image.RGBA, lines []string, nb []ui.Neighbour, class []int, rowH, thumbW float32) {
+	lh := lineH(c, Small)
+	x, y, w := box.X, box.Y, box.W
 	c.Fill(box, Ink)
 	c.Fill(box.Inset(1), Card)
 	ty := y + 8
 	if pic != nil {
 		pw := w - 16 // a bar chart: wide
 		if isImage(data) {
-			pw = float32(math.Round(picSide * float64(data.ImageW) / float64(data.ImageH)))
+			pw = float32(math.Round(cardPic * float64(data.ImageW) / float64(data.ImageH)))
 		}
-		c.Image(pic, Rect{x + 8, ty, pw, picSide})
-		ty += picSide + 6
+		c.Image(pic, Rect{x + 8, ty, pw, cardPic})
+		ty += cardPic + 6
 	}
 	for _, l := range lines {
 		c.Text(l, x+8, ty, Small, Ink)
@@ -567,6 +580,49 @@ func (v *Views) hover(c Canvas, r Rect, m *ui.Model, g *ui.Graph, pos []float32,
 		c.Text(neighbourLine(data, e), tx, ty+(rowH-lh)/2, Small, Ink)
 		ty += rowH
 	}
+}
+
+// cardPic is the height of the sample's picture on the hover card.
+const cardPic = 64
+
+// cardClear is the room a hover card leaves around its node beyond the
+// node's radius: its ring (rad+3, 2.5 wide) and a gap.
+const cardClear = 8
+
+// cardSpec is a hover card too large for its view, which Draw lays over
+// the canvas: its node at (x, y), to keep d clear of; its size w×h; and
+// how to draw it in a box.
+type cardSpec struct {
+	x, y, d, w, h float32
+	draw          func(Canvas, Rect)
+}
+
+// cardPlace returns where a w×h card goes in r for the node at (x, y),
+// and whether it keeps at least d from the node inside r. It tries, in
+// turn, right of the node, left of it, below and above it, each slid
+// along the other axis to stay in r; where none fits (a card nearly as
+// large as r), the corner of r farthest from the node, not clear.
+func cardPlace(x, y, d, w, h float32, r Rect) (Rect, bool) {
+	clampX := func(v float32) float32 { return max(r.X, min(v, r.X+r.W-w)) }
+	clampY := func(v float32) float32 { return max(r.Y, min(v, r.Y+r.H-h)) }
+	for _, c := range []Rect{
+		{x + d, clampY(y + d - h/4), w, h},     // right
+		{x - d - w, clampY(y + d - h/4), w, h}, // left
+		{clampX(x + d), y + d, w, h},           // below
+		{clampX(x + d), y - d - h, w, h},       // above
+	} {
+		if c.X >= r.X && c.Y >= r.Y && c.X+c.W <= r.X+r.W && c.Y+c.H <= r.Y+r.H {
+			return c, true
+		}
+	}
+	c := Rect{r.X, r.Y, w, h}
+	if x < r.X+r.W/2 {
+		c.X = clampX(r.X + r.W - w)
+	}
+	if y < r.Y+r.H/2 {
+		c.Y = clampY(r.Y + r.H - h)
+	}
+	return c, false
 }
 
 // isImage reports whether the samples of d are images (SamplePicture

@@ -1109,3 +1109,124 @@ func TestPaperTableColumns(t *testing.T) {
 		t.Errorf("%d rings of the paper's, want %d", len(rc.rings), len(paperRows["ghf"])*len(paper.Labeled))
 	}
 }
+
+// TestCardClearOfNode hovers every node of the graph on canvases from a
+// phone's width to a wide screen's, all views arranged as the page
+// arranges them, with the fixture's plain samples and with images (a card
+// with pictures, larger than some graph views): the card lies inside the
+// canvas (inside the graph's view where it fits there clear of the node)
+// and its rectangle keeps clear of the node and its ring (rad+3). When
+// the hover ends, a card laid over the canvas is painted over.
+func TestCardClearOfNode(t *testing.T) {
+	m := fixture(t)
+	data := m.Run.Data
+	plainX, plainD := data.X, data.D
+	imgX := make([]float64, 64*data.N)
+	for i := range imgX {
+		imgX[i] = float64(i % 7)
+	}
+	cardOf := func(rc *recorder) *Rect {
+		var card *Rect
+		for i := 0; i+1 < len(rc.fills); i++ {
+			f, g := rc.fills[i], rc.fills[i+1]
+			if f.c == Ink && g.c == Card && g.r == f.r.Inset(1) {
+				card = &rc.fills[i].r
+			}
+		}
+		return card
+	}
+	outside := 0
+	for _, images := range []bool{false, true} {
+		data.X, data.D, data.ImageW, data.ImageH = plainX, plainD, 0, 0
+		if images {
+			data.X, data.D, data.ImageW, data.ImageH = imgX, 64, 8, 8
+		}
+		for _, w := range []float32{370, 520, 760, 1024, 1280, 1920} {
+			h := Height(w, 700, "", 1)
+			ps := Arrange(w, h, "", 1)
+			var view Rect
+			for _, p := range ps {
+				if p.Name == "graph" {
+					view = body(p.Rect, 1) // where the view draws
+				}
+			}
+			for node := 0; node < data.N; node++ {
+				m.Hover = node
+				rc := &recorder{}
+				v := New()
+				v.Draw(rc, m, ps, w, h, true)
+				x, y, ok := v.NodePosition(m, "graph", node)
+				if !ok {
+					t.Fatalf("%v wide: node %d not drawn", w, node)
+				}
+				card := cardOf(rc)
+				if card == nil {
+					t.Fatalf("%v wide, node %d: no card", w, node)
+				}
+				rad := nodeRadius(data.N, v.plots["graph"].W) + 3
+				what := fmt.Sprintf("%v wide, images %v, node %d at (%.0f, %.0f), card %+v", w, images, node, x, y, *card)
+				if card.X < Gap || card.Y < Gap || card.X+card.W > w-Gap || card.Y+card.H > h-Gap {
+					t.Errorf("%s: leaves the canvas", what)
+				}
+				in := card.X >= view.X && card.Y >= view.Y && card.X+card.W <= view.X+view.W && card.Y+card.H <= view.Y+view.H
+				if _, fits := cardPlace(x, y, rad-3+cardClear, card.W, card.H, view); fits != in {
+					t.Errorf("%s: in the view %+v %v, but it fits there %v", what, view, in, fits)
+				}
+				// The nearest point of the card to the node.
+				nx := max(card.X, min(x, card.X+card.W))
+				ny := max(card.Y, min(y, card.Y+card.H))
+				if d := math.Hypot(float64(nx-x), float64(ny-y)); d < float64(rad) {
+					t.Errorf("%s: %.1f from the node, within its ring (%.1f)", what, d, rad)
+				}
+				if in {
+					continue
+				}
+				outside++
+				// The hover ends: the canvas under the card is painted
+				// and the views there drawn again, no card.
+				m.Hover = -1
+				rc = &recorder{}
+				v.Draw(rc, m, ps, w, h, false)
+				if cardOf(rc) != nil {
+					t.Errorf("%s: a card without a hover", what)
+				}
+				if !slices.Contains(rc.fills, recFill{*card, Background}) {
+					t.Errorf("%s: the card's place not painted over when the hover ends", what)
+				}
+			}
+		}
+	}
+	if outside == 0 {
+		t.Error("no card laid outside its view: the test tries nothing")
+	}
+	data.X, data.D, data.ImageW, data.ImageH = plainX, plainD, 0, 0
+	m.Hover = -1
+}
+
+// TestCardPlace: over views from 200 to 1000 pixels and cards up to
+// nearly half the view wide and high, at every node position on a grid,
+// the card fits in the view at least d from the node.
+func TestCardPlace(t *testing.T) {
+	const d = 12
+	for _, vw := range []float32{200, 400, 1000} {
+		for _, vh := range []float32{200, 500, 1000} {
+			r := Rect{30, 40, vw, vh}
+			for _, cw := range []float32{50, vw/2 - d - 1} {
+				for _, ch := range []float32{50, vh/2 - d - 1} {
+					for x := r.X; x <= r.X+r.W; x += 7 {
+						for y := r.Y; y <= r.Y+r.H; y += 7 {
+							c, ok := cardPlace(x, y, d, cw, ch, r)
+							if !ok || c.X < r.X || c.Y < r.Y || c.X+c.W > r.X+r.W+1e-3 || c.Y+c.H > r.Y+r.H+1e-3 || c.W != cw || c.H != ch {
+								t.Fatalf("view %+v, node (%v, %v): card %+v, clear %v", r, x, y, c, ok)
+							}
+							nx, ny := max(c.X, min(x, c.X+c.W)), max(c.Y, min(y, c.Y+c.H))
+							if dist := math.Hypot(float64(nx-x), float64(ny-y)); dist < d-1e-3 {
+								t.Fatalf("view %+v, node (%v, %v): card %+v only %.1f away", r, x, y, c, dist)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

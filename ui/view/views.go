@@ -24,6 +24,11 @@ type Views struct {
 	// for the run, layout and size of galleryKey.
 	galleryImg *image.RGBA
 	galleryKey [3]uint64
+	// card is the graph's hover card when its view has no room for it
+	// clear of its node, nil else; cardShown is where Draw laid it over
+	// the canvas last, nil for nowhere.
+	card      *cardSpec
+	cardShown *Rect
 }
 
 type heatEntry struct {
@@ -63,18 +68,59 @@ func (v *Views) Draw(c Canvas, m *ui.Model, panels []Panel, w, h float32, full b
 		clear(v.plots)
 		v.size = size
 	}
+	var redrawn []Rect
+	layer := func(p Panel, view *View, k drawn) {
+		c.Layer("panel "+p.Name, k.key^k.progress, p.Rect, func(c Canvas) { v.drawPanel(c, view, p.Rect, m) })
+		redrawn = append(redrawn, p.Rect)
+	}
+	graph := false
 	for _, p := range panels {
 		view := Lookup(p.Name)
 		if view == nil {
 			continue
 		}
+		graph = graph || view == graphView
 		k := keys(view, m, c.TextScale())
 		if d, ok := v.drawn[p.Name]; ok && d == k && !full {
 			continue
 		}
 		v.drawn[p.Name] = k
-		c.Layer("panel "+p.Name, k.key^k.progress, p.Rect, func(c Canvas) { v.drawPanel(c, view, p.Rect, m) })
+		layer(p, view, k)
 	}
+	v.overlayCard(c, panels, w, h, graph, redrawn, layer)
+}
+
+// overlayCard lays the graph's hover card that its view has no room for
+// (v.card) over the w×h canvas, clear of its node: drawn again where a
+// panel under it was drawn (redrawn), and where it was before, the
+// background and the panels there drawn again (layer) when it moves or
+// goes.
+func (v *Views) overlayCard(c Canvas, panels []Panel, w, h float32, graph bool, redrawn []Rect, layer func(Panel, *View, drawn)) {
+	var want *Rect
+	if v.card != nil && graph {
+		r, _ := cardPlace(v.card.x, v.card.y, v.card.d, v.card.w, v.card.h, Rect{Gap, Gap, w - 2*Gap, h - 2*Gap})
+		want = &r
+	}
+	if old := v.cardShown; old != nil && (want == nil || *want != *old) {
+		c.Fill(*old, Background)
+		for _, p := range panels {
+			if view := Lookup(p.Name); view != nil && overlaps(p.Rect, *old) {
+				if k, ok := v.drawn[p.Name]; ok {
+					layer(p, view, k)
+				}
+			}
+		}
+		redrawn = append(redrawn, *old)
+	}
+	if want != nil && (v.cardShown == nil || *want != *v.cardShown || slices.ContainsFunc(redrawn, func(r Rect) bool { return overlaps(r, *want) })) {
+		v.card.draw(c, *want)
+	}
+	v.cardShown = want
+}
+
+// overlaps reports whether a and b share an area.
+func overlaps(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 }
 
 // Staleness is how much of what Draw would draw differs from what it drew
