@@ -14,8 +14,8 @@ import (
 // TestClassScreenshots saves, with NNLRS_SCREENSHOTS set, the first screen
 // of the pages a class meets, light and dark: the default page at a
 // projector's 1024×768 and 1280×720, 1920×1080, a tablet (768×1024) and a
-// phone (390×844); a paper figure, the tour's first step and an exercise
-// link at 1024×768 and on the phone (the tour and the figure at 1920×1080
+// phone (390×844); Tables I, II and IV, the tour's first step and an exercise
+// link at 1024×768 and on the phone (the tour and the tables at 1920×1080
 // too); the presentation at 1024×768: class-PAGE-WxH-THEME.png, to look
 // at.
 func TestClassScreenshots(t *testing.T) {
@@ -26,6 +26,8 @@ func TestClassScreenshots(t *testing.T) {
 	pages := []struct{ name, hash string }{
 		{"default", ""},
 		{"paper-ghf", "paper=ghf"},
+		{"paper-lgc", "paper=lgc"},
+		{"paper-beta", "paper=beta"},
 		{"tour1", "tour=1"},
 		{"exercise", "data=usps&seed=1&lambda=10&only=lambda&ask=Which%20%CE%BB%20lets%20NNLRS%20beat%20l1%20here%3F%20Why%3F"},
 		{"present", ""},
@@ -36,7 +38,7 @@ func TestClassScreenshots(t *testing.T) {
 			// Every size for the default page; a projector's, the
 			// widest and a phone for the others; the presentation on the
 			// projector.
-			if pg.name == "present" && sz[0] != 1024 || pg.name != "default" && sz[0] != 1024 && sz[0] != 390 && !((pg.name == "tour1" || pg.name == "paper-ghf") && sz[0] == 1920) {
+			if pg.name == "present" && sz[0] != 1024 || pg.name != "default" && sz[0] != 1024 && sz[0] != 390 && !((pg.name == "tour1" || strings.HasPrefix(pg.name, "paper")) && sz[0] == 1920) {
 				continue
 			}
 			for _, dark := range []bool{false, true} {
