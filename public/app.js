@@ -21,6 +21,19 @@ if ("serviceWorker" in navigator) {
   worker.addEventListener("error", keep);
   window.nnlrsFirstWorker = { worker, early, keep };
 }
+// On a narrow screen the controls go under the views: a link above the
+// views jumps to them and one at their top back, by scrolling and moving
+// the focus, not by the address (whose hash holds the page's settings).
+{
+  const jump = (from, to, where) => document.getElementById(from).addEventListener("click", (e) => {
+    e.preventDefault();
+    scrollTo(0, where());
+    document.getElementById(to).focus({ preventScroll: true });
+  });
+  const under = () => document.getElementById("top").offsetHeight;
+  jump("to-controls", "to-views", () => document.getElementById("panel").getBoundingClientRect().top + scrollY - under());
+  jump("to-views", "to-controls", () => 0);
+}
 // ebiten draws into its own textures and copies the result to the canvas
 // pixel for pixel, so the canvas's multisampling only costs time
 // (docs/BENCH.md measures it under software WebGL).

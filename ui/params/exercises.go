@@ -34,7 +34,7 @@ var Exercises = []Exercise{
 	},
 	{
 		Title: "θ: how much weight to keep",
-		Question: "On the synthetic data, θ drops the weights of each sample's code below that share of its largest " +
+		Question: "On the synthetic data, θ zeroes the entries of each sample's code, scaled to unit length, that fall below it " +
 			"(Algorithm 2). Raise θ: from which θ does the NNLRS graph fall apart, and what becomes of the labels?",
 		Answer: "Up to θ = 0.3 the graph keeps its classes together (3 pieces at most, 4% of the possible edges), and GHF " +
 			"errs 1%. At θ = 0.5 it falls into 56 pieces: most samples are cut off from every label, and GHF errs 96%.",

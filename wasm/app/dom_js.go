@@ -362,8 +362,68 @@ func (d *dom) exercises(restricted bool) {
 		ans := d.doc.Call("createElement", "p")
 		ans.Set("textContent", e.Answer)
 		det.Call("append", sum, ans)
-		li.Call("append", a, q, det)
+		li.Call("append", a, q)
+		for _, c := range params.Cited(e.Question) {
+			li.Call("append", d.citation(c))
+		}
+		li.Call("append", det)
 		ol.Call("appendChild", li)
+	}
+}
+
+// citation returns the piece of the paper c written out, folded under
+// its title: a <details class="cite"> whose data-cite is c's name.
+func (d *dom) citation(c params.Citation) js.Value {
+	det := d.doc.Call("createElement", "details")
+	det.Set("className", "cite")
+	det.Get("dataset").Set("cite", c.Name)
+	sum := d.doc.Call("createElement", "summary")
+	sum.Set("textContent", c.Title)
+	det.Call("append", sum)
+	if c.Steps {
+		ol := d.doc.Call("createElement", "ol")
+		for _, l := range c.Lines {
+			li := d.doc.Call("createElement", "li")
+			li.Set("textContent", l)
+			ol.Call("append", li)
+		}
+		det.Call("append", ol)
+		return det
+	}
+	for i, l := range c.Lines {
+		p := d.doc.Call("createElement", "p")
+		p.Set("textContent", l)
+		if i == 0 {
+			p.Set("className", "formula")
+		}
+		det.Call("append", p)
+	}
+	return det
+}
+
+// citeStatic writes out, in each element of the page's HTML with a
+// data-cites attribute (the NNLRS graph's controls: problem (6) for β and
+// λ, Algorithm 2 for θ), the pieces of the paper it names.
+func (d *dom) citeStatic() {
+	els := d.doc.Call("querySelectorAll", "[data-cites]")
+	for i := 0; i < els.Get("length").Int(); i++ {
+		el := els.Index(i)
+		d.cite(el.Get("id").String(), el.Get("dataset").Get("cites").String())
+	}
+}
+
+// cite writes into element id the pieces of the paper text cites, when
+// text changed.
+func (d *dom) cite(id, text string) {
+	key := id + ".cites"
+	if d.shown[key] == text {
+		return
+	}
+	d.shown[key] = text
+	el := d.el(id)
+	el.Set("textContent", "")
+	for _, c := range params.Cited(text) {
+		el.Call("append", d.citation(c))
 	}
 }
 
@@ -501,7 +561,9 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	d.list("advice", advice)
 	d.paper(m, pg.Settings())
 	d.teacher(pg)
-	d.set("tour-text", "textContent", ui.TourText(m, m.Params.Tour))
+	tour := ui.TourText(m, m.Params.Tour)
+	d.set("tour-text", "textContent", tour)
+	d.cite("tour-cite", tour)
 }
 
 // access shows, hides and disables the controls as the teacher's link of
@@ -516,6 +578,7 @@ func (d *dom) access(p params.Params) {
 	restricted := p.Restricted()
 	d.set("ask-box", "hidden", !restricted && p.Ask == "")
 	d.set("ask", "textContent", p.Ask)
+	d.cite("ask-cite", p.Ask)
 	head := "Your teacher's question"
 	if p.Ask == "" {
 		head = "An exercise"

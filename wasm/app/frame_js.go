@@ -21,6 +21,7 @@ import (
 type frame struct {
 	doc, body, canvas, panel js.Value
 	tour                     js.Value // the tour's strip and the verdict, above the views
+	jump                     js.Value // the link to the controls above the views on a narrow screen
 	height                   int      // the body's height last set, CSS pixels
 	panelH                   int      // the controls' height last published
 	tourH                    int      // the tour strip's height last published
@@ -40,7 +41,7 @@ type frame struct {
 
 func newFrame(d *dom, q *queue) *frame {
 	doc := js.Global().Get("document")
-	f := &frame{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("top")}
+	f := &frame{doc: doc, body: doc.Get("body"), canvas: doc.Call("querySelector", "body > canvas"), panel: d.el("panel"), tour: d.el("top"), jump: d.el("jump")}
 	// The views sit below the tour's strip, and the controls below the
 	// views on a narrow screen: a change of their height (a status line
 	// that wraps, advice that appears) refits the page on the next frame.
@@ -69,7 +70,10 @@ func (f *frame) fit(alone, figure string, ts float32) {
 		f.doc.Get("documentElement").Get("style").Call("setProperty", "--tour-h", strconv.Itoa(h)+"px")
 	}
 	w := float32(f.body.Get("clientWidth").Float())
-	h := int(max(view.Height(w, float32(win.Get("innerHeight").Float())-float32(f.tourH), alone, ts), view.FigureHeight(figure, w, ts)))
+	// The views' share of the viewport: below the tour's strip and the
+	// link to the controls (0 high where hidden).
+	avail := float32(win.Get("innerHeight").Float()) - float32(f.tourH) - float32(f.jump.Get("offsetHeight").Float())
+	h := int(max(view.Height(w, avail, alone, ts), view.FigureHeight(figure, w, ts)))
 	if h != f.height {
 		f.height = h
 		f.body.Get("style").Set("height", strconv.Itoa(h)+"px")

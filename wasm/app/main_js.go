@@ -61,6 +61,7 @@ func newApp() *app {
 	a.page.Model.Opened = time.Now().Add(-time.Duration(now() * float64(time.Millisecond)))
 	a.faces = loadFaces(1, 1)
 	a.dom.choices(nil)
+	a.dom.citeStatic()
 	a.dom.listen(a.q)
 	a.dom.listenTeacher(a.q)
 	a.dom.describeCanvas(a.q)

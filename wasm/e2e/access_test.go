@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp/kb"
+
+	"nnlrs/ui/params"
 )
 
 // TestHighDPI opens the page on a screen of 2 device pixels per CSS pixel:
@@ -102,7 +105,7 @@ func TestKeyboard(t *testing.T) {
 	tabTo := func(id string) {
 		t.Helper()
 		blur()
-		for i := 0; i < 40; i++ {
+		for i := 0; i < 60; i++ { // as many as the round above visits
 			tb.keys(kb.Tab)
 			if tb.focused() == id {
 				return
@@ -255,4 +258,112 @@ func serve(t *testing.T, h http.Handler) string {
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + l.Addr().String() + "/"
+}
+
+// TestJumpToControls: on a phone, where the controls go under every view,
+// a link above the views (in sight on the first screen, over no view)
+// is the first stop of Tab; Enter on it brings the controls' top into
+// sight below the strip at the top and moves the focus to the link back,
+// whose Enter brings the page back to its top and the focus to the first
+// link. Neither touches the address, which holds the settings. On a
+// projector, where the controls sit beside the views, neither shows.
+func TestJumpToControls(t *testing.T) {
+	tb := openScreen(t, screens[len(screens)-1], small)
+	tb.done()
+	tb.fitted()
+	eval[any](tb, `scrollTo(0, 0); null`)
+	if h := tb.hidden("to-controls"); len(h) > 0 {
+		t.Errorf("the link to the controls is out of sight or covered on the first screen")
+	}
+	bottom := eval[float64](tb, `document.getElementById("to-controls").getBoundingClientRect().bottom + scrollY`)
+	if top := eval[float64](tb, `Math.min(...nnlrs.panels.map(p => p.y))`); bottom > top {
+		t.Errorf("the link to the controls ends at %v, over the first view at %v", bottom, top)
+	}
+	hash := eval[string](tb, "location.hash")
+	eval[bool](tb, `(document.activeElement && document.activeElement.blur(), true)`)
+	tb.keys(kb.Tab)
+	if f := tb.focused(); f != "to-controls" {
+		t.Fatalf("the first Tab goes to %q, want the link to the controls", f)
+	}
+	tb.keys(kb.Enter)
+	inSight := `(() => { const t = document.getElementById("panel").getBoundingClientRect().top, s = document.getElementById("top").offsetHeight;
+		return t >= s - 1 && t <= innerHeight / 2 })()`
+	if !tb.poll(inSight+` && document.activeElement.id === "to-views"`, 5*time.Second) {
+		t.Errorf("Enter on the link: the controls' top at %v (viewport %v), focus on %q", eval[float64](tb, `document.getElementById("panel").getBoundingClientRect().top`),
+			eval[float64](tb, "innerHeight"), tb.focused())
+	}
+	if h := tb.hidden("to-views"); len(h) > 0 {
+		t.Errorf("the link back is out of sight or covered at the controls")
+	}
+	tb.keys(kb.Enter)
+	if !tb.poll(`scrollY === 0 && document.activeElement.id === "to-controls"`, 5*time.Second) {
+		t.Errorf("Enter on the link back: scrolled to %v, focus on %q", eval[float64](tb, "scrollY"), tb.focused())
+	}
+	if h := eval[string](tb, "location.hash"); h != hash {
+		t.Errorf("the links changed the address's hash from %q to %q", hash, h)
+	}
+	tb.checkConsole()
+
+	tb = openScreen(t, screens[0], small)
+	if shown := eval[[]string](tb, `["to-controls", "to-views"].filter(id => document.getElementById(id).getClientRects().length > 0)`); len(shown) > 0 {
+		t.Errorf("on a projector, %v shown", shown)
+	}
+	tb.checkConsole()
+}
+
+// TestCitationsShown: where the page's text cites a piece of the paper by
+// name (an exercise's question, a step of the tour, the NNLRS graph's
+// controls), the piece is written out beside it as page text, folded in
+// a <details> that the keyboard opens: problem (6) with its terms,
+// Algorithm 2 with its steps (params.Citations).
+func TestCitationsShown(t *testing.T) {
+	tb := newTabSized(t, 1024, 768, 1)
+	tb.navigate(baseURL, small)
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	// shows reports whether the element of the selector holds citation
+	// c written out: its title and every line.
+	shows := func(sel string, c params.Citation) bool {
+		b, _ := json.Marshal(append([]string{c.Title}, c.Lines...))
+		return eval[bool](tb, fmt.Sprintf(`(() => { const d = [...document.querySelectorAll(%q)].find(e => e.dataset.cite === %q);
+			return !!d && %s.every(l => d.textContent.includes(l)) })()`, sel+" details.cite", c.Name, b))
+	}
+	cited := 0
+	for i, e := range params.Exercises {
+		for _, c := range params.Cited(e.Question) {
+			cited++
+			if !shows(fmt.Sprintf("#exercises > li:nth-child(%d)", i+1), c) {
+				t.Errorf("exercise %q cites %s, not written out beside it", e.Title, c.Name)
+			}
+		}
+	}
+	if cited < 2 {
+		t.Fatalf("the exercises cite %d pieces of the paper: the test checks too little", cited)
+	}
+	for _, name := range []string{"problem (6)", "Algorithm 2"} {
+		if !shows("#graph-fields", params.Cited(name)[0]) {
+			t.Errorf("the NNLRS graph's controls do not write out %s", name)
+		}
+	}
+	// The keyboard opens one: its summary takes the focus, Enter unfolds it.
+	eval[any](tb, `document.querySelector("#graph-fields details.cite summary").focus(); null`)
+	if f := tb.focused(); !strings.HasPrefix(f, "SUMMARY") {
+		t.Errorf("a citation's summary does not take the focus: %q", f)
+	}
+	tb.keys(kb.Enter)
+	if !tb.poll(`document.querySelector("#graph-fields details.cite").open`, 5*time.Second) {
+		t.Error("Enter on a citation's summary does not unfold it")
+	}
+	for n, s := range params.TourSteps {
+		cs := params.Cited(s.Text)
+		if len(cs) == 0 {
+			continue
+		}
+		eval[any](tb, fmt.Sprintf(`location.hash = "tour=%d"; null`, n+1))
+		for _, c := range cs {
+			if !tb.poll(fmt.Sprintf(`document.getElementById("tour-count").textContent.startsWith("Tour %d/")`, n+1), 10*time.Second) || !shows("#tour-cite", c) {
+				t.Errorf("tour step %d (%s) cites %s, not written out in its strip", n+1, s.Title, c.Name)
+			}
+		}
+	}
+	tb.checkConsole()
 }
