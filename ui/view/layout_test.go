@@ -428,3 +428,80 @@ func TestTickLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightsFill draws the weights view embedded alone, in the frames of
+// a projector, a wide screen, a tablet and a phone (each less a tour's
+// strip, or whole), and in the page's own layouts. Embedded alone, what
+// is drawn spans 90% of the view's drawing area each way and the weight
+// matrices take at least 40% of it (drawn square in one row they spanned
+// 55% of a 1024×768 projector's height, and took 22% of a tablet's area), with the
+// key to their marks at the page's text size. Everywhere the matrices
+// keep within maxStretch of square, none over another or over a text,
+// and no text overlaps or leaves the view.
+func TestWeightsFill(t *testing.T) {
+	m := fixture(t)
+	for _, ts := range []float32{1, ui.PresentationScale} {
+		for _, fr := range [][2]float32{{1024, 640}, {1024, 768}, {1280, 600}, {1920, 980}, {820, 1055}, {768, 1024}, {390, 700}, {390, 844}} {
+			w, h := fr[0], fr[1]
+			ps := Arrange(w, Height(w, h, "weights", ts), "weights", ts)
+			checkWeightsFill(t, m, fmt.Sprintf("embedded %v×%v at %v", w, h, ts), ps[0], ts, 0.4)
+		}
+		for _, w := range []float32{370, 760, 1024, 1280, 1920} {
+			h := Height(w, 700, "", ts)
+			for _, p := range Arrange(w, h, "", ts) {
+				if p.Name == "weights" {
+					checkWeightsFill(t, m, fmt.Sprintf("the page %v wide at %v", w, ts), p, ts, 0)
+				}
+			}
+		}
+	}
+}
+
+func checkWeightsFill(t *testing.T, m *ui.Model, what string, p Panel, ts float32, least float32) {
+	t.Helper()
+	mc := &measurer{recorder: recorder{scale: ts}}
+	New().Draw(mc, m, []Panel{p}, p.Rect.X+p.Rect.W+Gap, p.Rect.Y+p.Rect.H+Gap, true)
+	b := body(p.Rect, ts)
+	if len(mc.rects) != len(WeightGraphs) {
+		t.Fatalf("%s: %d matrices", what, len(mc.rects))
+	}
+	covered := float32(0)
+	for i, r := range mc.rects {
+		covered += r.W * r.H
+		if r.W > maxStretch*r.H+0.01 || r.H > maxStretch*r.W+0.01 {
+			t.Errorf("%s: matrix %d drawn %v×%v, further than %v from square", what, i, r.W, r.H, maxStretch)
+		}
+		for _, o := range mc.rects[i+1:] {
+			if overlap(r, o) {
+				t.Errorf("%s: matrices %+v and %+v overlap", what, r, o)
+			}
+		}
+		for _, tb := range mc.boxes {
+			if overlap(r, tb.r) {
+				t.Errorf("%s: %q over matrix %d", what, tb.s, i)
+			}
+		}
+	}
+	if share := covered / (b.W * b.H); share < least {
+		t.Errorf("%s: the matrices take %.0f%% of the view's %v×%v, want %.0f%%", what, 100*share, b.W, b.H, 100*least)
+	}
+	// No blank band: what is drawn spans the view's drawing area.
+	x0, y0, x1, y1 := b.X+b.W, b.Y+b.H, b.X, b.Y
+	for _, r := range mc.rects {
+		x0, y0, x1, y1 = min(x0, r.X), min(y0, r.Y), max(x1, r.X+r.W), max(y1, r.Y+r.H)
+	}
+	for _, tb := range mc.boxes {
+		x0, y0, x1, y1 = min(x0, tb.r.X), min(y0, tb.r.Y), max(x1, tb.r.X+tb.r.W), max(y1, tb.r.Y+tb.r.H)
+	}
+	if least > 0 && ((x1-x0) < 0.9*b.W || (y1-y0) < 0.9*b.H) {
+		t.Errorf("%s: the drawing spans %v×%v of the view's %v×%v", what, x1-x0, y1-y0, b.W, b.H)
+	}
+	var words []string
+	for _, tb := range mc.boxes {
+		words = append(words, tb.s)
+	}
+	if least > 0 && ts == 1 && !strings.Contains(strings.Join(words, " "), "Row i, column j") {
+		t.Errorf("%s: no key to the matrices", what)
+	}
+	checkText(t, what, mc.boxes, p.Rect, "")
+}

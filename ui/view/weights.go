@@ -11,7 +11,8 @@ import (
 )
 
 // weightsView draws the weight matrices of LRR, l1 and NNLRS side by
-// side, the samples ordered by class (the paper's Fig. 3).
+// side (or in a grid, in a tall view), the samples ordered by class (the
+// paper's Fig. 3).
 var weightsView = &View{
 	Name: "weights", Title: "Weights W, samples ordered by class", Short: "Weights W",
 	reads: func(k *keyer, m *ui.Model) {
@@ -72,30 +73,99 @@ func (v *Views) heatmap(gm method.Name, g *ui.Graph) *image.RGBA {
 // stripW is the width of the class strips beside a heatmap.
 const stripW = 6
 
-// drawWeights draws the weight matrices side by side, each with class
-// strips along two edges and its density and within-class share.
+// weightsKey is the key under the weight matrices: what a pixel and a
+// strip say.
+const weightsKey = "Row i, column j: the weight between samples i and j, darker for heavier (square-root scale; white: none). " +
+	"The strips: the samples' classes in order; weight within a class lies in the blocks on the diagonal."
+
+// maxStretch is how far a weight matrix may be drawn from square, either
+// way, to fill its view: its rows and columns stay readable as blocks.
+const maxStretch = 1.5
+
+// weightsGrid is an arrangement of the weight matrices in a view: cols
+// columns of cells w×h, each matrix hw×hh in its cell.
+type weightsGrid struct {
+	cols, rows int
+	w, h       float32
+	hw, hh     float32
+}
+
+// arrangeWeights returns the arrangement of n weight matrices in r, with
+// head and foot the height of a cell's heading above its matrix and of its
+// caption under it: in the columns (1 to n) that give the matrices the
+// most area, each matrix as large as its cell allows within maxStretch
+// of square.
+func arrangeWeights(r Rect, n int, head, foot float32) weightsGrid {
+	var best weightsGrid
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		g := weightsGrid{cols: cols, rows: rows}
+		g.w = (r.W - float32(cols-1)*Gap) / float32(cols)
+		g.h = (r.H - float32(rows-1)*Gap) / float32(rows)
+		aw, ah := g.w-stripW-2, g.h-head-stripW-2-foot
+		if aw <= 0 || ah <= 0 {
+			continue
+		}
+		g.hw, g.hh = min(aw, ah*maxStretch), min(ah, aw*maxStretch)
+		if g.hw*g.hh > best.hw*best.hh {
+			best = g
+		}
+	}
+	return best
+}
+
+// drawWeights draws the weight matrices in the columns that give them the
+// most room (arrangeWeights), each with class strips along two edges and
+// its density and within-class share; and under them, where it takes
+// little of the view, the key to their marks.
 func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 	if m.Run == nil {
 		placeholder(c, r, waiting(m))
 		return
 	}
-	k := float32(len(WeightGraphs))
-	cellW := (r.W - (k-1)*Gap) / k
+	n := len(WeightGraphs)
 	lh, nh := lineH(c, Small), lineH(c, Normal)
-	// Room under the matrices for the longest caption.
-	captionH := float32(len(weightCaption(c, 1, 1, cellW))) * lh
-	side := min(cellW-stripW-2, r.H-captionH-nh-stripW-8)
+	// Room under the matrices for the longest caption at the narrowest
+	// cell (all in one row).
+	captionW := (r.W - float32(n-1)*Gap) / float32(n)
+	captionH := float32(len(weightCaption(c, 1, 1, captionW))) * lh
+	head := nh + 4
+	// The key goes in a cell the matrices leave empty, else under them
+	// where it takes little of the view, else nowhere.
+	grid := arrangeWeights(r, n, head, captionH+4)
+	var key []string
+	var keyAt Rect
+	if grid.cols*grid.rows > n {
+		i := grid.cols*grid.rows - 1
+		keyAt = Rect{r.X + float32(i%grid.cols)*(grid.w+Gap), r.Y + float32(i/grid.cols)*(grid.h+Gap) + head, grid.w, grid.h - head}
+		if key = Wrap(c, weightsKey, Small, keyAt.W); float32(len(key))*lh > keyAt.H {
+			key = nil
+		}
+	}
+	if key == nil {
+		key = Wrap(c, weightsKey, Small, r.W)
+		keyH := float32(len(key)) * lh
+		if keyH > 0.15*r.H {
+			key, keyH = nil, 0
+		}
+		keyAt = Rect{r.X, r.Y + r.H - keyH, r.W, keyH}
+		grid = arrangeWeights(Rect{r.X, r.Y, r.W, r.H - keyH}, n, head, captionH+4)
+	}
+	if grid.cols == 0 {
+		grid = weightsGrid{cols: n, rows: 1, w: captionW, h: r.H}
+	}
 	for i, gm := range WeightGraphs {
-		x := r.X + float32(i)*(cellW+Gap)
-		cell := Rect{x, r.Y, cellW, r.H}
+		x := r.X + float32(i%grid.cols)*(grid.w+Gap)
+		y := r.Y + float32(i/grid.cols)*(grid.h+Gap)
+		cell := Rect{x, y, grid.w, grid.h}
 		g := m.Run.Graphs[gm]
 		name := params.GraphNames[gm]
-		hm := Rect{x + stripW + 2, r.Y + nh + 4 + stripW + 2, side, side}
+		hm := Rect{x + stripW + 2, y + head + stripW + 2, grid.hw, grid.hh}
 		heading := name
 		if g != nil && g.W != nil && g.Final == nil && len(g.Iters) > 0 {
 			heading = fmt.Sprintf("%s, iteration %d", name, g.Iters[len(g.Iters)-1].Iter)
 		}
-		c.Text(Clip(c, heading, Normal, cellW), x, r.Y, Normal, Ink)
+		c.Text(Clip(c, heading, Normal, grid.w), x, y, Normal, Ink)
 		switch {
 		case g == nil:
 			continue
@@ -111,10 +181,13 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 			drawStrips(c, hm, m.Run.Data.Labels)
 		}
 		if f := g.Final; f != nil {
-			for k, l := range weightCaption(c, f.Density, f.WithinClass, cellW) {
+			for k, l := range weightCaption(c, f.Density, f.WithinClass, grid.w) {
 				c.Text(l, x, hm.Y+hm.H+4+float32(k)*lh, Small, Muted)
 			}
 		}
+	}
+	for k, l := range key {
+		c.Text(l, keyAt.X, keyAt.Y+float32(k)*lh, Small, Muted)
 	}
 }
 
@@ -123,16 +196,16 @@ func (v *Views) drawWeights(c Canvas, r Rect, m *ui.Model) {
 func drawStrips(c Canvas, hm Rect, labels []int) {
 	idx := ClassIndex(labels)
 	n := len(labels)
-	cell := hm.W / float32(n)
+	cw, ch := hm.W/float32(n), hm.H/float32(n)
 	for start := 0; start < n; {
 		end := start
 		for end < n && labels[end] == labels[start] {
 			end++
 		}
 		col := ClassColour(idx[labels[start]])
-		a, b := float32(start)*cell, float32(end-start)*cell
-		c.Fill(Rect{hm.X - stripW - 2, hm.Y + a, stripW, b}, col)
-		c.Fill(Rect{hm.X + a, hm.Y - stripW - 2, b, stripW}, col)
+		a, b := float32(start), float32(end-start)
+		c.Fill(Rect{hm.X - stripW - 2, hm.Y + a*ch, stripW, b * ch}, col)
+		c.Fill(Rect{hm.X + a*cw, hm.Y - stripW - 2, b * cw, stripW}, col)
 		start = end
 	}
 	c.Fill(Rect{hm.X - 1, hm.Y - 1, hm.W + 2, 1}, Rule)

@@ -198,3 +198,61 @@ func TestTourLinkReveals(t *testing.T) {
 	}
 	tb.checkConsole()
 }
+
+// TestEmbedFillsFrame opens the tour's third step with the weights view
+// embedded alone, on a projector and a tablet: the canvas fills the frame
+// under the tour's strip, the view fills the canvas, and its drawing
+// reaches the view's bottom and right (no blank band: the lowest and the
+// rightmost row and column of pixels that differ from the view's ground
+// lie within a tenth of its edge); the weights do not play, so no
+// Play/Step/Reset float over them, where an embedded propagation has them
+// in sight.
+func TestEmbedFillsFrame(t *testing.T) {
+	for _, s := range []screen{screens[0], screens[5]} {
+		t.Run(s.name, func(t *testing.T) {
+			w, h := s.css()
+			tb := newTabSized(t, w, h, s.zoom)
+			tb.navigate(baseURL, "tour=3&embed=weights")
+			tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+			tb.done()
+			tb.settled(1)
+			tb.fitted()
+			tb.drawn()
+			frame := eval[[]float64](tb, `(r => [r.left, r.top, r.right, r.bottom, document.getElementById("top").offsetHeight, innerWidth, innerHeight])(document.querySelector("body > canvas").getBoundingClientRect())`)
+			if frame[0] != 0 || frame[1] != frame[4] || frame[2] != frame[5] || frame[3] != frame[6] {
+				t.Errorf("the canvas spans %v, not the frame under the strip (%v high) of %v×%v", frame[:4], frame[4], frame[5], frame[6])
+			}
+			if d := eval[string](tb, `getComputedStyle(document.getElementById("embed-bar")).display`); d != "none" {
+				t.Errorf("Play/Step/Reset over the weights, which do not play (display %q)", d)
+			}
+			p := tb.panels()["weights"]
+			img := tb.screenshot()
+			// The view's ground, just inside its frame.
+			x0, y0, x1, y1 := int(p.X)+4, int(p.Y)+4, int(p.X+p.W)-4, int(p.Y+p.H)-4
+			ground := img.At(x0, y1)
+			differs := func(x, y int) bool {
+				r, g, b, _ := img.At(x, y).RGBA()
+				R, G, B, _ := ground.RGBA()
+				d := func(a, b uint32) bool { return a > b+24*257 || b > a+24*257 }
+				return d(r, R) || d(g, G) || d(b, B)
+			}
+			low, right := y0, x0
+			for y := y0; y <= y1; y++ {
+				for x := x0; x <= x1; x++ {
+					if differs(x, y) {
+						low, right = max(low, y), max(right, x)
+					}
+				}
+			}
+			if float64(y1-low) > p.H/10 || float64(x1-right) > p.W/10 {
+				t.Errorf("the view %+v is drawn down to %d and across to %d: blank below or right of that", p, low, right)
+			}
+			eval[any](tb, `location.hash = "tour=3&embed=propagation"; null`)
+			tb.settled(1)
+			if h := tb.hidden("embed-play", "embed-step", "embed-reset"); len(h) > 0 {
+				t.Errorf("an embedded propagation without %v in sight", h)
+			}
+			tb.checkConsole()
+		})
+	}
+}
