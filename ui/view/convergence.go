@@ -101,7 +101,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 	axisW += 6
 	for k, ch := range charts {
 		box := Rect{r.X + axisW, top + float32(k)*(h+8), r.W - axisW, h}
-		axes(c, box, r.X, ch.ticks(ch.hi), ch.ticks(ch.lo), ch.title...)
+		axes(c, box, r.X, ch.ticks(ch.hi), ch.ticks(ch.lo))
 		if k == 0 { // where the solvers stop
 			y := box.Y + 2 + float32(stopHi)/(stopHi-stopLo)*(box.H-4)
 			c.Fill(Rect{box.X, y, box.W, 1}, Muted)
@@ -114,6 +114,7 @@ func drawConvergence(c Canvas, r Rect, m *ui.Model) {
 			}
 			polyline(c, box, g.Iters, maxIter, ch.lo, ch.hi, ch.y, GraphColours[gm])
 		}
+		plotTitle(c, box, ch.title...)
 	}
 	c.Text(fmt.Sprintf("iterations: 1 to %d", maxIter), r.X+axisW, r.Y+r.H-lh, Small, Muted)
 }
@@ -161,15 +162,24 @@ func line(c Canvas, box Rect, n int, fx, fy func(k int) float64, col color.RGBA)
 	c.Polyline(xy, 1.5, col)
 }
 
-// axes draws the axes of a chart in box, its top and bottom tick labels hi
-// and lo from x, and its title at the top right.
-func axes(c Canvas, box Rect, x float32, hi, lo string, titles ...string) {
+// axes draws the axes of a chart in box and its top and bottom tick
+// labels hi and lo from x; its title goes over the curves (plotTitle).
+func axes(c Canvas, box Rect, x float32, hi, lo string) {
 	lh := lineH(c, Small)
 	c.Fill(Rect{box.X, box.Y + box.H, box.W, 1}, Rule)
 	c.Fill(Rect{box.X, box.Y, 1, box.H}, Rule)
 	c.Text(hi, x, box.Y-2, Small, Muted)
 	c.Text(lo, x, box.Y+box.H-lh+2, Small, Muted)
+}
+
+// plotTitle draws the first of titles that fits (Fit) at the top right of
+// the plot box, on the panel's ground: drawn after the curves, over them,
+// so that a curve that runs there does not cross it out.
+func plotTitle(c Canvas, box Rect, titles ...string) {
 	if t := Fit(c, Small, box.W-8, titles...); t != "" {
-		c.Text(t, box.X+box.W-c.TextWidth(t, Small)-4, box.Y, Small, Muted)
+		w := c.TextWidth(t, Small)
+		x := box.X + box.W - w - 4
+		c.Fill(Rect{x - 2, box.Y + 1, w + 4, lineH(c, Small) - 2}, PanelFill)
+		c.Text(t, x, box.Y, Small, Muted)
 	}
 }

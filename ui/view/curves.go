@@ -71,18 +71,19 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 	// Error against the step.
 	steps := pr.Step
 	box := Rect{r.X + axisW, top, r.W - axisW, h}
-	axes(c, box, r.X, "100%", "0%", name+" error, step by step", name+", by step", "by step")
+	axes(c, box, r.X, "100%", "0%")
 	for _, gm := range params.Graphs {
 		hist := pr.History(gm)
 		line(c, box, len(hist), func(k int) float64 { return float64(k) / float64(max(1, steps)) },
 			func(k int) float64 { return hist[k] }, GraphColours[gm])
 	}
+	plotTitle(c, box, name+" error, step by step", name+", by step", "by step")
 	c.Text(fmt.Sprintf("steps: 0 to %d", steps), box.X, box.Y+box.H+1, Small, Muted)
 
 	// Error against the labeled share.
 	cv := pr.Curve
 	box2 := Rect{r.X + axisW, box.Y + box.H + lh + 6, r.W - axisW, h}
-	axes(c, box2, r.X, "100%", "0%", name+" error vs labeled %", name+" vs labeled %", "vs labeled %")
+	axes(c, box2, r.X, "100%", "0%")
 	lo, hi := ui.CurveShares[0], ui.CurveShares[len(ui.CurveShares)-1]
 	xOf := func(share float64) float32 {
 		return box2.X + 2 + float32((share-lo)/(hi-lo))*(box2.W-4)
@@ -121,6 +122,7 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 			c.Ring(xOf(p), yOf(box2, e), 5, 1.5, Ink)
 		}
 	}
+	plotTitle(c, box2, name+" error vs labeled %", name+" vs labeled %", "vs labeled %")
 	span, state, rings := fmt.Sprintf("%g-%g%%", lo, hi), "", ""
 	if cv != nil && !cv.Finished() {
 		state = fmt.Sprintf("; computing, %d%%", 100*cv.Done/max(1, cv.Total))

@@ -1230,3 +1230,73 @@ func TestCardPlace(t *testing.T) {
 		}
 	}
 }
+
+// ordered is a measurer that keeps the order of what is drawn: lines and
+// texts, and the panel-ground fills.
+type ordered struct {
+	measurer
+	ops []op
+}
+
+type op struct {
+	kind string // "line", "text", "ground"
+	s    string
+	r    Rect // the text's box or the fill; a line's bounds
+}
+
+func (o *ordered) Line(x0, y0, x1, y1, _ float32, _ color.RGBA) {
+	o.ops = append(o.ops, op{"line", "", Rect{min(x0, x1), min(y0, y1), max(x0, x1) - min(x0, x1), max(y0, y1) - min(y0, y1)}})
+}
+func (o *ordered) Polyline(xy []float32, w float32, c color.RGBA) {
+	for i := 2; i+1 < len(xy); i += 2 {
+		o.Line(xy[i-2], xy[i-1], xy[i], xy[i+1], w, c)
+	}
+}
+func (o *ordered) Text(s string, x, y float32, size Size, c color.RGBA) {
+	o.measurer.Text(s, x, y, size, c)
+	o.ops = append(o.ops, op{"text", s, o.boxes[len(o.boxes)-1].r})
+}
+func (o *ordered) Fill(r Rect, c color.RGBA) {
+	if c == PanelFill {
+		o.ops = append(o.ops, op{"ground", "", r})
+	}
+}
+func (o *ordered) Layer(_ string, _ uint64, _ Rect, draw func(Canvas)) { draw(o) }
+
+// TestPlotTitleOverCurves: the titles inside the charts of the error
+// curves and the convergence go on the panel's ground after every curve
+// of their chart, so that no curve crosses them out.
+func TestPlotTitleOverCurves(t *testing.T) {
+	m := fixture(t)
+	for !m.Prop.Converged {
+		m.Prop.Advance()
+	}
+	for _, name := range []string{"curves", "convergence"} {
+		o := &ordered{}
+		New().Draw(o, m, []Panel{panelOf(name)}, 1200, 800, true)
+		titles := 0
+		for i, t0 := range o.ops {
+			if t0.kind != "text" || !slices.Contains([]string{"GHF error, step by step", "GHF error vs labeled %", "stopping measure / threshold", "rank(Z)", "nonzeros of H, %"}, t0.s) {
+				continue
+			}
+			titles++
+			if i == 0 || o.ops[i-1].kind != "ground" || !contains(o.ops[i-1].r, t0.r, 2) {
+				t.Errorf("%s: %q at %+v not on the panel's ground", name, t0.s, t0.r)
+			}
+			for _, later := range o.ops[i+1:] {
+				if later.kind == "line" && overlap(later.r, t0.r) {
+					t.Errorf("%s: a curve drawn after %q crosses it", name, t0.s)
+					break
+				}
+			}
+		}
+		if want := map[string]int{"curves": 2, "convergence": 3}[name]; titles != want {
+			t.Errorf("%s: %d chart titles, want %d", name, titles, want)
+		}
+	}
+}
+
+// contains reports whether a holds b, but for slack pixels on each side.
+func contains(a, b Rect, slack float32) bool {
+	return b.X >= a.X-slack && b.Y >= a.Y-slack && b.X+b.W <= a.X+a.W+slack && b.Y+b.H <= a.Y+a.H+slack
+}
