@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -333,7 +334,8 @@ func TestFitScale(t *testing.T) {
 // nine values of β from 0 to 100) and Tables I and II at every canvas
 // width from a phone's to a wide screen's, at both text scales, in the
 // page's own fonts and in the wider measurer's: no two texts overlap
-// (the tick labels under the axis among them) and none leaves its block.
+// (the tick labels under the axis among them), none leaves its block, and
+// the table heads its rows with what they are.
 func TestPaperTicksApart(t *testing.T) {
 	read := func(path ...string) *experiment.Results {
 		b, err := os.ReadFile(filepath.Join(append([]string{"..", "..", "docs", "results"}, path...)...))
@@ -360,6 +362,7 @@ func TestPaperTicksApart(t *testing.T) {
 		}
 		m.Evidence.Comparisons = append(m.Evidence.Comparisons, c)
 	}
+	tables := map[string]int{}
 	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC} {
 		m.Params.Paper = name
 		for _, ts := range []float32{1, ui.PresentationScale} {
@@ -374,9 +377,28 @@ func TestPaperTicksApart(t *testing.T) {
 						New().Draw(mc, m, []Panel{p}, w, h, true)
 						what := fmt.Sprintf("%s, %v wide at %v (fonts %v)", name, w, ts, fonts)
 						checkText(t, what, mc.boxes, p.Rect, "†")
+						// The table, where drawn (a row's name shows it: kNN1
+						// is in Tables I and II's only, 10% in IV's), says
+						// what its rows are.
+						corner, row := "graph", "kNN1"
+						if name == experiment.CompareBeta {
+							corner, row = "labeled", "10%"
+						}
+						has := func(s string) bool { return slices.ContainsFunc(mc.boxes, func(b textBox) bool { return b.s == s }) }
+						if has(row) {
+							tables[name]++
+						}
+						if has(row) && !has(corner) {
+							t.Errorf("%s: the table's rows not headed %q", what, corner)
+						}
 					}
 				}
 			}
+		}
+	}
+	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC} {
+		if tables[name] == 0 {
+			t.Errorf("%s: no table drawn at any width", name)
 		}
 	}
 }

@@ -305,7 +305,13 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	// The table's columns, in as many sections (one under the other) as
 	// it takes to give each column room for the paper's "(100.00)" and
 	// ours, "100.0†".
-	nameW := float32(0)
+	// The rows' quantity heads their column: the graphs, or the β
+	// sweep's labeled shares.
+	corner := "graph"
+	if cmp.Name == "beta" {
+		corner = "labeled"
+	}
+	nameW := c.TextWidth(corner, Small) - 13
 	for _, row := range trows {
 		nameW = max(nameW, c.TextWidth(rowName(row), Small))
 	}
@@ -397,6 +403,7 @@ func drawBlock(c Canvas, r Rect, cmp *paper.Comparison, b *paper.Block, name str
 	for sec := range sections {
 		ty := box.Y + box.H + extra + lh + 6 + float32(sec)*float32(len(trows)+1)*2*lh
 		k0, k1 := sec*per, min(n, (sec+1)*per)
+		c.Text(corner, r.X, ty, Small, Muted)
 		for k := k0; k < k1; k++ {
 			s := colLabel(cmp, b, k)
 			c.Text(Clip(c, s, Small, cw-2), r.X+nameW+float32(k-k0)*cw, ty, Small, Muted)
