@@ -133,8 +133,12 @@ func drawCurves(c Canvas, r Rect, m *ui.Model) {
 		rings = "; rings: paper's " + t
 	}
 	// The whole foot, or shorter words where the plot is narrow; the rings'
-	// key is kept longest.
-	foot := Fit(c, Small, box2.W, span+state+rings, span+state+strings.Replace(rings, "paper's ", "", 1),
+	// key is kept longest, the page's own ring's first to go.
+	mine := ""
+	if p := m.Params.Labeled; p >= lo && p <= hi && !math.IsNaN(curveAt(pr, m.Params.Graph)) {
+		mine = "; big ring: this draw"
+	}
+	foot := Fit(c, Small, box2.W, span+state+rings+mine, span+state+strings.Replace(rings, "paper's ", "", 1)+mine, span+state+rings, span+state+strings.Replace(rings, "paper's ", "", 1),
 		span+rings, strings.TrimPrefix(rings, "; "), strings.TrimPrefix(strings.Replace(rings, "paper's ", "", 1), "; "), span)
 	c.Text(foot, box2.X, box2.Y+box2.H+1, Small, Muted)
 }

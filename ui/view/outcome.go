@@ -84,6 +84,20 @@ func drawOutcome(c Canvas, r Rect, m *ui.Model) {
 	}
 	settings := fmt.Sprintf("NNLRS with β = %g, λ = %g, θ = %g; LRR with λ = %g; %g%% labeled; seed %d.", p.Beta, p.Lambda, p.Theta, p.LRRLambda, p.Labeled, p.Seed)
 	paras = append(paras, para{lines: Wrap(c, settings, Small, r.W)})
+	// Last, the first to go where the view is short: the key to the
+	// columns it has room for.
+	var key []string
+	for _, col := range outcomeColumns(c, r.W) {
+		switch col.name {
+		case "within":
+			key = append(key, "within: the share of the weight inside classes")
+		case "edges":
+			key = append(key, "edges: of the possible edges, the share kept")
+		}
+	}
+	if len(key) > 0 {
+		paras = append(paras, para{lines: Wrap(c, "Columns "+strings.Join(key, "; ")+"; dark: a column's lowest rate.", Small, r.W)})
+	}
 	lines := func() int { // the lines of paras
 		n := 0
 		for _, q := range paras {

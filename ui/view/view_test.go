@@ -1300,3 +1300,48 @@ func TestPlotTitleOverCurves(t *testing.T) {
 func contains(a, b Rect, slack float32) bool {
 	return b.X >= a.X-slack && b.Y >= a.Y-slack && b.X+b.W <= a.X+a.W+slack && b.Y+b.H <= a.Y+a.H+slack
 }
+
+// TestOutcomeKey: where the Outcome has room, it says what its columns
+// within and edges are, and only those it shows.
+func TestOutcomeKey(t *testing.T) {
+	m := fixture(t)
+	for _, w := range []float32{260, 300, 420, 640} {
+		rc := &recorder{}
+		drawOutcome(rc, Rect{X: 0, Y: 0, W: w, H: 900}, m)
+		text := strings.Join(rc.texts, " ")
+		for _, col := range []string{"within", "edges"} {
+			shown := slices.ContainsFunc(outcomeColumns(rc, w), func(c column) bool { return c.name == col })
+			said := strings.Contains(text, col+": ")
+			if shown != said {
+				t.Errorf("%v wide: column %s shown %v, said %v: %q", w, col, shown, said, rc.texts)
+			}
+		}
+	}
+}
+
+// TestCurvesKeyRing: the error curves' foot says what the big ring is
+// (the page's own draw) wherever it draws one and has the room, and not
+// where it draws none.
+func TestCurvesKeyRing(t *testing.T) {
+	m := fixture(t)
+	for !m.Prop.Converged {
+		m.Prop.Advance()
+	}
+	rings := 0
+	for _, labeled := range []float64{m.Params.Labeled, 99} {
+		m.Params.Labeled = labeled
+		rc := &recorder{}
+		drawCurves(rc, Rect{X: 0, Y: 0, W: 900, H: 400}, m)
+		big := slices.ContainsFunc(rc.rings, func(d recDisc) bool { return d.r == 5 && d.c == Ink })
+		said := strings.Contains(rc.text(), "big ring: this draw")
+		if big != said {
+			t.Errorf("labeled %v%%: big ring drawn %v, said %v: %q", labeled, big, said, rc.texts)
+		}
+		if big {
+			rings++
+		}
+	}
+	if rings != 1 {
+		t.Errorf("the big ring drawn in %d of 2 cases, want 1: the test tries too little", rings)
+	}
+}
