@@ -579,6 +579,13 @@ func (d *dom) access(p params.Params) {
 	d.set("ask-box", "hidden", !restricted && p.Ask == "")
 	d.set("ask", "textContent", p.Ask)
 	d.cite("ask-cite", p.Ask)
+	// On a phone the question is under the views, with the controls: the
+	// link above the views says so.
+	jump := "Jump to the controls ↓"
+	if restricted || p.Ask != "" {
+		jump = "Your teacher's question and the controls ↓"
+	}
+	d.set("to-controls", "textContent", jump)
 	head := "Your teacher's question"
 	if p.Ask == "" {
 		head = "An exercise"

@@ -266,7 +266,9 @@ func serve(t *testing.T, h http.Handler) string {
 // sight below the strip at the top and moves the focus to the link back,
 // whose Enter brings the page back to its top and the focus to the first
 // link. Neither touches the address, which holds the settings. On a
-// projector, where the controls sit beside the views, neither shows.
+// teacher's link the first names the question, which is under the views
+// too. On a projector, where the controls sit beside the views, neither
+// shows.
 func TestJumpToControls(t *testing.T) {
 	tb := openScreen(t, screens[len(screens)-1], small)
 	tb.done()
@@ -301,6 +303,14 @@ func TestJumpToControls(t *testing.T) {
 	}
 	if h := eval[string](tb, "location.hash"); h != hash {
 		t.Errorf("the links changed the address's hash from %q to %q", hash, h)
+	}
+	tb.checkConsole()
+
+	// A teacher's link: the question is under the views too, and the
+	// link says so.
+	tb = openScreen(t, screens[len(screens)-1], "seed=1&only=theta&ask=Why%3F")
+	if s := tb.text("to-controls"); !strings.Contains(s, "question") {
+		t.Errorf("on a teacher's link the link above the views says %q", s)
 	}
 	tb.checkConsole()
 
