@@ -170,6 +170,25 @@ func (v *Views) drawPanel(c Canvas, view *View, r Rect, m *ui.Model) {
 		c.Fill(r, Rule)
 		c.Fill(r.Inset(1), PanelFill)
 	}
+	v.drawContent(c, view, r, m)
+}
+
+// DrawView draws view name of m alone on a w×h canvas, as for a slide:
+// its title and its drawing on the panel's ground, without a frame; false
+// for a name that is no view.
+func (v *Views) DrawView(c Canvas, m *ui.Model, name string, w, h float32) bool {
+	view := Lookup(name)
+	if view == nil {
+		return false
+	}
+	r := Rect{0, 0, w, h}
+	c.Fill(r, PanelFill)
+	v.drawContent(c, view, r, m)
+	return true
+}
+
+// drawContent draws a panel's title and view in r.
+func (v *Views) drawContent(c Canvas, view *View, r Rect, m *ui.Model) {
 	// The titles the view offers, each with the view's name and without
 	// it (its shorter name when it has one), the longest first.
 	var titles []string

@@ -117,6 +117,18 @@ func newImageCache() *imageCache {
 	return &imageCache{images: map[*image.RGBA]*cachedImage{}, layers: map[string]*cachedLayer{}}
 }
 
+// release frees every image of the cache.
+func (c *imageCache) release() {
+	for k, e := range c.images {
+		e.img.Deallocate()
+		delete(c.images, k)
+	}
+	for k, l := range c.layers {
+		l.img.Deallocate()
+		delete(c.layers, k)
+	}
+}
+
 // endFrame drops the images not drawn for a while.
 func (c *imageCache) endFrame() {
 	c.frame++

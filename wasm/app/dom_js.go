@@ -65,6 +65,7 @@ func (d *dom) listen(q *queue) {
 		"step":        func(a *app, _ time.Time) { a.page.Step() },
 		"reset":       func(a *app, _ time.Time) { a.page.Rewind() },
 		"png":         (*app).pngPressed, "csv": (*app).csvPressed,
+		"view-png": (*app).viewPNGPressed, "view-svg": (*app).viewSVGPressed,
 		"label":       func(a *app, t time.Time) { a.page.LabelInspected(t) },
 		"present":     func(a *app, _ time.Time) { a.page.TogglePresentation() },
 		"start-again": func(a *app, t time.Time) { a.page.StartAgain(t) },

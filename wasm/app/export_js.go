@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"nnlrs/ui/view"
 )
 
 // pngPressed downloads the views as they are drawn, without the controls,
@@ -43,6 +45,66 @@ func (a *app) pngPressed(time.Time) {
 		name += "-" + e
 	}
 	a.download(name+".png", "image/png", b.Bytes())
+}
+
+// exportedView returns the view a download of one view draws, the
+// paper's figure where the page shows one, else the view chosen to embed,
+// and its size on the page in CSS pixels; 0×0 when the page does not show
+// it.
+func (a *app) exportedView() (string, float32, float32) {
+	name := a.dom.el("embed-view").Get("value").String()
+	if a.page.Model.Params.Paper != "" {
+		name = "paper"
+	}
+	for _, p := range a.panels {
+		if p.Name == name {
+			return name, p.Rect.W, p.Rect.H
+		}
+	}
+	return name, 0, 0
+}
+
+// viewPNGPressed downloads one view (exportedView) as a PNG of twice its
+// size on the page, whatever the screen's resolution: its title and
+// drawing without its frame or the page's buttons, for a slide.
+func (a *app) viewPNGPressed(time.Time) {
+	if a.noCanvas {
+		a.page.Model.Notice = "No PNG: this browser cannot draw the pictures (no WebGL2)."
+		return
+	}
+	name, w, h := a.exportedView()
+	if w <= 0 || h <= 0 {
+		return
+	}
+	const scale = 2
+	pw, ph := int(math.Ceil(float64(w*scale))), int(math.Ceil(float64(h*scale)))
+	img := ebiten.NewImage(pw, ph)
+	defer img.Deallocate()
+	cache := newImageCache()
+	defer cache.release()
+	c := &canvas{dst: img, faces: loadFaces(scale, a.textScale()), cache: cache}
+	view.New().DrawView(c, a.page.Model, name, w, h)
+	c.flush()
+	rgba := image.NewRGBA(image.Rect(0, 0, pw, ph))
+	img.ReadPixels(rgba.Pix)
+	var b bytes.Buffer
+	if err := png.Encode(&b, rgba); err != nil {
+		a.page.Model.Notice = "The PNG could not be made: " + err.Error()
+		return
+	}
+	a.download(a.page.Model.FileName()+"-"+name+"-2x.png", "image/png", b.Bytes())
+}
+
+// viewSVGPressed downloads one view (exportedView) as SVG, its text as
+// text, drawn by the same code as the page's canvas (view.SVG).
+func (a *app) viewSVGPressed(time.Time) {
+	name, w, h := a.exportedView()
+	if w <= 0 || h <= 0 {
+		return
+	}
+	s := view.NewSVG(w, h, a.textScale())
+	view.New().DrawView(s, a.page.Model, name, w, h)
+	a.download(a.page.Model.FileName()+"-"+name+".svg", "image/svg+xml", s.Bytes())
 }
 
 // csvPressed downloads the weights of the graph shown.

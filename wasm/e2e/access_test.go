@@ -3,14 +3,18 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"image/png"
+	"io"
+	"math"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -376,4 +380,90 @@ func TestCitationsShown(t *testing.T) {
 		}
 	}
 	tb.checkConsole()
+}
+
+// TestViewExport downloads one view for slides: the weights as a PNG of
+// twice their view's size on the page, on the panel's ground to its edge
+// (no frame), and as SVG that parses as XML, is the view's size and holds
+// its title as text; then Table IV, the paper's figure shown, as SVG with
+// its title and the β of its axis as text.
+func TestViewExport(t *testing.T) {
+	tb := newTabSized(t, 1024, 768, 1)
+	tb.navigate(baseURL, small)
+	tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+	tb.done()
+	tb.fitted()
+	tb.drawn()
+	tb.setValue("embed-view", "weights")
+	p := tb.panels()["weights"]
+	tb.click("view-png")
+	tb.wait(`nnlrs.lastDownload && nnlrs.lastDownload.name.endsWith("-weights-2x.png")`, 20*time.Second)
+	pic, err := png.Decode(bytes.NewReader(download(t, eval[string](tb, "nnlrs.lastDownload.name"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, h := pic.Bounds().Dx(), pic.Bounds().Dy(); w != int(math.Ceil(2*p.W)) || h != int(math.Ceil(2*p.H)) {
+		t.Errorf("PNG %d×%d, want twice the view's %v×%v", w, h, p.W, p.H)
+	}
+	if a, b := pic.At(0, 0), pic.At(6, 6); a != b {
+		t.Errorf("the PNG's corner %v is not its ground %v: a frame", a, b)
+	}
+	tb.click("view-svg")
+	tb.wait(`nnlrs.lastDownload && nnlrs.lastDownload.name.endsWith("-weights.svg")`, 20*time.Second)
+	w, _, texts := svgOf(t, download(t, eval[string](tb, "nnlrs.lastDownload.name")))
+	if math.Abs(w-p.W) > 0.01 || !strings.Contains(texts, "Weights W") { // the SVG gives hundredths
+		t.Errorf("the weights' SVG is %v wide (the view %v) with texts %q", w, p.W, texts)
+	}
+
+	eval[any](tb, `location.hash = "paper=beta"; null`)
+	tb.wait("nnlrs.paper", 120*time.Second)
+	tb.drawn()
+	tb.click("view-svg")
+	tb.wait(`nnlrs.lastDownload && nnlrs.lastDownload.name.endsWith("-paper.svg")`, 20*time.Second)
+	_, _, texts = svgOf(t, download(t, eval[string](tb, "nnlrs.lastDownload.name")))
+	for _, s := range []string{"Table IV", "0.001", "0.01", "100"} {
+		if !strings.Contains(texts, s) {
+			t.Errorf("Table IV's SVG without the text %q", s)
+		}
+	}
+	tb.checkConsole()
+}
+
+// svgOf parses b as an SVG document, failing t where it is no XML, and
+// returns its size and its texts joined by newlines.
+func svgOf(t *testing.T, b []byte) (w, h float64, texts string) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(b))
+	var ts []string
+	in := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is no XML: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			in = e.Name.Local == "text"
+			if e.Name.Local == "svg" {
+				for _, a := range e.Attr {
+					switch a.Name.Local {
+					case "width":
+						w, _ = strconv.ParseFloat(a.Value, 64)
+					case "height":
+						h, _ = strconv.ParseFloat(a.Value, 64)
+					}
+				}
+			}
+		case xml.CharData:
+			if in {
+				ts = append(ts, string(e))
+			}
+		case xml.EndElement:
+			in = false
+		}
+	}
+	return w, h, strings.Join(ts, "\n")
 }
