@@ -331,7 +331,8 @@ func TestFitScale(t *testing.T) {
 }
 
 // TestPaperTicksApart draws Table IV's β sweep (the committed PIE sweep,
-// nine values of β from 0 to 100) and Tables I and II at every canvas
+// nine values of β from 0 to 100) and Tables I and II (both readings of
+// LGC's α) at every canvas
 // width from a phone's to a wide screen's, at both text scales, in the
 // page's own fonts and in the wider measurer's: no two texts overlap
 // (the tick labels under the axis among them), none leaves its block, and
@@ -355,7 +356,7 @@ func TestPaperTicksApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Evidence.Comparisons = append(m.Evidence.Comparisons, beta)
-	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC} {
+	for _, name := range []string{experiment.CompareGHF, experiment.CompareLGC, experiment.CompareLGCMu} {
 		c, err := experiment.Compare(name, read("usps.json"), read("yaleb.json"), read("pie.json"))
 		if err != nil {
 			t.Fatal(err)
@@ -363,7 +364,7 @@ func TestPaperTicksApart(t *testing.T) {
 		m.Evidence.Comparisons = append(m.Evidence.Comparisons, c)
 	}
 	tables := map[string]int{}
-	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC} {
+	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC, experiment.CompareLGCMu} {
 		m.Params.Paper = name
 		for _, ts := range []float32{1, ui.PresentationScale} {
 			for w := float32(370); w <= 1920; w += 10 {
@@ -396,7 +397,7 @@ func TestPaperTicksApart(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC} {
+	for _, name := range []string{experiment.CompareBeta, experiment.CompareGHF, experiment.CompareLGC, experiment.CompareLGCMu} {
 		if tables[name] == 0 {
 			t.Errorf("%s: no table drawn at any width", name)
 		}
