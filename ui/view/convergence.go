@@ -16,6 +16,8 @@ import (
 // iteration.
 var convergenceView = &View{
 	Name: "convergence", Title: "Convergence of the solvers", Short: "Convergence",
+	Key: "Per iteration of the solvers of NNLRS and of LRR: their stopping measure over its threshold (log scale; " +
+		"a solver stops below 1), the rank of Z, and the share of nonzero entries of H, the split-off copy of Z",
 	reads: func(k *keyer, m *ui.Model) {
 		if k.run(m) {
 			k.graphs(m, ConvergenceGraphs)

@@ -15,6 +15,8 @@ import (
 // share (the labeled curve, computed a little every frame).
 var curvesView = &View{
 	Name: "curves", Title: "Error curves",
+	Key: "Above: the error of the propagation shown at each step, a line per graph. Below: the settled error against the share " +
+		"of labeled samples, a disc per share (the mean over draws); rings: the paper's Table I or II; the big ring: the page's own draw",
 	reads: func(k *keyer, m *ui.Model) {
 		if !k.run(m) {
 			return

@@ -19,6 +19,10 @@ import (
 // coloured by class, the strongest edges, the labeled samples ringed.
 var graphView = &View{
 	Name: "graph", Title: "Graph",
+	Key: "Each node is a sample, placed by the graph's own layout. Colour and shape: its class; a ring: labeled; " +
+		"a cross: a sample NNLRS's error term E takes as corrupted (|e| above the threshold the legend gives); a bar under: a sample " +
+		"corrupted when the data were drawn. Edges: the strongest weights, grey within a class, thicker and orange-red across classes. " +
+		"Hovering a node (or Inspect): its strongest neighbours, joined in black, and a card with its picture and weights",
 	caption: func(m *ui.Model) []string { return []string{"Graph: " + params.GraphNames[m.Params.Graph]} },
 	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, false) },
 	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, false) },
@@ -30,6 +34,8 @@ var graphView = &View{
 // by step (Propagation).
 var propagationView = &View{
 	Name: "propagation", Title: "Propagation",
+	Key: "The labels spreading along the graph shown, step by step (Play, Step, Reset). Colour and shape: the class predicted now, " +
+		"paler when unsure; grey: no label has reached it yet; a ring: labeled; a double ring: predicted wrong",
 	caption: propagationTitle,
 	reads:   func(k *keyer, m *ui.Model) { readsGraph(k, m, true) },
 	draw:    func(v *Views, c Canvas, r Rect, m *ui.Model) { v.drawGraph(c, r, m, true) },

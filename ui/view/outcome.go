@@ -13,6 +13,9 @@ import (
 // propagation stands and in closed form.
 var outcomeView = &View{
 	Name: "outcome", Title: "Outcome",
+	Key: "Per graph, the error rate of GHF and of LGC on the unlabeled samples once the labels settle (closed forms), " +
+		"with a bar under each as long as the rate and the lowest of a column in dark; within: the share of the weight inside " +
+		"classes; edges: of the possible edges, the share kept",
 	reads: func(k *keyer, m *ui.Model) {
 		if k.run(m) {
 			k.steps(m)

@@ -56,6 +56,8 @@ func graphName(g method.Name) string {
 // page's draw.
 var paperView = &View{
 	Name: "paper", Title: "The paper",
+	Key: "Ours at the paper's scale: discs, the mean over the trials, with bars of ±1 standard deviation; the paper's numbers: rings; " +
+		"†: ours more than " + strconv.Itoa(paper.FarPoints) + " points from the paper's. The table under the chart: ours above, the paper's in brackets",
 	caption: paperTitle,
 	reads: func(k *keyer, m *ui.Model) {
 		p := m.Params

@@ -22,6 +22,10 @@ type View struct {
 	caption func(m *ui.Model) []string
 	// Short is a shorter title, for a narrow panel; "" for none.
 	Short string
+	// Key says what every mark and column of the view means, as page
+	// text beside the canvas (the page's key to the views), where the
+	// keyboard and a screen reader reach it.
+	Key string
 	// reads writes into k what the panel shows of m beyond what every panel
 	// shows (the graph chosen, the propagation, α, the tour's focus, the
 	// text scale): equal keys draw equal panels. progress writes what

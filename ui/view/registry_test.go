@@ -72,3 +72,16 @@ func TestLayoutColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestViewKeys: every view says what its marks mean (View.Key, the page's
+// key to the views), and the weights view's key is the one it draws.
+func TestViewKeys(t *testing.T) {
+	for _, v := range Registry {
+		if len(v.Key) < 80 {
+			t.Errorf("%s: key %q", v.Name, v.Key)
+		}
+	}
+	if !strings.HasPrefix(weightsView.Key, weightsKey) {
+		t.Errorf("the weights' key %q is not the one the view draws", weightsView.Key)
+	}
+}

@@ -15,6 +15,7 @@ import (
 // paper's Fig. 3).
 var weightsView = &View{
 	Name: "weights", Title: "Weights W, samples ordered by class", Short: "Weights W",
+	Key: weightsKey + " Under each matrix: its density (the share of the possible edges) and the share of its weight within classes",
 	reads: func(k *keyer, m *ui.Model) {
 		if k.run(m) {
 			k.graphs(m, WeightGraphs)

@@ -402,6 +402,21 @@ func (d *dom) citation(c params.Citation) js.Value {
 	return det
 }
 
+// viewsKey lists, under the views' controls, what the marks of each view
+// mean (view.View.Key): page text the keyboard reaches, beside the canvas
+// that draws them.
+func (d *dom) viewsKey() {
+	dl := d.el("views-key-list")
+	dl.Set("textContent", "")
+	for _, v := range view.Registry {
+		dt := d.doc.Call("createElement", "dt")
+		dt.Set("textContent", v.Title)
+		dd := d.doc.Call("createElement", "dd")
+		dd.Set("textContent", v.Key+".")
+		dl.Call("append", dt, dd)
+	}
+}
+
 // citeStatic writes out, in each element of the page's HTML with a
 // data-cites attribute (the NNLRS graph's controls: problem (6) for β and
 // λ, Algorithm 2 for θ), the pieces of the paper it names.

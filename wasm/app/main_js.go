@@ -62,6 +62,7 @@ func newApp() *app {
 	a.faces = loadFaces(1, 1)
 	a.dom.choices(nil)
 	a.dom.citeStatic()
+	a.dom.viewsKey()
 	a.dom.listen(a.q)
 	a.dom.listenTeacher(a.q)
 	a.dom.describeCanvas(a.q)

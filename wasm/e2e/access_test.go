@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"nnlrs/ui/params"
+	"nnlrs/ui/view"
 )
 
 // TestHighDPI opens the page on a screen of 2 device pixels per CSS pixel:
@@ -329,7 +330,8 @@ func TestJumpToControls(t *testing.T) {
 // name (an exercise's question, a step of the tour, the NNLRS graph's
 // controls), the piece is written out beside it as page text, folded in
 // a <details> that the keyboard opens: problem (6) with its terms,
-// Algorithm 2 with its steps (params.Citations).
+// Algorithm 2 with its steps (params.Citations). The key to the views
+// (view.View.Key) is page text beside them too.
 func TestCitationsShown(t *testing.T) {
 	tb := newTabSized(t, 1024, 768, 1)
 	tb.navigate(baseURL, small)
@@ -366,6 +368,12 @@ func TestCitationsShown(t *testing.T) {
 	tb.keys(kb.Enter)
 	if !tb.poll(`document.querySelector("#graph-fields details.cite").open`, 5*time.Second) {
 		t.Error("Enter on a citation's summary does not unfold it")
+	}
+	// The key to the views: each view's title and what its marks mean.
+	for _, v := range view.Registry {
+		if !eval[bool](tb, fmt.Sprintf(`(k => k.includes(%q) && k.includes(%q))(document.getElementById("views-key").textContent)`, v.Title, v.Key)) {
+			t.Errorf("the key to the views does not say what %s's marks mean", v.Name)
+		}
 	}
 	for n, s := range params.TourSteps {
 		cs := params.Cited(s.Text)
