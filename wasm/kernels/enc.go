@@ -176,6 +176,7 @@ const (
 	opI32Mul   = 0x6C
 	opI32Shl   = 0x74
 	opF64Add   = 0xA0
+	opF64Sub   = 0xA1
 	opF64Mul   = 0xA2
 	opSIMD     = 0xFD // the prefix of the SIMD instructions
 
@@ -183,6 +184,7 @@ const (
 	simdV128Load64Splt = 0x0A
 	simdV128Store      = 0x0B
 	simdV128Const      = 0x0C
+	simdI8x16Shuffle   = 0x0D
 	simdF64x2Splat     = 0x14
 	simdF64x2Extract   = 0x21
 	simdF64x2Add       = 0xF0
@@ -289,6 +291,9 @@ func (c *Code) F64Store(offset uint32) *Code { return c.op(opF64Store).memarg(3,
 // F64Add pops two float64 and pushes their sum, rounded.
 func (c *Code) F64Add() *Code { return c.op(opF64Add) }
 
+// F64Sub pops y, then x, and pushes x − y, rounded.
+func (c *Code) F64Sub() *Code { return c.op(opF64Sub) }
+
 // F64Mul pops two float64 and pushes their product, rounded.
 func (c *Code) F64Mul() *Code { return c.op(opF64Mul) }
 
@@ -311,6 +316,25 @@ func (c *Code) V128Zero() *Code {
 	c.simd(simdV128Const)
 	c.b = append(c.b, make([]byte, 16)...)
 	return c
+}
+
+// I8x16Shuffle pops y, then x, and pushes the 16 bytes picked by lanes:
+// byte k of the result is byte lanes[k] of x's 16 then y's 16.
+func (c *Code) I8x16Shuffle(lanes [16]byte) *Code {
+	c.simd(simdI8x16Shuffle)
+	c.b = append(c.b, lanes[:]...)
+	return c
+}
+
+// F64x2Shuffle pops y, then x, and pushes the float64 lanes l0 and l1 of
+// x's two then y's two (0, 1 of x; 2, 3 of y): I8x16Shuffle by 8 bytes.
+func (c *Code) F64x2Shuffle(l0, l1 byte) *Code {
+	var lanes [16]byte
+	for k := range 8 {
+		lanes[k] = 8*l0 + byte(k)
+		lanes[8+k] = 8*l1 + byte(k)
+	}
+	return c.I8x16Shuffle(lanes)
 }
 
 // F64x2Splat pops a float64 and pushes it in both lanes.

@@ -27,3 +27,21 @@ func tiles(a, b []float64, mt, nt, kc int, c []float64, ldc int) {
 	runtime.KeepAlive(b)
 	runtime.KeepAlive(c)
 }
+
+//go:wasmimport nnlrs_kernels symv_rows
+func symvRowsImport(n int32, a unsafe.Pointer, lda int32, x, y unsafe.Pointer)
+
+// symvRowsSIMD is eigen.Kernels.SymvRows on the SIMD128 kernel, after
+// checking that the lower triangle and the vectors lie inside the slices.
+func symvRowsSIMD(n int, a []float64, lda int, x, y []float64) {
+	if n <= 0 {
+		return
+	}
+	if lda < n || len(a) < (n-1)*lda+n || len(x) < n || len(y) < n {
+		panic("kernels: symv outside the slices")
+	}
+	symvRowsImport(int32(n), unsafe.Pointer(&a[0]), int32(lda), unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]))
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+}

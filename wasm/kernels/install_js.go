@@ -5,6 +5,7 @@ package kernels
 import (
 	"syscall/js"
 
+	"nnlrs/core/eigen"
 	"nnlrs/core/gemm"
 )
 
@@ -14,15 +15,20 @@ const (
 	PathGo   = "go"      // the pure-Go kernels
 )
 
-// Install hands core/gemm's full tiles to the SIMD128 kernel when the host
-// loaded it (loader.js set nnlrsKernelPath to "simd128") and returns the
-// path that runs, PathSIMD or PathGo. Call it once, after gemm.Use and
-// before any matrix work.
+// Install hands core/gemm's full tiles and core/eigen's reduction loops
+// to the SIMD128 kernels when the host loaded them (loader.js set
+// nnlrsKernelPath to "simd128") and returns the path that runs, PathSIMD
+// or PathGo. Call it once, after gemm.Use and before any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
 		gemm.UseTiles(nil)
+		eigen.UseKernels(eigen.Kernels{})
 		return PathGo
 	}
 	gemm.UseTiles(tiles)
+	eigen.UseKernels(eigenKernels)
 	return PathSIMD
 }
+
+// eigenKernels are core/eigen's loops on the SIMD128 kernels.
+var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD}

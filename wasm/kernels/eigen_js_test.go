@@ -1,0 +1,180 @@
+//go:build js && wasm
+
+package kernels
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"nnlrs/core/eigen"
+)
+
+// simdOrSkip installs the kernels and skips the test where they did not
+// load.
+func simdOrSkip(t *testing.T) {
+	t.Helper()
+	if Install() != PathSIMD {
+		t.Skip("no SIMD128 kernels here (NNLRS_KERNELS=off, or not under tools/wasmexec)")
+	}
+}
+
+// TestSymvRows: the SIMD128 symv gives the bits of core/eigen's Go loop
+// (the same products and sums in the same order) on every order around
+// the groups of 4 rows and the pairs of columns, row strides past n, and
+// slices starting at odd entries (addresses not 16-byte aligned); it
+// reads no entry above the diagonal or past a row (NaNs there), writes
+// none past y_n, and agrees with the plain sum within the rounding of n
+// products and n additions: |ŷ_i − y_i| ≤ γ_{n+1} Σ_j |a_ij x_j|.
+func TestSymvRows(t *testing.T) {
+	simdOrSkip(t)
+	defer eigen.UseKernels(eigen.Kernels{})
+	goSymv := eigen.GoKernels().SymvRows
+	rng := rand.New(rand.NewPCG(7, 4))
+	var sizes []int
+	for n := 0; n <= 13; n++ {
+		sizes = append(sizes, n)
+	}
+	sizes = append(sizes, 31, 32, 33, 34, 35, 64, 67, 130)
+	for _, n := range sizes {
+		for _, pad := range []int{0, 1, 3} {
+			for _, off := range []int{0, 1} {
+				lda := n + pad
+				a := make([]float64, off+n*lda+1)
+				for i := range a {
+					a[i] = math.NaN()
+				}
+				for i := 0; i < n; i++ {
+					for j := 0; j <= i; j++ {
+						a[off+i*lda+j] = rng.NormFloat64()
+					}
+				}
+				x := make([]float64, off+n)
+				for i := range x {
+					x[i] = rng.NormFloat64()
+				}
+				got, want := make([]float64, off+n+1), make([]float64, off+n+1)
+				for i := range got {
+					got[i] = rng.NormFloat64() // overwritten up to y_n
+				}
+				copy(want, got)
+				symvRowsSIMD(n, a[off:], lda, x[off:], got[off:])
+				goSymv(n, a[off:], lda, x[off:], want[off:])
+				for i := range got {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("n=%d lda=%d off=%d: y[%d] = %v through SIMD128, %v through Go", n, lda, off, i-off, got[i], want[i])
+					}
+				}
+				for i := 0; i < n; i++ {
+					var s, abs float64
+					for j := 0; j < n; j++ {
+						aij := a[off+max(i, j)*lda+min(i, j)]
+						s += aij * x[off+j]
+						abs += math.Abs(aij * x[off+j])
+					}
+					if bound := float64(n+1) * 0x1p-53 * 1.01 * abs * 2; math.Abs(got[off+i]-s) > bound {
+						t.Fatalf("n=%d: y[%d] = %v, the plain sum %v (bound %.3g)", n, i, got[off+i], s, bound)
+					}
+				}
+			}
+		}
+	}
+}
+
+// symMatrix returns a random symmetric n×n matrix, a Gram matrix as the
+// solvers' singular value thresholding decomposes (core/prox).
+func symMatrix(n int, seed uint64) *mat.SymDense {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	g := mat.NewDense(n, n+3, nil)
+	for i := range g.RawMatrix().Data {
+		g.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	a := mat.NewSymDense(n, nil)
+	a.SymOuterK(1, g)
+	return a
+}
+
+// TestSymKernels: eigen.Sym's whole decomposition, values and vectors,
+// has the same bits on core/eigen's SIMD128 kernels as on its Go loops,
+// at orders below, at and above the reduction's blocked crossover (the
+// panels of latrd, then sytd2) and off the groups of 4.
+func TestSymKernels(t *testing.T) {
+	simdOrSkip(t)
+	defer eigen.UseKernels(eigen.Kernels{})
+	for _, n := range []int{5, 63, 64, 65, 98, 131, 203} {
+		a := symMatrix(n, uint64(n))
+		var s [2]eigen.Sym
+		for k, ker := range []eigen.Kernels{{}, eigenKernels} {
+			eigen.UseKernels(ker)
+			if !s[k].Factorize(a, true) {
+				t.Fatalf("n=%d: Factorize failed", n)
+			}
+		}
+		v0, v1 := s[0].Values(nil), s[1].Values(nil)
+		for i := range v0 {
+			if math.Float64bits(v0[i]) != math.Float64bits(v1[i]) {
+				t.Fatalf("n=%d: λ_%d = %v on SIMD128, %v in Go", n, i, v1[i], v0[i])
+			}
+		}
+		e0, e1 := s[0].Vectors().RawMatrix().Data, s[1].Vectors().RawMatrix().Data
+		for i := range e0 {
+			if math.Float64bits(e0[i]) != math.Float64bits(e1[i]) {
+				t.Fatalf("n=%d: vectors differ at %d: %v on SIMD128, %v in Go", n, i, e1[i], e0[i])
+			}
+		}
+	}
+}
+
+// BenchmarkSym times the decomposition of a 400×400 matrix, with vectors,
+// on core/eigen's Go loops and on its SIMD128 kernels (the matrix
+// multiply on gemm_tiles in both).
+func BenchmarkSym(b *testing.B) {
+	simd := Install() == PathSIMD
+	defer eigen.UseKernels(eigen.Kernels{})
+	a := symMatrix(400, 1)
+	for _, p := range []struct {
+		name string
+		k    eigen.Kernels
+	}{{PathGo, eigen.Kernels{}}, {PathSIMD, eigenKernels}} {
+		if p.name == PathSIMD && !simd {
+			continue
+		}
+		b.Run(p.name+"/400", func(b *testing.B) {
+			eigen.UseKernels(p.k)
+			var s eigen.Sym
+			for b.Loop() {
+				s.Factorize(a, true)
+			}
+		})
+	}
+}
+
+// BenchmarkSymv times one symv of order 400 through each kernel
+// (GFLOP/s as flop/ns: 2n² flops).
+func BenchmarkSymv(b *testing.B) {
+	simd := Install() == PathSIMD
+	const n = 400
+	a, x, y := make([]float64, n*n), make([]float64, n), make([]float64, n)
+	for i := range a {
+		a[i] = float64(i%7) - 3
+	}
+	for i := range x {
+		x[i] = float64(i%5) - 2
+	}
+	for _, p := range []struct {
+		name string
+		f    func(int, []float64, int, []float64, []float64)
+	}{{PathGo, eigen.GoKernels().SymvRows}, {PathSIMD, symvRowsSIMD}} {
+		if p.name == PathSIMD && !simd {
+			continue
+		}
+		b.Run(p.name+"/400", func(b *testing.B) {
+			for b.Loop() {
+				p.f(n, a, n, x, y)
+			}
+			b.ReportMetric(2*n*n*float64(b.N)/float64(b.Elapsed().Nanoseconds()), "GFLOP/s")
+		})
+	}
+}
