@@ -26,8 +26,9 @@ func simdOrSkip(t *testing.T) {
 // the groups of 4 rows and the pairs of columns, row strides past n, and
 // slices starting at odd entries (addresses not 16-byte aligned); it
 // reads no entry above the diagonal or past a row (NaNs there), writes
-// none past y_n, and agrees with the plain sum within the rounding of n
-// products and n additions: |ŷ_i − y_i| ≤ γ_{n+1} Σ_j |a_ij x_j|.
+// none past y_n, and agrees with the plain sum: each of the two is within
+// γ_{n+1} Σ_j |a_ij x_j| of y_i (n products, n additions), so they are
+// within twice that of each other.
 func TestSymvRows(t *testing.T) {
 	simdOrSkip(t)
 	defer eigen.UseKernels(eigen.Kernels{})
@@ -176,5 +177,68 @@ func BenchmarkSymv(b *testing.B) {
 			}
 			b.ReportMetric(2*n*n*float64(b.N)/float64(b.Elapsed().Nanoseconds()), "GFLOP/s")
 		})
+	}
+}
+
+// TestSubDot2Rows: the SIMD128 rows of dot2 give the bits of core/eigen's
+// Go loop on lengths around the pairs of columns (even, odd, zero), row
+// strides past the length, output strides of 1 and more, and slices
+// starting at odd entries; no entry past a row's m is read (NaNs there),
+// none of out between its strides is written, and each result agrees with
+// the plain sum: each of the two is within γ_{2m+2} (|out| + Σ |x1 y1| +
+// Σ |x2 y2|) of the exact value (2m products, 2m+1 additions), so they
+// are within twice that of each other.
+func TestSubDot2Rows(t *testing.T) {
+	simdOrSkip(t)
+	goRows := eigen.GoKernels().SubDot2Rows
+	rng := rand.New(rand.NewPCG(2, 8))
+	fill := func(n int, nan bool) []float64 {
+		s := make([]float64, n)
+		for i := range s {
+			s[i] = rng.NormFloat64()
+			if nan {
+				s[i] = math.NaN()
+			}
+		}
+		return s
+	}
+	for _, m := range []int{0, 1, 2, 3, 4, 5, 6, 7, 31, 32, 33} {
+		for _, rows := range []int{0, 1, 2, 3, 17} {
+			for _, c := range []struct{ pad1, pad2, ldo, off int }{{0, 0, 1, 0}, {1, 3, 1, 1}, {2, 1, 5, 1}, {5, 0, 3, 0}} {
+				ld1, ld2 := m+c.pad1, m+c.pad2
+				x1, x2 := fill(c.off+rows*ld1+1, true), fill(c.off+rows*ld2+1, true)
+				for k := 0; k < rows; k++ {
+					copy(x1[c.off+k*ld1:c.off+k*ld1+m], fill(m, false))
+					copy(x2[c.off+k*ld2:c.off+k*ld2+m], fill(m, false))
+				}
+				y1, y2 := fill(c.off+m, false), fill(c.off+m, false)
+				got := fill(c.off+rows*c.ldo+1, false)
+				want := append([]float64(nil), got...)
+				o := append([]float64(nil), got...)
+				subDot2RowsSIMD(rows, m, x1[c.off:], ld1, y1[c.off:], x2[c.off:], ld2, y2[c.off:], got[c.off:], c.ldo)
+				goRows(rows, m, x1[c.off:], ld1, y1[c.off:], x2[c.off:], ld2, y2[c.off:], want[c.off:], c.ldo)
+				for i := range got {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("m=%d rows=%d %+v: out[%d] = %v through SIMD128, %v through Go", m, rows, c, i-c.off, got[i], want[i])
+					}
+					if k := i - c.off; k < 0 || k%c.ldo != 0 || k/c.ldo >= rows {
+						if got[i] != o[i] {
+							t.Fatalf("m=%d rows=%d %+v: out[%d] written", m, rows, c, k)
+						}
+					}
+				}
+				for k := 0; k < rows; k++ {
+					ref, abs := o[c.off+k*c.ldo], math.Abs(o[c.off+k*c.ldo])
+					for j := 0; j < m; j++ {
+						p, q := x1[c.off+k*ld1+j]*y1[c.off+j], x2[c.off+k*ld2+j]*y2[c.off+j]
+						ref -= p + q
+						abs += math.Abs(p) + math.Abs(q)
+					}
+					if g := got[c.off+k*c.ldo]; math.Abs(g-ref) > float64(2*m+2)*0x1p-53*1.01*abs*2 {
+						t.Fatalf("m=%d rows=%d: out[%d] = %v, the plain sum %v", m, rows, k*c.ldo, g, ref)
+					}
+				}
+			}
+		}
 	}
 }

@@ -158,6 +158,7 @@ func appendSection(b []byte, id byte, content []byte) []byte {
 const (
 	opBlock    = 0x02
 	opLoop     = 0x03
+	opIf       = 0x04
 	opEnd      = 0x0B
 	opBr       = 0x0C
 	opBrIf     = 0x0D
@@ -174,6 +175,7 @@ const (
 	opI32Add   = 0x6A
 	opI32Sub   = 0x6B
 	opI32Mul   = 0x6C
+	opI32And   = 0x71
 	opI32Shl   = 0x74
 	opF64Add   = 0xA0
 	opF64Sub   = 0xA1
@@ -226,6 +228,10 @@ func (c *Code) Block() *Code { return c.op(opBlock).op(0x40) }
 // Loop opens a loop without results; a branch to it starts it again.
 func (c *Code) Loop() *Code { return c.op(opLoop).op(0x40) }
 
+// If pops an i32 and opens a block without results that runs when it is
+// not zero.
+func (c *Code) If() *Code { return c.op(opIf).op(0x40) }
+
 // End closes the innermost block or loop.
 func (c *Code) End() *Code { return c.op(opEnd) }
 
@@ -277,6 +283,9 @@ func (c *Code) I32Sub() *Code { return c.op(opI32Sub) }
 
 // I32Mul pops two i32 and pushes their product.
 func (c *Code) I32Mul() *Code { return c.op(opI32Mul) }
+
+// I32And pops two i32 and pushes their bitwise and.
+func (c *Code) I32And() *Code { return c.op(opI32And) }
 
 // I32Shl pops y, then x, and pushes x << y.
 func (c *Code) I32Shl() *Code { return c.op(opI32Shl) }

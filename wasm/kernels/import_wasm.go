@@ -45,3 +45,32 @@ func symvRowsSIMD(n int, a []float64, lda int, x, y []float64) {
 	runtime.KeepAlive(x)
 	runtime.KeepAlive(y)
 }
+
+//go:wasmimport nnlrs_kernels sub_dot2_rows
+func subDot2RowsImport(rows, m int32, x1 unsafe.Pointer, ld1 int32, y1, x2 unsafe.Pointer, ld2 int32, y2, out unsafe.Pointer, ldo int32)
+
+// subDot2RowsSIMD is eigen.Kernels.SubDot2Rows on the SIMD128 kernel,
+// after checking that every row and vector lies inside the slices.
+func subDot2RowsSIMD(rows, m int, x1 []float64, ld1 int, y1, x2 []float64, ld2 int, y2, out []float64, ldo int) {
+	if rows <= 0 {
+		return
+	}
+	if m < 0 || ld1 < 0 || ld2 < 0 || ldo < 0 || len(y1) < m || len(y2) < m ||
+		len(x1) < (rows-1)*ld1+m || len(x2) < (rows-1)*ld2+m || len(out) < (rows-1)*ldo+1 {
+		panic("kernels: dot2 rows outside the slices")
+	}
+	// With m = 0 the kernel reads no entry of x1, y1, x2, y2: any
+	// address serves.
+	p := func(s []float64) unsafe.Pointer {
+		if len(s) == 0 {
+			return unsafe.Pointer(&out[0])
+		}
+		return unsafe.Pointer(&s[0])
+	}
+	subDot2RowsImport(int32(rows), int32(m), p(x1), int32(ld1), p(y1), p(x2), int32(ld2), p(y2), unsafe.Pointer(&out[0]), int32(ldo))
+	runtime.KeepAlive(x1)
+	runtime.KeepAlive(y1)
+	runtime.KeepAlive(x2)
+	runtime.KeepAlive(y2)
+	runtime.KeepAlive(out)
+}

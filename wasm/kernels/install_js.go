@@ -31,4 +31,4 @@ func Install() string {
 }
 
 // eigenKernels are core/eigen's loops on the SIMD128 kernels.
-var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD}
+var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD}
