@@ -159,6 +159,7 @@ const (
 	opBlock    = 0x02
 	opLoop     = 0x03
 	opIf       = 0x04
+	opElse     = 0x05
 	opEnd      = 0x0B
 	opBr       = 0x0C
 	opBrIf     = 0x0D
@@ -231,6 +232,10 @@ func (c *Code) Loop() *Code { return c.op(opLoop).op(0x40) }
 // If pops an i32 and opens a block without results that runs when it is
 // not zero.
 func (c *Code) If() *Code { return c.op(opIf).op(0x40) }
+
+// Else ends the branch of an If that runs when its i32 is not zero and
+// starts the one that runs when it is.
+func (c *Code) Else() *Code { return c.op(opElse) }
 
 // End closes the innermost block or loop.
 func (c *Code) End() *Code { return c.op(opEnd) }

@@ -74,3 +74,52 @@ func subDot2RowsSIMD(rows, m int, x1 []float64, ld1 int, y1, x2 []float64, ld2 i
 	runtime.KeepAlive(y2)
 	runtime.KeepAlive(out)
 }
+
+//go:wasmimport nnlrs_kernels pack_a
+func packAImport(buf unsafe.Pointer, trans int32, a unsafe.Pointer, lda, kc, panels int32, alpha float64)
+
+//go:wasmimport nnlrs_kernels pack_b
+func packBImport(buf unsafe.Pointer, trans int32, b unsafe.Pointer, ldb, kc, panels int32)
+
+func b2i(t bool) int32 {
+	if t {
+		return 1
+	}
+	return 0
+}
+
+// packASIMD is gemm.Packers.A on the SIMD128 kernel (3-row panels), after
+// checking that the panels lie inside the slices.
+func packASIMD(buf []float64, trans bool, a []float64, lda, kc, panels int, alpha float64) {
+	if kc <= 0 || panels <= 0 {
+		return
+	}
+	need := (gemmMR*panels-1)*lda + kc // rows of A
+	if trans {
+		need = (kc-1)*lda + gemmMR*panels
+	}
+	if len(buf) < panels*kc*gemmMR || len(a) < need {
+		panic("kernels: pack A outside the slices")
+	}
+	packAImport(unsafe.Pointer(&buf[0]), b2i(trans), unsafe.Pointer(&a[0]), int32(lda), int32(kc), int32(panels), alpha)
+	runtime.KeepAlive(buf)
+	runtime.KeepAlive(a)
+}
+
+// packBSIMD is gemm.Packers.B on the SIMD128 kernel (4-column panels),
+// after checking that the panels lie inside the slices.
+func packBSIMD(buf []float64, trans bool, b []float64, ldb, kc, panels int) {
+	if kc <= 0 || panels <= 0 {
+		return
+	}
+	need := (kc-1)*ldb + gemmNR*panels
+	if trans { // columns of op(B) are rows of B
+		need = (gemmNR*panels-1)*ldb + kc
+	}
+	if len(buf) < panels*kc*gemmNR || len(b) < need {
+		panic("kernels: pack B outside the slices")
+	}
+	packBImport(unsafe.Pointer(&buf[0]), b2i(trans), unsafe.Pointer(&b[0]), int32(ldb), int32(kc), int32(panels))
+	runtime.KeepAlive(buf)
+	runtime.KeepAlive(b)
+}

@@ -22,13 +22,18 @@ const (
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
 		gemm.UseTiles(nil)
+		gemm.UsePackers(gemm.Packers{})
 		eigen.UseKernels(eigen.Kernels{})
 		return PathGo
 	}
 	gemm.UseTiles(tiles)
+	gemm.UsePackers(packers)
 	eigen.UseKernels(eigenKernels)
 	return PathSIMD
 }
+
+// packers are core/gemm's packing on the SIMD128 kernels.
+var packers = gemm.Packers{A: packASIMD, B: packBSIMD}
 
 // eigenKernels are core/eigen's loops on the SIMD128 kernels.
 var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD}
