@@ -19,6 +19,12 @@ type Kernels struct {
 	//
 	// the corrections of latrd by the reflectors of its panel.
 	SubDot2Rows func(rows, m int, x1 []float64, ld1 int, y1, x2 []float64, ld2 int, y2, out []float64, ldo int)
+	// Transposed sets tW = W₁ᵀv and tA = V₁ᵀv over rows k0..k1−1 (k0
+	// even), the first i columns of W₁'s rows at w (stride ldw) and of
+	// V₁'s at a (stride lda): tW and tA (i entries) cleared, then for each pair of
+	// rows k, k+1 in ascending order tW_j += v_k w_kj + v_{k+1} w_{k+1,j}
+	// (and tA so with a), an odd last row as v_k w_kj + 0·w_kj.
+	Transposed func(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64)
 }
 
 // kern holds the kernels installed by UseKernels.
@@ -33,7 +39,7 @@ func UseKernels(k Kernels) { kern = k }
 // GoKernels returns the Go loops, every field set: what a host's kernels
 // must reproduce bit for bit.
 func GoKernels() Kernels {
-	return Kernels{SymvRows: symvRowsGo, SubDot2Rows: subDot2RowsGo}
+	return Kernels{SymvRows: symvRowsGo, SubDot2Rows: subDot2RowsGo, Transposed: transposedGo}
 }
 
 // symvRowsGo is SymvRows in Go: y cleared, then symvRows.

@@ -13,7 +13,7 @@ import (
 func TestUseKernels(t *testing.T) {
 	defer UseKernels(Kernels{})
 	g := GoKernels()
-	var symv, dot2s atomic.Int64
+	var symv, dot2s, trans atomic.Int64
 	counting := Kernels{
 		SymvRows: func(n int, a []float64, lda int, x, y []float64) {
 			symv.Add(1)
@@ -23,12 +23,17 @@ func TestUseKernels(t *testing.T) {
 			dot2s.Add(1)
 			g.SubDot2Rows(rows, m, x1, ld1, y1, x2, ld2, y2, out, ldo)
 		},
+		Transposed: func(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
+			trans.Add(1)
+			g.Transposed(v, a, lda, w, ldw, i, k0, k1, tW, tA)
+		},
 	}
 	for _, n := range []int{7, 64, 97, 150} {
 		a := kernelMatrix(n)
 		var s [2]Sym
 		symv.Store(0)
 		dot2s.Store(0)
+		trans.Store(0)
 		for k, ker := range []Kernels{{}, counting} {
 			UseKernels(ker)
 			if !s[k].Factorize(a, true) {
@@ -47,8 +52,8 @@ func TestUseKernels(t *testing.T) {
 				t.Fatalf("n=%d: vectors differ at %d", n, i)
 			}
 		}
-		if symv.Load() == 0 || (n > sytrdCross && dot2s.Load() == 0) {
-			t.Fatalf("n=%d: kernels called %d (symv), %d (dot2) times", n, symv.Load(), dot2s.Load())
+		if symv.Load() == 0 || (n > sytrdCross && (dot2s.Load() == 0 || trans.Load() == 0)) {
+			t.Fatalf("n=%d: kernels called %d (symv), %d (dot2), %d (transposed) times", n, symv.Load(), dot2s.Load(), trans.Load())
 		}
 	}
 }

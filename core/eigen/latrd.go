@@ -114,8 +114,18 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, wo
 
 // transposed sets tW = W₁ᵀv and tA = V₁ᵀv over the rows k0..k1−1 of v,
 // the rows of W₁ and V₁ (their first i columns) at w and a: two rows per
-// pass over tW and tA, k0 even.
+// pass over tW and tA, k0 even (the installed Kernels.Transposed, or
+// transposedGo).
 func transposed(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
+	if kern.Transposed != nil {
+		kern.Transposed(v, a, lda, w, ldw, i, k0, k1, tW, tA)
+		return
+	}
+	transposedGo(v, a, lda, w, ldw, i, k0, k1, tW, tA)
+}
+
+// transposedGo is Kernels.Transposed in Go.
+func transposedGo(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
 	clear(tW)
 	clear(tA)
 	k := k0

@@ -242,3 +242,59 @@ func TestSubDot2Rows(t *testing.T) {
 		}
 	}
 }
+
+// TestTransposed: the SIMD128 W₁ᵀv and V₁ᵀv give the bits of core/eigen's
+// Go loop on widths i around the pairs of columns, even and odd counts
+// of rows (the last alone), ranges starting past row 0, row strides past
+// i and slices starting at odd entries; they read no entry past a row's
+// i (NaNs there) and write none past tW's and tA's i.
+func TestTransposed(t *testing.T) {
+	simdOrSkip(t)
+	goT := eigen.GoKernels().Transposed
+	rng := rand.New(rand.NewPCG(5, 3))
+	for _, i := range []int{0, 1, 2, 3, 5, 31, 32} {
+		for _, k0 := range []int{0, 2} {
+			for _, rows := range []int{0, 1, 2, 3, 7} {
+				for _, c := range []struct{ padA, padW, off int }{{0, 0, 0}, {1, 3, 1}, {4, 1, 0}} {
+					k1 := k0 + rows
+					lda, ldw := i+c.padA, i+c.padW
+					mat := func(ld int) []float64 {
+						s := make([]float64, c.off+k1*ld+1)
+						for r := range s {
+							s[r] = math.NaN()
+						}
+						for r := 0; r < k1; r++ {
+							for j := 0; j < i; j++ {
+								s[c.off+r*ld+j] = rng.NormFloat64()
+							}
+						}
+						return s
+					}
+					a, w := mat(lda), mat(ldw)
+					v := make([]float64, c.off+k1)
+					for r := range v {
+						v[r] = rng.NormFloat64()
+					}
+					out := make([][]float64, 4)
+					for r := range out {
+						out[r] = make([]float64, c.off+i+2)
+						for j := range out[r] {
+							out[r][j] = float64(j) + 0.5
+						}
+					}
+					e := c.off + i // tW and tA are i entries, the rest of out past them
+					transposedSIMD(v[c.off:], a[c.off:], lda, w[c.off:], ldw, i, k0, k1, out[0][c.off:e], out[1][c.off:e])
+					goT(v[c.off:], a[c.off:], lda, w[c.off:], ldw, i, k0, k1, out[2][c.off:e], out[3][c.off:e])
+					for h := range 2 {
+						for j := range out[h] {
+							got, want := out[h][j], out[2+h][j]
+							if math.Float64bits(got) != math.Float64bits(want) || math.IsNaN(got) {
+								t.Fatalf("i=%d k0=%d rows=%d %+v: t%d[%d] = %v through SIMD128, %v through Go", i, k0, rows, c, h, j-c.off, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -123,3 +123,27 @@ func packBSIMD(buf []float64, trans bool, b []float64, ldb, kc, panels int) {
 	runtime.KeepAlive(buf)
 	runtime.KeepAlive(b)
 }
+
+//go:wasmimport nnlrs_kernels transposed
+func transposedImport(v, a unsafe.Pointer, lda int32, w unsafe.Pointer, ldw, m, rows int32, tW, tA unsafe.Pointer)
+
+// transposedSIMD is eigen.Kernels.Transposed on the SIMD128 kernel: tW
+// and tA cleared here, then the rows added by the kernel, after checking
+// that they lie inside the slices.
+func transposedSIMD(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
+	clear(tW)
+	clear(tA)
+	if i <= 0 || k1 <= k0 {
+		return
+	}
+	if k0 < 0 || len(tW) < i || len(tA) < i || len(v) < k1 || lda < i || ldw < i || len(a) < (k1-1)*lda+i || len(w) < (k1-1)*ldw+i {
+		panic("kernels: transposed outside the slices")
+	}
+	transposedImport(unsafe.Pointer(&v[k0]), unsafe.Pointer(&a[k0*lda]), int32(lda), unsafe.Pointer(&w[k0*ldw]), int32(ldw),
+		int32(i), int32(k1-k0), unsafe.Pointer(&tW[0]), unsafe.Pointer(&tA[0]))
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(w)
+	runtime.KeepAlive(tW)
+	runtime.KeepAlive(tA)
+}

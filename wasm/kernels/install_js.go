@@ -36,4 +36,4 @@ func Install() string {
 var packers = gemm.Packers{A: packASIMD, B: packBSIMD}
 
 // eigenKernels are core/eigen's loops on the SIMD128 kernels.
-var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD}
+var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD, Transposed: transposedSIMD}
