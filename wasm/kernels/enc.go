@@ -190,6 +190,7 @@ const (
 	simdI8x16Shuffle   = 0x0D
 	simdF64x2Splat     = 0x14
 	simdF64x2Extract   = 0x21
+	simdF64x2Replace   = 0x22
 	simdF64x2Add       = 0xF0
 	simdF64x2Mul       = 0xF2
 )
@@ -357,6 +358,14 @@ func (c *Code) F64x2Splat() *Code { return c.simd(simdF64x2Splat) }
 // F64x2ExtractLane pops a v128 and pushes its float64 lane (0 or 1).
 func (c *Code) F64x2ExtractLane(lane byte) *Code {
 	c.simd(simdF64x2Extract)
+	c.b = append(c.b, lane)
+	return c
+}
+
+// F64x2ReplaceLane pops a float64, then a v128, and pushes the v128 with
+// its lane (0 or 1) replaced by the float64.
+func (c *Code) F64x2ReplaceLane(lane byte) *Code {
+	c.simd(simdF64x2Replace)
 	c.b = append(c.b, lane)
 	return c
 }

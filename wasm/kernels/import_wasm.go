@@ -147,3 +147,29 @@ func transposedSIMD(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW
 	runtime.KeepAlive(tW)
 	runtime.KeepAlive(tA)
 }
+
+//go:wasmimport nnlrs_kernels gemv_t
+func gemvTImport(m, n int32, alpha float64, a unsafe.Pointer, lda int32, x unsafe.Pointer, incX, zero int32, beta float64, y unsafe.Pointer, incY int32)
+
+// gemvTSIMD is gemm.GemvT on the SIMD128 kernel, after checking that A, x
+// and y lie inside the slices. With beta = 0 and incY = 1 it clears all
+// of y first, as gonum's Dgemv does.
+func gemvTSIMD(m, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int) {
+	if m <= 0 || n <= 0 {
+		return
+	}
+	if incX <= 0 || incY <= 0 || lda < n || len(a) < (m-1)*lda+n || len(x) < (m-1)*incX+1 || len(y) < (n-1)*incY+1 {
+		panic("kernels: gemv outside the slices")
+	}
+	var zero int32
+	if beta == 0 {
+		zero = 1
+		if incY == 1 {
+			clear(y)
+		}
+	}
+	gemvTImport(int32(m), int32(n), alpha, unsafe.Pointer(&a[0]), int32(lda), unsafe.Pointer(&x[0]), int32(incX), zero, beta, unsafe.Pointer(&y[0]), int32(incY))
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+}

@@ -23,11 +23,13 @@ func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
 		gemm.UseTiles(nil)
 		gemm.UsePackers(gemm.Packers{})
+		gemm.UseGemvT(nil)
 		eigen.UseKernels(eigen.Kernels{})
 		return PathGo
 	}
 	gemm.UseTiles(tiles)
 	gemm.UsePackers(packers)
+	gemm.UseGemvT(gemvTSIMD)
 	eigen.UseKernels(eigenKernels)
 	return PathSIMD
 }
