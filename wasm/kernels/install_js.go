@@ -21,10 +21,7 @@ const (
 // or PathGo. Call it once, after gemm.Use and before any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
-		gemm.UseTiles(nil)
-		gemm.UsePackers(gemm.Packers{})
-		gemm.UseGemvT(nil)
-		eigen.UseKernels(eigen.Kernels{})
+		UseGo()
 		return PathGo
 	}
 	gemm.UseTiles(tiles)
@@ -32,6 +29,15 @@ func Install() string {
 	gemm.UseGemvT(gemvTSIMD)
 	eigen.UseKernels(eigenKernels)
 	return PathSIMD
+}
+
+// UseGo restores the pure-Go kernels of core/gemm and core/eigen, all
+// that Install replaces.
+func UseGo() {
+	gemm.UseTiles(nil)
+	gemm.UsePackers(gemm.Packers{})
+	gemm.UseGemvT(nil)
+	eigen.UseKernels(eigen.Kernels{})
 }
 
 // packers are core/gemm's packing on the SIMD128 kernels.
