@@ -107,3 +107,42 @@ func TestGemmPackers(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPack times the packing of a 63×256 block of op(A) and a
+// 256×512 panel of op(B), transposed or not, through the Go loops and
+// the SIMD128 kernels.
+func BenchmarkPack(b *testing.B) {
+	simd := Install() == PathSIMD
+	const kc, ld = 256, 600
+	src := make([]float64, ld*ld)
+	for i := range src {
+		src[i] = float64(i%9) - 4
+	}
+	buf := make([]float64, 512*kc)
+	g := gemm.GoPackers()
+	for _, side := range []string{"A", "B"} {
+		for _, trans := range []bool{false, true} {
+			for _, p := range []struct {
+				name string
+				pk   gemm.Packers
+			}{{PathGo, g}, {PathSIMD, packers}} {
+				if p.name == PathSIMD && !simd {
+					continue
+				}
+				name := side + "/N/" + p.name
+				if trans {
+					name = side + "/T/" + p.name
+				}
+				b.Run(name, func(b *testing.B) {
+					for b.Loop() {
+						if side == "A" {
+							p.pk.A(buf, trans, src, ld, kc, 21, 0.5)
+						} else {
+							p.pk.B(buf, trans, src, ld, kc, 128)
+						}
+					}
+				})
+			}
+		}
+	}
+}
