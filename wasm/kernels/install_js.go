@@ -15,10 +15,12 @@ const (
 	PathGo   = "go"      // the pure-Go kernels
 )
 
-// Install hands core/gemm's full tiles and core/eigen's reduction loops
-// to the SIMD128 kernels when the host loaded them (loader.js set
-// nnlrsKernelPath to "simd128") and returns the path that runs, PathSIMD
-// or PathGo. Call it once, after gemm.Use and before any matrix work.
+// Install hands core/gemm's full tiles, packing and transposed
+// matrix-vector product, and core/eigen's reduction loops, to the SIMD128
+// kernels when the host loaded them (loader.js set nnlrsKernelPath to
+// "simd128"), else restores the Go loops (UseGo), and returns the path
+// that runs, PathSIMD or PathGo. Call it once, after gemm.Use and before
+// any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
 		UseGo()
