@@ -43,9 +43,7 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, wo
 		wi := w[i*ldw : i*ldw+i]
 		ai := vp[i*nb : i*nb+i]
 		rows(sw != nil, i, n, func(r0, r1 int) {
-			for r := r0; r < r1; r++ {
-				a[r*lda+i] -= dot2(vp[r*nb:r*nb+i], wi, w[r*ldw:r*ldw+i], ai)
-			}
+			subDot2Rows(r1-r0, i, vp[r0*nb:], nb, wi, w[r0*ldw:], ldw, ai, a[r0*lda+i:], lda)
 		})
 		if i == n-1 {
 			break
@@ -65,10 +63,7 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, wo
 		if sw == nil {
 			symvLower(m, a[(i+1)*lda+i+1:], lda, v, y, nil)
 			transposed(v, vp[(i+1)*nb:], nb, w[(i+1)*ldw:], ldw, i, 0, m, tW, tA)
-			for k := range y {
-				r := i + 1 + k
-				y[k] -= dot2(vp[r*nb:r*nb+i], tW, w[r*ldw:r*ldw+i], tA)
-			}
+			subDot2Rows(m, i, vp[(i+1)*nb:], nb, tW, w[(i+1)*ldw:], ldw, tA, y, 1)
 		} else {
 			// Beside the product (symvBeside): tW and tA in
 			// latrdParts fixed row ranges, each into a pair of its own,
@@ -119,8 +114,18 @@ func latrd(n, nb int, a []float64, lda int, e, tau, w []float64, ldw int, vp, wo
 
 // transposed sets tW = W₁ᵀv and tA = V₁ᵀv over the rows k0..k1−1 of v,
 // the rows of W₁ and V₁ (their first i columns) at w and a: two rows per
-// pass over tW and tA, k0 even.
+// pass over tW and tA, k0 even (the installed Kernels.Transposed, or
+// transposedGo).
 func transposed(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
+	if kern.Transposed != nil {
+		kern.Transposed(v, a, lda, w, ldw, i, k0, k1, tW, tA)
+		return
+	}
+	transposedGo(v, a, lda, w, ldw, i, k0, k1, tW, tA)
+}
+
+// transposedGo is Kernels.Transposed in Go.
+func transposedGo(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
 	clear(tW)
 	clear(tA)
 	k := k0
@@ -175,6 +180,15 @@ func dot2(x1, y1, x2, y2 []float64) float64 {
 		s1 += x2[n-1] * y2[n-1]
 	}
 	return (s0 + s2) + (s1 + s3)
+}
+
+// subDot2Rows is Kernels.SubDot2Rows, the installed kernel or Go's.
+func subDot2Rows(rows, m int, x1 []float64, ld1 int, y1, x2 []float64, ld2 int, y2, out []float64, ldo int) {
+	if kern.SubDot2Rows != nil {
+		kern.SubDot2Rows(rows, m, x1, ld1, y1, x2, ld2, y2, out, ldo)
+		return
+	}
+	subDot2RowsGo(rows, m, x1, ld1, y1, x2, ld2, y2, out, ldo)
 }
 
 // axpy2 adds α₁x₁ + α₂x₂ to y, len(x₁) = len(x₂) ≤ len(y): two rows of

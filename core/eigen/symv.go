@@ -23,9 +23,9 @@ import (
 // dlatrd calls it, reads x and writes y at a stride (a column of A, a
 // column of W): one cache line per element.
 //
-// Without work it is one pass over the rows (symvRows): y_j is its own
-// row's dot product, then the contributions of the rows below it in
-// ascending order. With work (sytrd gives it from order symvBlocked, to
+// Without work it is one pass over the rows (symvRows, or the host's
+// Kernels.SymvRows, with its bits): y_j is its own row's dot product,
+// then the contributions of the rows below it in ascending order. With work (sytrd gives it from order symvBlocked, to
 // every symvLower of the reduction), the rows are cut into symvParts
 // slabs of about equal entries, fixed by n alone, which run on every core
 // (package parallel) from order symvShared: each slab reads its rows
@@ -48,8 +48,11 @@ func symvBeside(n int, a []float64, lda int, x, y, work []float64, beside func()
 	x = x[:n]
 	y = y[:n]
 	if work == nil {
-		clear(y)
-		symvRows(n, a, lda, x, y)
+		if kern.SymvRows != nil {
+			kern.SymvRows(n, a, lda, x, y)
+		} else {
+			symvRowsGo(n, a, lda, x, y)
+		}
 		if beside != nil {
 			beside()
 		}

@@ -177,28 +177,27 @@ func roundUp(x, r int) int { return (x + r - 1) / r * r }
 
 // packA copies alpha·op(A)[ic:ic+mc, pc:pc+kc] into buf as consecutive
 // micro-panels of gemmMR rows, each stored column by column (kc groups of
-// gemmMR values), padding the last panel with zeros.
+// gemmMR values), padding the last panel with zeros. The full panels go
+// through packers.A when it is set (UsePackers).
 func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha float64) {
-	o := 0
-	for i := 0; i < mc; i += gemmMR {
-		r := min(gemmMR, mc-i)
-		p := buf[o : o+kc*gemmMR]
-		if r < gemmMR {
-			clear(p)
+	full := mc / gemmMR
+	if full > 0 {
+		var src []float64
+		if tA {
+			src = a[pc*lda+ic:]
+		} else {
+			src = a[ic*lda+pc:]
 		}
-		if tA && r == gemmMR {
-			// Rows pc+q of A hold the micro-panel's columns side by side.
-			for q := 0; q < kc; q++ {
-				off := (pc+q)*lda + ic + i
-				src := a[off : off+gemmMR]
-				dst := p[q*gemmMR : (q+1)*gemmMR]
-				for t := range dst {
-					dst[t] = alpha * src[t]
-				}
-			}
-			o += kc * gemmMR
-			continue
+		if packers.A != nil {
+			packers.A(buf, tA, src, lda, kc, full, alpha)
+		} else {
+			packAFull(buf, tA, src, lda, kc, full, alpha)
 		}
+	}
+	if i := full * gemmMR; i < mc {
+		r := mc - i
+		p := buf[full*kc*gemmMR : (full+1)*kc*gemmMR]
+		clear(p)
 		for ii := 0; ii < r; ii++ {
 			row := ic + i + ii
 			if tA {
@@ -213,7 +212,32 @@ func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha f
 				}
 			}
 		}
-		o += kc * gemmMR
+	}
+}
+
+// packAFull is Packers.A in Go.
+func packAFull(buf []float64, tA bool, a []float64, lda, kc, panels int, alpha float64) {
+	for i := 0; i < panels; i++ {
+		p := buf[i*kc*gemmMR : (i+1)*kc*gemmMR]
+		if tA {
+			// Rows q of A hold the micro-panel's columns side by side.
+			for q := 0; q < kc; q++ {
+				off := q*lda + i*gemmMR
+				src := a[off : off+gemmMR]
+				dst := p[q*gemmMR : (q+1)*gemmMR]
+				for t := range dst {
+					dst[t] = alpha * src[t]
+				}
+			}
+			continue
+		}
+		for ii := 0; ii < gemmMR; ii++ {
+			row := i*gemmMR + ii
+			src := a[row*lda : row*lda+kc]
+			for q, v := range src {
+				p[q*gemmMR+ii] = alpha * v
+			}
+		}
 	}
 }
 
@@ -221,29 +245,29 @@ func packA(buf []float64, tA bool, a []float64, lda, ic, mc, pc, kc int, alpha f
 // micro-panels of gemmNR columns, each stored row by row, padding with
 // zeros: the micro-panel of columns jc+j.. is at buf[j/gemmNR·kc·gemmNR],
 // so that the columns of a panel are packed in parts (j0 a multiple of
-// gemmNR) as they are in one.
+// gemmNR) as they are in one. The full panels go through packers.B when
+// it is set (UsePackers).
 func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, j0, j1 int) {
-	nc := j1
 	o := j0 / gemmNR * kc * gemmNR
-	for j := j0; j < nc; j += gemmNR {
-		w := min(gemmNR, nc-j)
+	full := (j1 - j0) / gemmNR
+	if full > 0 {
+		var src []float64
+		if tB {
+			src = b[(jc+j0)*ldb+pc:]
+		} else {
+			src = b[pc*ldb+jc+j0:]
+		}
+		if packers.B != nil {
+			packers.B(buf[o:], tB, src, ldb, kc, full)
+		} else {
+			packBFull(buf[o:], tB, src, ldb, kc, full)
+		}
+	}
+	if j := j0 + full*gemmNR; j < j1 {
+		w := j1 - j
+		o += full * kc * gemmNR
 		p := buf[o : o+kc*gemmNR]
-		if w < gemmNR {
-			clear(p)
-		}
-		if !tB && w == gemmNR {
-			// Rows pc+q of B hold the micro-panel's rows.
-			for q := 0; q < kc; q++ {
-				off := (pc+q)*ldb + jc + j
-				src := b[off : off+gemmNR]
-				dst := p[q*gemmNR : (q+1)*gemmNR]
-				for t := range dst {
-					dst[t] = src[t]
-				}
-			}
-			o += kc * gemmNR
-			continue
-		}
+		clear(p)
 		for jj := 0; jj < w; jj++ {
 			col := jc + j + jj
 			if tB {
@@ -258,9 +282,61 @@ func packB(buf []float64, tB bool, b []float64, ldb, pc, kc, jc, j0, j1 int) {
 				}
 			}
 		}
-		o += kc * gemmNR
 	}
 }
+
+// packBFull is Packers.B in Go.
+func packBFull(buf []float64, tB bool, b []float64, ldb, kc, panels int) {
+	for j := 0; j < panels; j++ {
+		p := buf[j*kc*gemmNR : (j+1)*kc*gemmNR]
+		if !tB {
+			// Rows q of B hold the micro-panel's rows.
+			for q := 0; q < kc; q++ {
+				off := q*ldb + j*gemmNR
+				src := b[off : off+gemmNR]
+				dst := p[q*gemmNR : (q+1)*gemmNR]
+				for t := range dst {
+					dst[t] = src[t]
+				}
+			}
+			continue
+		}
+		for jj := 0; jj < gemmNR; jj++ {
+			// op(B)[q, col] = B[col, q]
+			src := b[(j*gemmNR+jj)*ldb : (j*gemmNR+jj)*ldb+kc]
+			for q, v := range src {
+				p[q*gemmNR+jj] = v
+			}
+		}
+	}
+}
+
+// Packers copy the full micro-panels of Gemm's blocks into its packing
+// buffers (UsePackers), each with the bits of its Go loop (GoPackers):
+//
+//	A: for the panels i < panels of gemmMR rows of op(A) at a (row stride
+//	   lda; op(A) = Aᵀ when trans), buf[(i·kc + q)·gemmMR + r] =
+//	   alpha · op(A)[i·gemmMR + r, q], q < kc (a multiply, rounded, also
+//	   when alpha = 1);
+//	B: for the panels j < panels of gemmNR columns of op(B) at b,
+//	   buf[(j·kc + q)·gemmNR + c] = op(B)[q, j·gemmNR + c], q < kc.
+type Packers struct {
+	A func(buf []float64, trans bool, a []float64, lda, kc, panels int, alpha float64)
+	B func(buf []float64, trans bool, b []float64, ldb, kc, panels int)
+}
+
+// packers holds the packers installed by UsePackers.
+var packers Packers
+
+// UsePackers makes Gemm pack its full micro-panels with the non-nil
+// packers of p, the partial last panel staying in Go; Packers{} restores
+// the Go loops. Call it before any matrix work, never while a product
+// runs: wasm/kernels installs its SIMD128 packers so.
+func UsePackers(p Packers) { packers = p }
+
+// GoPackers returns the Go loops of the full micro-panels, every field
+// set: what a host's packers must reproduce bit for bit.
+func GoPackers() Packers { return Packers{A: packAFull, B: packBFull} }
 
 // Tiles adds, for every tile (i, j) with i < mt and j < nt, the product
 // of the i-th gemmMR×kc micro-panel of a (packed column by column, at

@@ -24,6 +24,13 @@ const gemvRows = 256
 // the SVD) spends its time here.
 func (b BLAS) Dgemv(tA blas.Transpose, m, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int) {
 	impl := b.Implementation
+	if gemvT != nil && (tA == blas.Trans || tA == blas.ConjTrans) && incX > 0 && incY > 0 &&
+		m*n >= gemvKernel && lda >= max(1, n) && alpha != 0 && (m*n < gemvShared || parallel.Workers() == 1) {
+		// gonum's checks, then the host's kernel.
+		impl.Dgemv(tA, m, n, 0, a, lda, x, incX, 1, y, incY)
+		gemvT(m, n, alpha, a, lda, x, incX, beta, y, incY)
+		return
+	}
 	if m*n < gemvShared || incX <= 0 || incY <= 0 || parallel.Workers() == 1 ||
 		(tA != blas.NoTrans && tA != blas.Trans && tA != blas.ConjTrans) || lda < max(1, n) {
 		// gonum checks the arguments, and takes negative increments.
@@ -46,3 +53,26 @@ func (b BLAS) Dgemv(tA blas.Transpose, m, n int, alpha float64, a []float64, lda
 		}
 	})
 }
+
+// GemvT computes y = alpha Aᵀ x + beta y for the m×n row-major A (row
+// stride lda ≥ n), x of m entries at stride incX > 0 and y of n at stride
+// incY > 0, alpha ≠ 0, with the bits of gonum's Dgemv: y first scaled by
+// beta (set to 0 when beta = 0), then for the rows i in ascending order
+// y_j += (alpha x_i) a_ij, a multiply, rounded, then an add.
+type GemvT func(m, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int)
+
+// gemvT, when set (UseGemvT), computes Dgemv's transposed products of at
+// least gemvKernel entries.
+var gemvT GemvT
+
+// gemvKernel is the size m·n from which Dgemv hands a transposed product
+// to gemvT: below, a host's call costs more than the loop (wasm/kernels'
+// go through JavaScript).
+const gemvKernel = 256
+
+// UseGemvT makes Dgemv hand its transposed products (y = alpha Aᵀ x +
+// beta y) of at least gemvKernel entries to g, unless it shares them out
+// over several cores; nil restores gonum's. g must give gonum's bits:
+// wasm/kernels installs its SIMD128 kernel so. Call it before any matrix
+// work, never while a product runs.
+func UseGemvT(g GemvT) { gemvT = g }

@@ -84,3 +84,57 @@ func BenchmarkGonumDgemvN2000(b *testing.B) {
 func BenchmarkGonumDgemvT2000(b *testing.B) {
 	benchmarkDgemv(b, blas.Trans, 2000, gonum.Implementation{})
 }
+
+// TestUseGemvT: Dgemv hands its transposed products of gemvKernel
+// entries or more, alpha ≠ 0 and positive increments, to the installed
+// GemvT, and no others; with gonum's loop as the GemvT the bits are
+// gonum's.
+func TestUseGemvT(t *testing.T) {
+	defer UseGemvT(nil)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	calls := 0
+	UseGemvT(func(m, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int) {
+		calls++
+		gonum.Implementation{}.Dgemv(blas.Trans, m, n, alpha, a, lda, x, incX, beta, y, incY)
+	})
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, c := range []struct {
+		tA          blas.Transpose
+		m, n, incX  int
+		alpha, beta float64
+		handed      bool
+	}{
+		{blas.Trans, 40, 7, 1, 1, 0, true},
+		{blas.Trans, 16, 16, 2, -1, 0.5, true},
+		{blas.ConjTrans, 300, 300, 1, 1, 1, true},
+		{blas.Trans, 3, 5, 1, 1, 0, false},    // below gemvKernel
+		{blas.Trans, 40, 7, 1, 0, 0.5, false}, // alpha = 0
+		{blas.Trans, 40, 7, -1, 1, 0, false},  // negative increment
+		{blas.NoTrans, 40, 7, 1, 1, 0, false},
+	} {
+		lenX, lenY := c.m, c.n
+		if c.tA == blas.NoTrans {
+			lenX, lenY = c.n, c.m
+		}
+		a := make([]float64, c.m*c.n)
+		x := make([]float64, lenX*max(c.incX, -c.incX))
+		y := make([]float64, lenY)
+		for _, s := range [][]float64{a, x, y} {
+			for i := range s {
+				s[i] = rng.NormFloat64()
+			}
+		}
+		got, want := append([]float64(nil), y...), append([]float64(nil), y...)
+		calls = 0
+		BLAS{}.Dgemv(c.tA, c.m, c.n, c.alpha, a, c.n, x, c.incX, c.beta, got, 1)
+		gonum.Implementation{}.Dgemv(c.tA, c.m, c.n, c.alpha, a, c.n, x, c.incX, c.beta, want, 1)
+		if (calls > 0) != c.handed {
+			t.Errorf("%+v: GemvT called %d times", c, calls)
+		}
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("%+v: y[%d] = %v, gonum's %v", c, i, got[i], want[i])
+			}
+		}
+	}
+}

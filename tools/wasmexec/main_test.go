@@ -10,10 +10,10 @@ import (
 )
 
 // TestKernelPaths runs the tests of wasm/kernels, compiled to js/wasm,
-// under the runner: as loaded, the SIMD128 kernel runs and gives the bits
-// of the Go one (TestGemmTiles passes, not skipped); with NNLRS_KERNELS=off,
+// under the runner: as loaded, the SIMD128 kernels run and give the bits
+// of the Go ones (their tests pass, not skipped); with NNLRS_KERNELS=off,
 // as in a browser that refuses SIMD128, the program takes the pure-Go path
-// (TestInstall passes with it) and the SIMD128 test is skipped.
+// (TestInstall passes with it) and the SIMD128 tests are skipped.
 func TestKernelPaths(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node on the PATH (make deps)")
@@ -29,8 +29,9 @@ func TestKernelPaths(t *testing.T) {
 		env  string
 		want []string
 	}{
-		{"", []string{`--- PASS: TestInstall`, `--- PASS: TestGemmTiles`}},
-		{"off", []string{`--- PASS: TestInstall`, `--- SKIP: TestGemmTiles`}},
+		{"", []string{`--- PASS: TestInstall`, `--- PASS: TestGemmTiles`, `--- PASS: TestSymvRows`, `--- PASS: TestSubDot2Rows`,
+			`--- PASS: TestTransposed`, `--- PASS: TestPack`, `--- PASS: TestGemvT`, `--- PASS: TestSymKernels`}},
+		{"off", []string{`--- PASS: TestInstall`, `--- SKIP: TestGemmTiles`, `--- SKIP: TestSymvRows`, `--- SKIP: TestPack`, `--- SKIP: TestGemvT`}},
 	} {
 		runner := exec.Command("go", "run", ".", prog, "-test.v", "-test.count=1")
 		runner.Env = append(os.Environ(), "NNLRS_KERNELS="+c.env)

@@ -158,6 +158,8 @@ func appendSection(b []byte, id byte, content []byte) []byte {
 const (
 	opBlock    = 0x02
 	opLoop     = 0x03
+	opIf       = 0x04
+	opElse     = 0x05
 	opEnd      = 0x0B
 	opBr       = 0x0C
 	opBrIf     = 0x0D
@@ -174,8 +176,10 @@ const (
 	opI32Add   = 0x6A
 	opI32Sub   = 0x6B
 	opI32Mul   = 0x6C
+	opI32And   = 0x71
 	opI32Shl   = 0x74
 	opF64Add   = 0xA0
+	opF64Sub   = 0xA1
 	opF64Mul   = 0xA2
 	opSIMD     = 0xFD // the prefix of the SIMD instructions
 
@@ -183,8 +187,10 @@ const (
 	simdV128Load64Splt = 0x0A
 	simdV128Store      = 0x0B
 	simdV128Const      = 0x0C
+	simdI8x16Shuffle   = 0x0D
 	simdF64x2Splat     = 0x14
 	simdF64x2Extract   = 0x21
+	simdF64x2Replace   = 0x22
 	simdF64x2Add       = 0xF0
 	simdF64x2Mul       = 0xF2
 )
@@ -223,6 +229,14 @@ func (c *Code) Block() *Code { return c.op(opBlock).op(0x40) }
 
 // Loop opens a loop without results; a branch to it starts it again.
 func (c *Code) Loop() *Code { return c.op(opLoop).op(0x40) }
+
+// If pops an i32 and opens a block without results that runs when it is
+// not zero.
+func (c *Code) If() *Code { return c.op(opIf).op(0x40) }
+
+// Else ends the branch of an If that runs when its i32 is not zero and
+// starts the one that runs when it is.
+func (c *Code) Else() *Code { return c.op(opElse) }
 
 // End closes the innermost block or loop.
 func (c *Code) End() *Code { return c.op(opEnd) }
@@ -276,6 +290,9 @@ func (c *Code) I32Sub() *Code { return c.op(opI32Sub) }
 // I32Mul pops two i32 and pushes their product.
 func (c *Code) I32Mul() *Code { return c.op(opI32Mul) }
 
+// I32And pops two i32 and pushes their bitwise and.
+func (c *Code) I32And() *Code { return c.op(opI32And) }
+
 // I32Shl pops y, then x, and pushes x << y.
 func (c *Code) I32Shl() *Code { return c.op(opI32Shl) }
 
@@ -288,6 +305,9 @@ func (c *Code) F64Store(offset uint32) *Code { return c.op(opF64Store).memarg(3,
 
 // F64Add pops two float64 and pushes their sum, rounded.
 func (c *Code) F64Add() *Code { return c.op(opF64Add) }
+
+// F64Sub pops y, then x, and pushes x − y, rounded.
+func (c *Code) F64Sub() *Code { return c.op(opF64Sub) }
 
 // F64Mul pops two float64 and pushes their product, rounded.
 func (c *Code) F64Mul() *Code { return c.op(opF64Mul) }
@@ -313,12 +333,39 @@ func (c *Code) V128Zero() *Code {
 	return c
 }
 
+// I8x16Shuffle pops y, then x, and pushes the 16 bytes picked by lanes:
+// byte k of the result is byte lanes[k] of x's 16 then y's 16.
+func (c *Code) I8x16Shuffle(lanes [16]byte) *Code {
+	c.simd(simdI8x16Shuffle)
+	c.b = append(c.b, lanes[:]...)
+	return c
+}
+
+// F64x2Shuffle pops y, then x, and pushes the float64 lanes l0 and l1 of
+// x's two then y's two (0, 1 of x; 2, 3 of y): I8x16Shuffle by 8 bytes.
+func (c *Code) F64x2Shuffle(l0, l1 byte) *Code {
+	var lanes [16]byte
+	for k := range 8 {
+		lanes[k] = 8*l0 + byte(k)
+		lanes[8+k] = 8*l1 + byte(k)
+	}
+	return c.I8x16Shuffle(lanes)
+}
+
 // F64x2Splat pops a float64 and pushes it in both lanes.
 func (c *Code) F64x2Splat() *Code { return c.simd(simdF64x2Splat) }
 
 // F64x2ExtractLane pops a v128 and pushes its float64 lane (0 or 1).
 func (c *Code) F64x2ExtractLane(lane byte) *Code {
 	c.simd(simdF64x2Extract)
+	c.b = append(c.b, lane)
+	return c
+}
+
+// F64x2ReplaceLane pops a float64, then a v128, and pushes the v128 with
+// its lane (0 or 1) replaced by the float64.
+func (c *Code) F64x2ReplaceLane(lane byte) *Code {
+	c.simd(simdF64x2Replace)
 	c.b = append(c.b, lane)
 	return c
 }

@@ -27,3 +27,149 @@ func tiles(a, b []float64, mt, nt, kc int, c []float64, ldc int) {
 	runtime.KeepAlive(b)
 	runtime.KeepAlive(c)
 }
+
+//go:wasmimport nnlrs_kernels symv_rows
+func symvRowsImport(n int32, a unsafe.Pointer, lda int32, x, y unsafe.Pointer)
+
+// symvRowsSIMD is eigen.Kernels.SymvRows on the SIMD128 kernel, after
+// checking that the lower triangle and the vectors lie inside the slices.
+func symvRowsSIMD(n int, a []float64, lda int, x, y []float64) {
+	if n <= 0 {
+		return
+	}
+	if lda < n || len(a) < (n-1)*lda+n || len(x) < n || len(y) < n {
+		panic("kernels: symv outside the slices")
+	}
+	symvRowsImport(int32(n), unsafe.Pointer(&a[0]), int32(lda), unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]))
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+}
+
+//go:wasmimport nnlrs_kernels sub_dot2_rows
+func subDot2RowsImport(rows, m int32, x1 unsafe.Pointer, ld1 int32, y1, x2 unsafe.Pointer, ld2 int32, y2, out unsafe.Pointer, ldo int32)
+
+// subDot2RowsSIMD is eigen.Kernels.SubDot2Rows on the SIMD128 kernel,
+// after checking that every row and vector lies inside the slices.
+func subDot2RowsSIMD(rows, m int, x1 []float64, ld1 int, y1, x2 []float64, ld2 int, y2, out []float64, ldo int) {
+	if rows <= 0 {
+		return
+	}
+	if m < 0 || ld1 < 0 || ld2 < 0 || ldo < 0 || len(y1) < m || len(y2) < m ||
+		len(x1) < (rows-1)*ld1+m || len(x2) < (rows-1)*ld2+m || len(out) < (rows-1)*ldo+1 {
+		panic("kernels: dot2 rows outside the slices")
+	}
+	// With m = 0 the kernel reads no entry of x1, y1, x2, y2: any
+	// address serves.
+	p := func(s []float64) unsafe.Pointer {
+		if len(s) == 0 {
+			return unsafe.Pointer(&out[0])
+		}
+		return unsafe.Pointer(&s[0])
+	}
+	subDot2RowsImport(int32(rows), int32(m), p(x1), int32(ld1), p(y1), p(x2), int32(ld2), p(y2), unsafe.Pointer(&out[0]), int32(ldo))
+	runtime.KeepAlive(x1)
+	runtime.KeepAlive(y1)
+	runtime.KeepAlive(x2)
+	runtime.KeepAlive(y2)
+	runtime.KeepAlive(out)
+}
+
+//go:wasmimport nnlrs_kernels pack_a
+func packAImport(buf unsafe.Pointer, trans int32, a unsafe.Pointer, lda, kc, panels int32, alpha float64)
+
+//go:wasmimport nnlrs_kernels pack_b
+func packBImport(buf unsafe.Pointer, trans int32, b unsafe.Pointer, ldb, kc, panels int32)
+
+func b2i(t bool) int32 {
+	if t {
+		return 1
+	}
+	return 0
+}
+
+// packASIMD is gemm.Packers.A on the SIMD128 kernel (3-row panels), after
+// checking that the panels lie inside the slices.
+func packASIMD(buf []float64, trans bool, a []float64, lda, kc, panels int, alpha float64) {
+	if kc <= 0 || panels <= 0 {
+		return
+	}
+	need := (gemmMR*panels-1)*lda + kc // rows of A
+	if trans {
+		need = (kc-1)*lda + gemmMR*panels
+	}
+	if len(buf) < panels*kc*gemmMR || len(a) < need {
+		panic("kernels: pack A outside the slices")
+	}
+	packAImport(unsafe.Pointer(&buf[0]), b2i(trans), unsafe.Pointer(&a[0]), int32(lda), int32(kc), int32(panels), alpha)
+	runtime.KeepAlive(buf)
+	runtime.KeepAlive(a)
+}
+
+// packBSIMD is gemm.Packers.B on the SIMD128 kernel (4-column panels),
+// after checking that the panels lie inside the slices.
+func packBSIMD(buf []float64, trans bool, b []float64, ldb, kc, panels int) {
+	if kc <= 0 || panels <= 0 {
+		return
+	}
+	need := (kc-1)*ldb + gemmNR*panels
+	if trans { // columns of op(B) are rows of B
+		need = (gemmNR*panels-1)*ldb + kc
+	}
+	if len(buf) < panels*kc*gemmNR || len(b) < need {
+		panic("kernels: pack B outside the slices")
+	}
+	packBImport(unsafe.Pointer(&buf[0]), b2i(trans), unsafe.Pointer(&b[0]), int32(ldb), int32(kc), int32(panels))
+	runtime.KeepAlive(buf)
+	runtime.KeepAlive(b)
+}
+
+//go:wasmimport nnlrs_kernels transposed
+func transposedImport(v, a unsafe.Pointer, lda int32, w unsafe.Pointer, ldw, m, rows int32, tW, tA unsafe.Pointer)
+
+// transposedSIMD is eigen.Kernels.Transposed on the SIMD128 kernel: tW
+// and tA cleared here, then the rows added by the kernel, after checking
+// that they lie inside the slices.
+func transposedSIMD(v, a []float64, lda int, w []float64, ldw, i, k0, k1 int, tW, tA []float64) {
+	clear(tW)
+	clear(tA)
+	if i <= 0 || k1 <= k0 {
+		return
+	}
+	if k0 < 0 || len(tW) < i || len(tA) < i || len(v) < k1 || lda < i || ldw < i || len(a) < (k1-1)*lda+i || len(w) < (k1-1)*ldw+i {
+		panic("kernels: transposed outside the slices")
+	}
+	transposedImport(unsafe.Pointer(&v[k0]), unsafe.Pointer(&a[k0*lda]), int32(lda), unsafe.Pointer(&w[k0*ldw]), int32(ldw),
+		int32(i), int32(k1-k0), unsafe.Pointer(&tW[0]), unsafe.Pointer(&tA[0]))
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(w)
+	runtime.KeepAlive(tW)
+	runtime.KeepAlive(tA)
+}
+
+//go:wasmimport nnlrs_kernels gemv_t
+func gemvTImport(m, n int32, alpha float64, a unsafe.Pointer, lda int32, x unsafe.Pointer, incX, zero int32, beta float64, y unsafe.Pointer, incY int32)
+
+// gemvTSIMD is gemm.GemvT on the SIMD128 kernel, after checking that A, x
+// and y lie inside the slices. With beta = 0 and incY = 1 it clears all
+// of y first, as gonum's Dgemv does.
+func gemvTSIMD(m, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int) {
+	if m <= 0 || n <= 0 {
+		return
+	}
+	if incX <= 0 || incY <= 0 || lda < n || len(a) < (m-1)*lda+n || len(x) < (m-1)*incX+1 || len(y) < (n-1)*incY+1 {
+		panic("kernels: gemv outside the slices")
+	}
+	var zero int32
+	if beta == 0 {
+		zero = 1
+		if incY == 1 {
+			clear(y)
+		}
+	}
+	gemvTImport(int32(m), int32(n), alpha, unsafe.Pointer(&a[0]), int32(lda), unsafe.Pointer(&x[0]), int32(incX), zero, beta, unsafe.Pointer(&y[0]), int32(incY))
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+}

@@ -5,6 +5,7 @@ package kernels
 import (
 	"syscall/js"
 
+	"nnlrs/core/eigen"
 	"nnlrs/core/gemm"
 )
 
@@ -14,15 +15,35 @@ const (
 	PathGo   = "go"      // the pure-Go kernels
 )
 
-// Install hands core/gemm's full tiles to the SIMD128 kernel when the host
-// loaded it (loader.js set nnlrsKernelPath to "simd128") and returns the
-// path that runs, PathSIMD or PathGo. Call it once, after gemm.Use and
-// before any matrix work.
+// Install hands core/gemm's full tiles, packing and transposed
+// matrix-vector product, and core/eigen's reduction loops, to the SIMD128
+// kernels when the host loaded them (loader.js set nnlrsKernelPath to
+// "simd128"), else restores the Go loops (UseGo), and returns the path
+// that runs, PathSIMD or PathGo. Call it once, after gemm.Use and before
+// any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
-		gemm.UseTiles(nil)
+		UseGo()
 		return PathGo
 	}
 	gemm.UseTiles(tiles)
+	gemm.UsePackers(packers)
+	gemm.UseGemvT(gemvTSIMD)
+	eigen.UseKernels(eigenKernels)
 	return PathSIMD
 }
+
+// UseGo restores the pure-Go kernels of core/gemm and core/eigen, all
+// that Install replaces.
+func UseGo() {
+	gemm.UseTiles(nil)
+	gemm.UsePackers(gemm.Packers{})
+	gemm.UseGemvT(nil)
+	eigen.UseKernels(eigen.Kernels{})
+}
+
+// packers are core/gemm's packing on the SIMD128 kernels.
+var packers = gemm.Packers{A: packASIMD, B: packBSIMD}
+
+// eigenKernels are core/eigen's loops on the SIMD128 kernels.
+var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD, Transposed: transposedSIMD}

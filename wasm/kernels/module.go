@@ -2,8 +2,9 @@ package kernels
 
 // Bytes returns the module of every kernel, which tools/site writes as
 // kernels.wasm at make dist: it imports the memory of the Go program
-// (env.mem) and exports each kernel by its name (GemmTiles, ...).
+// (env.mem) and exports each kernel by its name (GemmTiles, SymvRows,
+// SubDot2Rows, Transposed, PackA, PackB, GemvT).
 func Bytes() []byte {
-	m := Module{Funcs: []Func{gemmTiles()}}
+	m := Module{Funcs: []Func{gemmTiles(), symvRows(), subDot2Rows(), transposed(), packA(), packB(), gemvT()}}
 	return m.Encode()
 }
