@@ -298,13 +298,22 @@ func eval[T any](tb *tab, expr string) T {
 	return v
 }
 
-// click clicks the element with the id, once it stays put: a control
-// that moves as the page lays itself out again (a sticky bar, a row that
-// hides) would take the click at its old place.
+// click clicks the element with the id as a person would: where it is
+// in sight, else scrolled to the middle of its scrolling box, once it
+// stays put and nothing lies over its centre. A control that moves as the
+// page lays itself out again (a row that hides) would take the click at
+// its old place, and one scrolled only to the edge of the view can sit
+// under a sticky bar, which would take the click instead.
 func (tb *tab) click(id string) {
 	tb.t.Helper()
-	tb.wait(fmt.Sprintf(`(() => { const r = JSON.stringify(document.getElementById(%q).getBoundingClientRect());
-		const same = window.__clickAt === r; window.__clickAt = r; return same })()`, id), 10*time.Second)
+	tb.wait(fmt.Sprintf(`(() => { const el = document.getElementById(%q);
+		const free = () => { const b = el.getBoundingClientRect();
+			const top = document.elementFromPoint(b.x + b.width/2, b.y + b.height/2);
+			return top !== null && el.contains(top) };
+		if (!free()) el.scrollIntoView({block: "center", inline: "nearest"});
+		const r = JSON.stringify(el.getBoundingClientRect());
+		const same = window.__clickAt === r; window.__clickAt = r;
+		return same && free() })()`, id), 10*time.Second)
 	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
