@@ -349,47 +349,74 @@ func TestLayoutHover(t *testing.T) {
 
 // TestScreenshots saves the default page, its run done and its labels
 // spread, at the sizes of the README's pictures into the folder
-// NNLRS_SCREENSHOTS names (docs/screen-WxH.png); and each data set
+// NNLRS_SCREENSHOTS names (docs/screen-WxH.png); each data set
 // NNLRS_SCREENSHOTS_DATA lists (say "usps,yaleb,pie") as opened by a link
-// with its name and seed 1 (screen-DATA-WxH.png), to look at.
+// with its name and seed 1 (screen-DATA-WxH.png); and each link
+// NNLRS_SCREENSHOTS_LINKS lists, separated by spaces (say "paper=ghf
+// tour=4"), as opened (screen-LINK-WxH.png, the link's = and & made -
+// and _); a link written "dark:LINK" is opened for a reader who prefers
+// a dark scheme. To look at.
 func TestScreenshots(t *testing.T) {
 	dir := os.Getenv("NNLRS_SCREENSHOTS")
 	if dir == "" {
 		t.Skip("NNLRS_SCREENSHOTS names no folder")
 	}
-	sets := []string{""}
+	type shot struct{ hash, prefix string }
+	shots := []shot{{"", "screen-"}}
 	if d := os.Getenv("NNLRS_SCREENSHOTS_DATA"); d != "" {
-		sets = append(sets, strings.Split(d, ",")...)
+		for _, data := range strings.Split(d, ",") {
+			shots = append(shots, shot{"data=" + data + "&seed=1", "screen-" + data + "-"})
+		}
 	}
-	for _, data := range sets {
+	for _, link := range strings.Fields(os.Getenv("NNLRS_SCREENSHOTS_LINKS")) {
+		name := strings.NewReplacer("=", "-", "&", "_", ",", "+", "/", "+", ":", "-").Replace(link)
+		shots = append(shots, shot{link, "screen-" + name + "-"})
+	}
+	for _, sh := range shots {
 		for _, s := range []screen{screens[0], screens[1], screens[2], screens[5], screens[6]} {
-			shoot(t, dir, data, s)
+			shoot(t, dir, sh.hash, sh.prefix, s)
 		}
 	}
 }
 
-func shoot(t *testing.T, dir, data string, s screen) {
-	hash, prefix := "", "screen-"
-	if data != "" {
-		hash, prefix = "data="+data+"&seed=1", "screen-"+data+"-"
+// paperFigure is the name of the paper's figure the link opens, if any.
+func paperFigure(hash string) string {
+	for _, kv := range strings.Split(hash, "&") {
+		if v, ok := strings.CutPrefix(kv, "paper="); ok && v != "none" {
+			return v
+		}
 	}
-	{
-		t.Run(data+" "+s.name, func(t *testing.T) {
-			tb := openScreen(t, s, hash)
+	return ""
+}
+
+func shoot(t *testing.T, dir, hash, prefix string, s screen) {
+	t.Run(hash+" "+s.name, func(t *testing.T) {
+		w, h := s.css()
+		tb := newTabSized(t, w, h, s.zoom)
+		if dark, ok := strings.CutPrefix(hash, "dark:"); ok {
+			tb.darkScheme(true)
+			hash = dark
+		}
+		tb.navigate(baseURL, hash)
+		tb.wait("window.nnlrs && window.nnlrs.frames > 2", 60*time.Second)
+		if figure := paperFigure(hash); figure != "" {
+			tb.wait(fmt.Sprintf(`nnlrs.paper && nnlrs.paper.name === %q`, figure), 600*time.Second)
+		} else {
+			tb.settled(len(view.Embeddable()))
 			tb.done()
 			tb.wait("nnlrs.converged && !nnlrs.checking", 30*time.Second)
-			tb.fitted()
-			tb.drawn()
-			b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := filepath.Join(dir, fmt.Sprintf("%s%dx%d.png", prefix, s.w, s.h))
-			if err := os.WriteFile(name, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		})
-	}
+		}
+		tb.fitted()
+		tb.drawn()
+		b, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%s%dx%d.png", prefix, s.w, s.h))
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // TestVisionScreenshots saves, with NNLRS_SCREENSHOTS set, the default page
