@@ -99,15 +99,19 @@ func (m *Model) expected(r *Run) (secs float64, paced, ok bool) {
 	return secs, paced, true
 }
 
-// A running graph's pace counts from minIters iterations (or a tenth of
-// its samples) and minPaced seconds of it on.
-const minIters, minPaced = 10, 2
+// A running solve's pace is its seconds per iteration since its first
+// report of paceFrom iterations or more (the first iterations share the
+// device with the page's loading), once paceIters iterations and
+// minPaced seconds lie between; a per-sample solve's pace counts from a
+// tenth of its samples and minPaced seconds on.
+const paceFrom, paceIters, minPaced = 5, 5, 2
 
 // graphSeconds returns the seconds graph g (gm) of run r takes, and
 // whether they come from a running graph's own pace. While r runs: a
-// finished graph's own seconds; for an NNLRS or LRR solve under way, its seconds
-// per iteration so far times its expected iterations (cost.Graph at the
-// run's λ; at least its iterations so far and 5 more); for l1 under way,
+// finished graph's own seconds; for an NNLRS or LRR solve under way, its
+// seconds so far and its pace (paceFrom) over the iterations it is
+// expected to have left (cost.Graph at the run's λ; at least 5); for l1
+// under way,
 // its seconds per sample so far times its samples. Otherwise, and before
 // then, the fitted seconds (seconds), divided by the speed the page
 // measured on this graph in a run of about the same size (samples within
@@ -118,13 +122,16 @@ func (m *Model) graphSeconds(r *Run, gm method.Name, g *Graph) (float64, bool) {
 	if r.State == Running && g.Final != nil {
 		return g.Final.Elapsed, false
 	}
-	if r.State == Running && g.Elapsed >= minPaced {
+	if r.State == Running {
 		switch {
-		case len(g.Iters) > 0 && g.Iters[len(g.Iters)-1].Iter >= minIters:
+		case len(g.Iters) > 0 && g.from.iter > 0:
 			done := g.Iters[len(g.Iters)-1].Iter
-			total := max(cost.Graph(gm, d, n, o).Iterations, done+5)
-			return g.Elapsed * float64(total) / float64(done), true
-		case g.Total > 0 && 10*g.Done >= g.Total:
+			its, secs := done-g.from.iter, g.Elapsed-g.from.elapsed
+			if its >= paceIters && secs >= minPaced {
+				total := max(cost.Graph(gm, d, n, o).Iterations, done+5)
+				return g.Elapsed + float64(total-done)*secs/float64(its), true
+			}
+		case g.Total > 0 && 10*g.Done >= g.Total && g.Elapsed >= minPaced:
 			return g.Elapsed * float64(g.Total) / float64(g.Done), true
 		}
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -112,9 +113,10 @@ func (m *Model) fitted(r *Run) float64 {
 	return schedule2(s(method.NNLRS), s(method.KNN0), s(method.L1), s(method.LRR))
 }
 
-// While a run computes, a graph that has run minPaced seconds counts at
-// its own pace: NNLRS's seconds per iteration so far times its expected
-// iterations, l1's seconds per sample times its samples; the status then
+// While a run computes, a graph counts at its own pace once it has one:
+// NNLRS's seconds so far and its seconds per iteration since its first
+// report of 5 or more iterations over the iterations it is expected to
+// have left, l1's seconds per sample times its samples; the status then
 // says so. A finished graph counts its own seconds.
 func TestExpectedPace(t *testing.T) {
 	const n, d = 400, 50
@@ -132,13 +134,16 @@ func TestExpectedPace(t *testing.T) {
 	}
 	first := schedule2(secs(method.NNLRS), secs(method.KNN0), secs(method.L1), secs(method.LRR))
 	check("a first guess", first, false)
-	// NNLRS: 5 iterations in 3 s, too few to count.
-	m.Progress(jobs[0].ID, &demo.Progress{Method: method.NNLRS, Iters: []demo.Iter{{Iter: 5}}, Elapsed: 3})
-	check("five iterations", first, false)
-	// 20 iterations in 12 s, at 0.6 s each.
-	m.Progress(jobs[0].ID, &demo.Progress{Method: method.NNLRS, Iters: []demo.Iter{{Iter: 20}}, Elapsed: 12})
+	// NNLRS: 3 then 6 iterations in 3 and 4 s, 9 in 4.5 s: too few
+	// since the 6th to count.
+	for _, p := range [][2]float64{{3, 3}, {6, 4}, {9, 4.5}} {
+		m.Progress(jobs[0].ID, &demo.Progress{Method: method.NNLRS, Iters: []demo.Iter{{Iter: int(p[0])}}, Elapsed: p[1]})
+		check(fmt.Sprintf("%.0f iterations", p[0]), first, false)
+	}
+	// 20 iterations in 10 s: 14 iterations in 6 s since the 6th.
+	m.Progress(jobs[0].ID, &demo.Progress{Method: method.NNLRS, Iters: []demo.Iter{{Iter: 20}}, Elapsed: 10})
 	it := cost.Graph(method.NNLRS, d, n, o).Iterations
-	nn := 12 * float64(max(it, 25)) / 20
+	nn := 10 + float64(max(it, 25)-20)*6/14
 	check("twenty iterations", schedule2(nn, secs(method.KNN0), secs(method.L1), secs(method.LRR)), true)
 	// kNN done in 0.5 s, l1 at 40 of 400 samples after 3 s.
 	m.Finished(jobs[1].ID, finalGraph(method.KNN0, make([]float64, n*n), n), t0.Add(time.Second))
