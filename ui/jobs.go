@@ -113,6 +113,9 @@ func (rj *runJobs) progress(id uint32, pr *demo.Progress) {
 	}
 	g.Iters = append(g.Iters, pr.Iters...)
 	g.Done, g.Total, g.Elapsed = pr.Done, pr.Total, pr.Elapsed
+	if n := len(g.Iters); n > 0 && g.from.iter == 0 && g.Iters[n-1].Iter >= paceFrom {
+		g.from.iter, g.from.elapsed = g.Iters[n-1].Iter, g.Elapsed
+	}
 	if pr.W != nil {
 		g.N, g.W = pr.N, pr.W
 		g.Version = (*Model)(rj).bump()

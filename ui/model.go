@@ -135,6 +135,13 @@ type Graph struct {
 	// Version changes with W (it is unique in the model), for the views'
 	// caches.
 	Version uint64
+
+	// from is the solver's first report of paceFrom iterations or more,
+	// for its pace since (Model.graphSeconds).
+	from struct {
+		iter    int
+		elapsed float64
+	}
 }
 
 // Data are the samples of a run as the worker drew them, and the labels

@@ -83,8 +83,13 @@ func (m *Model) Status(now time.Time) (string, float64) {
 		}
 	}
 	took := fmt.Sprintf("%.1f s", now.Sub(r.Started).Seconds())
-	if exp, ok := m.Expected(r); ok && exp >= LongRun {
+	if exp, paced, ok := m.expected(r); ok && exp >= LongRun {
 		took += " of about " + cost.Rough(exp) + " on this device"
+		if paced {
+			took += " at the pace so far"
+		} else {
+			took += ", a first guess from its size and λ"
+		}
 	}
 	return fmt.Sprintf("Running, %s: %s.", took, strings.Join(parts, "; ")), total / float64(len(demo.Order))
 }

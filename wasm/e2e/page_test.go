@@ -667,7 +667,7 @@ func TestBuiltinData(t *testing.T) {
 // made endless by its parameters, so that it is running when read.
 func TestExpectedTime(t *testing.T) {
 	tb := open(t, "data=synthetic&classes=10&per=40&seed=1"+endless)
-	tb.wait(`nnlrs.state === "running" && nnlrs.expected > 10 && / of about [0-9.]+ (s|min|h) on this device: /.test(document.getElementById("status").textContent)`, 120*time.Second)
+	tb.wait(`nnlrs.state === "running" && nnlrs.expected > 10 && / of about [0-9.]+ (s|min|h) on this device(, a first guess from its size and λ| at the pace so far): /.test(document.getElementById("status").textContent)`, 120*time.Second)
 	t.Logf("status %q, expected %.0f s", tb.text("status"), eval[float64](tb, "nnlrs.expected"))
 	tb.click("cancel")
 	tb.wait(`nnlrs.state === "cancelled"`, 10*time.Second)
