@@ -595,12 +595,21 @@ func (d *dom) access(p params.Params) {
 	d.set("ask-box", "hidden", !restricted && p.Ask == "")
 	d.set("ask", "textContent", p.Ask)
 	d.cite("ask-cite", p.Ask)
-	// On a phone the question is under the views, with the controls: the
-	// link above the views says so.
-	jump := "Jump to the controls ↓"
-	if restricted || p.Ask != "" {
-		jump = "Your teacher's question and the controls ↓"
+	// On a phone the controls are under the views: the line above the
+	// views gives the teacher's question (or, on a first visit, what the
+	// page shows and what to try: the page's own text) and links to them.
+	if _, ok := d.shown["jump-intro.page"]; !ok {
+		d.shown["jump-intro.page"] = d.el("jump-intro").Get("textContent").String()
 	}
+	intro, jump := d.shown["jump-intro.page"], "Jump to the controls ↓"
+	switch {
+	case p.Ask != "":
+		intro, jump = "Your teacher's question: "+p.Ask, "The question in full and the controls ↓"
+	case restricted:
+		intro, jump = "", "The exercise and its controls ↓"
+	}
+	d.set("jump-intro", "textContent", intro)
+	d.set("jump-intro", "hidden", intro == "")
 	d.set("to-controls", "textContent", jump)
 	head := "Your teacher's question"
 	if p.Ask == "" {

@@ -286,6 +286,12 @@ func TestJumpToControls(t *testing.T) {
 	if top := eval[float64](tb, `Math.min(...nnlrs.panels.map(p => p.y))`); bottom > top {
 		t.Errorf("the link to the controls ends at %v, over the first view at %v", bottom, top)
 	}
+	// On a first visit, what the page shows and what to try, above the
+	// views too.
+	if s := tb.text("jump-intro"); !strings.Contains(s, "Try the tour") {
+		t.Errorf("the line above the views says %q", s)
+	}
+	aboveViews(t, tb, "jump-intro")
 	hash := eval[string](tb, "location.hash")
 	eval[bool](tb, `(document.activeElement && document.activeElement.blur(), true)`)
 	tb.keys(kb.Tab)
@@ -317,6 +323,10 @@ func TestJumpToControls(t *testing.T) {
 	if s := tb.text("to-controls"); !strings.Contains(s, "question") {
 		t.Errorf("on a teacher's link the link above the views says %q", s)
 	}
+	if s := tb.text("jump-intro"); !strings.Contains(s, "Why?") {
+		t.Errorf("on a teacher's link the line above the views says %q, not the question", s)
+	}
+	aboveViews(t, tb, "jump-intro")
 	tb.checkConsole()
 
 	tb = openScreen(t, screens[0], small)
@@ -324,6 +334,20 @@ func TestJumpToControls(t *testing.T) {
 		t.Errorf("on a projector, %v shown", shown)
 	}
 	tb.checkConsole()
+}
+
+// aboveViews checks that element id is in sight on the page's first
+// screen, uncovered, and ends above the first view.
+func aboveViews(t *testing.T, tb *tab, id string) {
+	t.Helper()
+	eval[any](tb, `scrollTo(0, 0); null`)
+	if h := tb.hidden(id); len(h) > 0 {
+		t.Errorf("#%s is out of sight or covered on the first screen: %v", id, h)
+	}
+	bottom := eval[float64](tb, fmt.Sprintf(`document.getElementById(%q).getBoundingClientRect().bottom + scrollY`, id))
+	if top := eval[float64](tb, `Math.min(...nnlrs.panels.map(p => p.y))`); bottom > top {
+		t.Errorf("#%s ends at %v, over the first view at %v", id, bottom, top)
+	}
 }
 
 // TestCitationsShown: where the page's text cites a piece of the paper by
