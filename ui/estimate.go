@@ -62,8 +62,8 @@ func seconds(gm method.Name, d, n int, o cost.Options) float64 {
 }
 
 // Expected returns the seconds run r is expected to take on this device,
-// and whether there is an estimate: once the worker has sent its data.
-// The graphs go in demo.Order to whichever of the Workers workers is free
+// and whether there is an estimate: once the worker has sent its data,
+// while the model knows each graph's seconds (graphSeconds). The graphs go in demo.Order to whichever of the Workers workers is free
 // first, as the page's pool gives them out, and the run takes until the
 // last is done; a graph takes the seconds graphSeconds gives it.
 func (m *Model) Expected(r *Run) (float64, bool) {
@@ -89,7 +89,10 @@ func (m *Model) expected(r *Run) (secs float64, paced, ok bool) {
 				k = i
 			}
 		}
-		s, p := m.graphSeconds(r, gm, g)
+		s, p, known := m.graphSeconds(r, gm, g)
+		if !known {
+			return 0, false, false
+		}
 		free[k] += s
 		paced = paced || p
 	}
@@ -106,8 +109,16 @@ func (m *Model) expected(r *Run) (secs float64, paced, ok bool) {
 // tenth of its samples and minPaced seconds on.
 const paceFrom, paceIters, minPaced = 5, 5, 2
 
-// graphSeconds returns the seconds graph g (gm) of run r takes, and
-// whether they come from a running graph's own pace. While r runs: a
+// outrun is how far past its expected iterations a solve may run before
+// the model has nothing more to say of it: the counts it was fitted on lie
+// within 0.79 to 1.26 times its own (cost.ADMMIterations).
+const outrun = 1.3
+
+// graphSeconds returns the seconds graph g (gm) of run r takes, whether
+// they come from a running graph's own pace, and whether the model knows
+// them at all: not for an NNLRS solve at a gap other than its solver's
+// default (the link's gap; the counts were fitted at the default), nor for
+// one that ran past outrun times its expected iterations. While r runs: a
 // finished graph's own seconds; for an NNLRS or LRR solve under way, its
 // seconds so far and its pace (paceFrom) over the iterations it is
 // expected to have left (cost.Graph at the run's λ; at least 5); for l1
@@ -116,30 +127,38 @@ const paceFrom, paceIters, minPaced = 5, 5, 2
 // then, the fitted seconds (seconds), divided by the speed the page
 // measured on this graph in a run of about the same size (samples within
 // a quarter, the same dimension) if it did.
-func (m *Model) graphSeconds(r *Run, gm method.Name, g *Graph) (float64, bool) {
+func (m *Model) graphSeconds(r *Run, gm method.Name, g *Graph) (secs float64, paced, known bool) {
 	n, d := r.Data.N, r.Data.D
 	o := options(r)
 	if r.State == Running && g.Final != nil {
-		return g.Final.Elapsed, false
+		return g.Final.Elapsed, false, true
+	}
+	nnlrs := gm == method.NNLRS || gm == method.PCANNLRS || gm == method.NNLRSEF
+	if nnlrs && r.Params.Gap != 0 {
+		return 0, false, false
 	}
 	if r.State == Running {
 		switch {
 		case len(g.Iters) > 0 && g.from.iter > 0:
 			done := g.Iters[len(g.Iters)-1].Iter
 			its, secs := done-g.from.iter, g.Elapsed-g.from.elapsed
+			expected := cost.Graph(gm, d, n, o).Iterations
+			if nnlrs && float64(done) > outrun*float64(expected) {
+				return 0, false, false
+			}
 			if its >= paceIters && secs >= minPaced {
-				total := max(cost.Graph(gm, d, n, o).Iterations, done+5)
-				return g.Elapsed + float64(total-done)*secs/float64(its), true
+				total := max(expected, done+5)
+				return g.Elapsed + float64(total-done)*secs/float64(its), true, true
 			}
 		case g.Total > 0 && 10*g.Done >= g.Total && g.Elapsed >= minPaced:
-			return g.Elapsed * float64(g.Total) / float64(g.Done), true
+			return g.Elapsed * float64(g.Total) / float64(g.Done), true, true
 		}
 	}
 	s := seconds(gm, d, n, o)
 	if sp := m.rate.speed[gm]; sp > 0 && d == m.rate.d && 4*abs(n-m.rate.n) <= n {
 		s /= sp
 	}
-	return s, false
+	return s, false, true
 }
 
 // deviceRate is the speed the page measured on each graph of a run of n

@@ -187,3 +187,41 @@ func TestExpectedLambda(t *testing.T) {
 		t.Errorf("λ = 5: %v s, λ = 1: %v s", b, a)
 	}
 }
+
+// The model says nothing it was not fitted on: a run at the link's own
+// gap (the counts were fitted at the solver's default), or one whose
+// NNLRS solve ran past outrun times its expected iterations, has no
+// estimate, and its status names no time to come.
+func TestExpectedUnknown(t *testing.T) {
+	const n, d = 400, 50
+	p := params.Default()
+	p.Gap = 1e-12
+	m := NewModel(p)
+	jobs, err := m.Start(p, demo.File{}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Samples(jobs[0].ID, &demo.Samples{Name: "synthetic", N: n, D: d})
+	if secs, ok := m.Expected(m.Run); ok {
+		t.Errorf("gap %g: expected %v s", p.Gap, secs)
+	}
+
+	m, jobs = started(t)
+	m.Samples(jobs[0].ID, &demo.Samples{Name: "synthetic", N: n, D: d})
+	it := cost.Graph(method.NNLRS, d, n, options(m.Run)).Iterations
+	report := func(iter int, elapsed float64) {
+		m.Progress(jobs[0].ID, &demo.Progress{Method: method.NNLRS, Iters: []demo.Iter{{Iter: iter}}, Elapsed: elapsed})
+	}
+	report(5, 2)
+	report(it, 60)
+	if _, ok := m.Expected(m.Run); !ok {
+		t.Fatalf("no estimate at the expected %d iterations", it)
+	}
+	report(int(math.Ceil(outrun*float64(it)))+1, 80)
+	if secs, ok := m.Expected(m.Run); ok {
+		t.Errorf("past %v times the expected iterations: expected %v s", outrun, secs)
+	}
+	if line, _ := m.Status(t0.Add(100 * time.Second)); strings.Contains(line, "of about") {
+		t.Errorf("status %q", line)
+	}
+}
