@@ -16,7 +16,10 @@ import (
 
 func main() {
 	a := newApp()
-	if !webGL2() {
+	gl, software := webGL2()
+	a.software = software
+	a.hooks.set("softwareGL", software)
+	if !gl {
 		a.withoutCanvas("This browser cannot start WebGL2, so the pictures cannot be drawn. The controls, the progress and the numbers below Run still work.")
 	}
 	ebiten.SetRunnableOnUnfocused(true)
@@ -51,6 +54,9 @@ type app struct {
 	redraw   bool
 	lastDraw time.Time
 	dark     bool // the dark theme (useTheme)
+	// software: the browser draws WebGL on the CPU (webGL2), the workers'
+	// CPU; the live panels are drawn less often during a run.
+	software bool
 }
 
 func newApp() *app {
@@ -149,10 +155,10 @@ func (a *app) act(o ui.Out, t time.Time) {
 
 // Draw draws the panels that changed; the screen keeps the rest
 // (ebiten.SetScreenClearedEveryFrame(false)). While the workers compute,
-// the live panels are drawn at most every runningDrawEvery, counted from
-// the run's start: drawing costs CPU (SwiftShader, on machines without a
-// GPU) that the workers need, and the status line beside the controls
-// follows the messages anyway. A run shorter than that (a slider step
+// the live panels are drawn at most every runningDrawEvery (where the
+// browser draws WebGL on the CPU, softwareDrawEvery), counted from the
+// run's start: drawing costs CPU that the workers need, and the status
+// line beside the controls follows the messages anyway. A run shorter than that (a slider step
 // solved warm) goes from the last figure to the next without a frame
 // between them. At rest, while the page computes the labeled curve or the
 // study (view.Progressed), they are drawn at most every
@@ -162,7 +168,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	w, h := float32(a.w), float32(a.h)
 	st := a.views.Stale(m, a.panels, w, h, a.textScale())
 	if !a.redraw && (st == view.Fresh ||
-		m.Running() && time.Since(later(a.lastDraw, m.Run.Started)) < runningDrawEvery ||
+		m.Running() && time.Since(later(a.lastDraw, m.Run.Started)) < a.runningDrawEvery() ||
 		st == view.Progressed && time.Since(a.lastDraw) < computingDrawEvery) {
 		a.hooks.frame(false)
 		return
@@ -179,8 +185,24 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.hooks.frame(true)
 }
 
-// runningDrawEvery paces the drawing of the live panels during a run.
-const runningDrawEvery = time.Second
+// runningDrawEvery paces the drawing of the live panels during a run;
+// softwareDrawEvery where the browser draws WebGL on the CPU: there a
+// drawn frame of the page costs its GPU process 0.4-0.7 s of CPU (in
+// proportion to the canvas's pixels, SwiftShader in headless Chromium),
+// so that at one a second the solves of a long run took 10-20% longer
+// (docs/BENCH.md, "Drawing on the CPU").
+const (
+	runningDrawEvery  = time.Second
+	softwareDrawEvery = 4 * time.Second
+)
+
+// runningDrawEvery is the pace of the live panels on this browser.
+func (a *app) runningDrawEvery() time.Duration {
+	if a.software {
+		return softwareDrawEvery
+	}
+	return runningDrawEvery
+}
 
 // computingDrawEvery paces the drawing while the page computes the
 // labeled curve or the study of the figure shown, a little every frame:
@@ -233,7 +255,25 @@ func (a *app) textScale() float32 {
 
 // webGL2 reports whether the browser can give a canvas a WebGL2 context,
 // which ebiten needs.
-func webGL2() bool {
+// webGL2 reports whether the browser gives a WebGL2 context, and whether
+// it draws it on the CPU: a renderer that names a software rasterizer
+// (SwiftShader, llvmpipe, softpipe, Microsoft's Basic Render Driver) in
+// WEBGL_debug_renderer_info, where the browser tells it.
+func webGL2() (ok, software bool) {
 	c := js.Global().Get("document").Call("createElement", "canvas")
-	return c.Call("getContext", "webgl2").Truthy()
+	gl := c.Call("getContext", "webgl2")
+	if !gl.Truthy() {
+		return false, false
+	}
+	renderer := ""
+	if ext := gl.Call("getExtension", "WEBGL_debug_renderer_info"); ext.Truthy() {
+		if r := gl.Call("getParameter", ext.Get("UNMASKED_RENDERER_WEBGL")); r.Type() == js.TypeString {
+			renderer = r.String()
+		}
+	}
+	if lose := gl.Call("getExtension", "WEBGL_lose_context"); lose.Truthy() {
+		lose.Call("loseContext") // the probe's context, not the page's
+	}
+	return true, softwareRenderer(renderer)
 }
+
