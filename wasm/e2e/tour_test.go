@@ -248,6 +248,8 @@ func TestEmbedFillsFrame(t *testing.T) {
 				t.Errorf("the view %+v is drawn down to %d and across to %d: blank below or right of that", p, low, right)
 			}
 			eval[any](tb, `location.hash = "tour=3&embed=propagation"; null`)
+			// The page has taken the new link once it lays out its view.
+			tb.wait(`nnlrs.panels && nnlrs.panels.length === 1 && nnlrs.panels[0].name === "propagation"`, 60*time.Second)
 			tb.settled(1)
 			if h := tb.hidden("embed-play", "embed-step", "embed-reset"); len(h) > 0 {
 				t.Errorf("an embedded propagation without %v in sight", h)
