@@ -155,12 +155,11 @@ func (a *app) act(o ui.Out, t time.Time) {
 
 // Draw draws the panels that changed; the screen keeps the rest
 // (ebiten.SetScreenClearedEveryFrame(false)). While the workers compute,
-// the live panels are drawn at most every runningDrawEvery (where the
-// browser draws WebGL on the CPU, softwareDrawEvery), counted from the
-// run's start: drawing costs CPU that the workers need, and the status
-// line beside the controls follows the messages anyway. A run shorter than that (a slider step
-// solved warm) goes from the last figure to the next without a frame
-// between them. At rest, while the page computes the labeled curve or the
+// the live panels are drawn at most every liveDrawEvery, counted from
+// the run's start: drawing costs CPU that the workers need, and the
+// status line beside the controls follows the messages anyway. A run
+// shorter than that (a slider step solved warm) goes from the last
+// figure to the next without a frame between them. At rest, while the page computes the labeled curve or the
 // study (view.Progressed), they are drawn at most every
 // computingDrawEvery.
 func (a *app) Draw(screen *ebiten.Image) {
@@ -168,7 +167,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	w, h := float32(a.w), float32(a.h)
 	st := a.views.Stale(m, a.panels, w, h, a.textScale())
 	if !a.redraw && (st == view.Fresh ||
-		m.Running() && time.Since(later(a.lastDraw, m.Run.Started)) < a.runningDrawEvery() ||
+		m.Running() && time.Since(later(a.lastDraw, m.Run.Started)) < a.liveDrawEvery() ||
 		st == view.Progressed && time.Since(a.lastDraw) < computingDrawEvery) {
 		a.hooks.frame(false)
 		return
@@ -186,18 +185,18 @@ func (a *app) Draw(screen *ebiten.Image) {
 }
 
 // runningDrawEvery paces the drawing of the live panels during a run;
-// softwareDrawEvery where the browser draws WebGL on the CPU: there a
-// drawn frame of the page costs its GPU process 0.4-0.7 s of CPU (in
-// proportion to the canvas's pixels, SwiftShader in headless Chromium),
-// so that at one a second the solves of a long run took 10-20% longer
+// softwareDrawEvery where the browser draws WebGL on the CPU (webGL2):
+// there a drawn frame costs the browser's GPU process CPU in proportion
+// to the canvas's pixels, taken from the workers' solves
 // (docs/BENCH.md, "Drawing on the CPU").
 const (
 	runningDrawEvery  = time.Second
 	softwareDrawEvery = 4 * time.Second
 )
 
-// runningDrawEvery is the pace of the live panels on this browser.
-func (a *app) runningDrawEvery() time.Duration {
+// liveDrawEvery is the pace of the live panels during a run on this
+// browser.
+func (a *app) liveDrawEvery() time.Duration {
 	if a.software {
 		return softwareDrawEvery
 	}
@@ -276,4 +275,3 @@ func webGL2() (ok, software bool) {
 	}
 	return true, softwareRenderer(renderer)
 }
-
