@@ -54,8 +54,9 @@ type app struct {
 	redraw   bool
 	lastDraw time.Time
 	dark     bool // the dark theme (useTheme)
-	// software: the browser draws WebGL on the CPU (webGL2), the workers'
-	// CPU; the live panels are drawn less often during a run.
+	// software: the browser draws WebGL on the CPU, which the workers
+	// share (webGL2); the live panels are drawn less often during a run
+	// (liveDrawEvery).
 	software bool
 }
 
@@ -159,9 +160,9 @@ func (a *app) act(o ui.Out, t time.Time) {
 // the run's start: drawing costs CPU that the workers need, and the
 // status line beside the controls follows the messages anyway. A run
 // shorter than that (a slider step solved warm) goes from the last
-// figure to the next without a frame between them. At rest, while the page computes the labeled curve or the
-// study (view.Progressed), they are drawn at most every
-// computingDrawEvery.
+// figure to the next without a frame between them. At rest, while the
+// page computes the labeled curve or the study (view.Progressed), they
+// are drawn at most every computingDrawEvery.
 func (a *app) Draw(screen *ebiten.Image) {
 	m := a.page.Model
 	w, h := float32(a.w), float32(a.h)
@@ -253,11 +254,10 @@ func (a *app) textScale() float32 {
 }
 
 // webGL2 reports whether the browser can give a canvas a WebGL2 context,
-// which ebiten needs.
-// webGL2 reports whether the browser gives a WebGL2 context, and whether
-// it draws it on the CPU: a renderer that names a software rasterizer
-// (SwiftShader, llvmpipe, softpipe, Microsoft's Basic Render Driver) in
-// WEBGL_debug_renderer_info, where the browser tells it.
+// which ebiten needs, and whether it draws it on the CPU: a renderer
+// that names a software rasterizer (SwiftShader, llvmpipe, softpipe,
+// Microsoft's Basic Render Driver) in WEBGL_debug_renderer_info, where
+// the browser tells it.
 func webGL2() (ok, software bool) {
 	c := js.Global().Get("document").Call("createElement", "canvas")
 	gl := c.Call("getContext", "webgl2")
