@@ -475,6 +475,21 @@ func (d *dom) showTour(p params.Params) {
 	}
 }
 
+// revealStatus scrolls the controls' panel, where it scrolls, just enough
+// that a run's closing status, begun in sight, is read whole above the
+// Run and Play bars (the panel's scroll-padding keeps it clear of them);
+// a status out of sight stays so.
+func (d *dom) revealStatus() {
+	st, panel := d.el("status"), d.el("panel")
+	if panel.Get("scrollHeight").Int() <= panel.Get("clientHeight").Int() {
+		return // the page scrolls, not the panel
+	}
+	r, pr := st.Call("getBoundingClientRect"), panel.Call("getBoundingClientRect")
+	if top := r.Get("top").Float(); top >= pr.Get("top").Float() && top < pr.Get("bottom").Float() {
+		st.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
+
 // set writes v into property prop of element id when it changed.
 func (d *dom) set(id, prop string, v any) {
 	key := id + "." + prop
@@ -505,10 +520,14 @@ func (d *dom) update(pg *ui.Page, t time.Time) {
 	m := pg.Model
 	running := m.Running()
 	if !running || !d.running || t.Sub(d.statusAt) >= runningStatusEvery {
+		ended := d.running && !running
 		status, frac := m.Status(t)
 		d.set("status", "textContent", status)
 		d.set("progress", "value", frac)
 		d.statusAt, d.running = t, running
+		if ended {
+			d.revealStatus()
+		}
 	}
 	d.set("run", "disabled", false)
 	if !running && d.doc.Get("activeElement").Equal(d.el("cancel")) {
