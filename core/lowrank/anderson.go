@@ -271,26 +271,41 @@ func mixRange(dst, src, gam []float64, d [][]float64, ng, nf []float64) {
 				g[k], c[k] = gam[i+k], d[i+k][:n]
 			}
 		}
-		g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
-		d0, d1, d2, d3 := c[0][:n], c[1][:n], c[2][:n], c[3][:n]
-		if i == 0 && ng != nil {
-			s, ng, nf := src[:n], ng[:n], nf[:n]
-			for q := range dst {
-				v := s[q]
-				y := v - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
-				ng[q] = -v
-				nf[q] = -(v - dst[q])
-				dst[q] = y
-			}
-			continue
+		if i == 0 {
+			mix4(dst, src, &g, c[0], c[1], c[2], c[3], ng, nf)
+		} else {
+			mix4(dst, dst, &g, c[0], c[1], c[2], c[3], nil, nil)
 		}
-		s := src[:n]
-		if i > 0 {
-			s = dst
-		}
+	}
+}
+
+// mix4 is Kernels.Mix4, on the host's kernel if one is installed.
+func mix4(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
+	if kern.Mix4 != nil {
+		kern.Mix4(dst, src, g, d0, d1, d2, d3, ng, nf)
+		return
+	}
+	mix4Go(dst, src, g, d0, d1, d2, d3, ng, nf)
+}
+
+// mix4Go is Kernels.Mix4 in Go.
+func mix4Go(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
+	n := len(dst)
+	g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
+	s, d0, d1, d2, d3 := src[:n], d0[:n], d1[:n], d2[:n], d3[:n]
+	if ng != nil {
+		ng, nf := ng[:n], nf[:n]
 		for q := range dst {
-			dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+			v := s[q]
+			y := v - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
+			ng[q] = -v
+			nf[q] = -(v - dst[q])
+			dst[q] = y
 		}
+		return
+	}
+	for q := range dst {
+		dst[q] = s[q] - g0*d0[q] - g1*d1[q] - g2*d2[q] - g3*d3[q]
 	}
 }
 
@@ -328,29 +343,41 @@ func dot2(a, b, c []float64) (ab, ac float64) {
 func dot2Diff(a, b []float64, f diff, off int) (ab, ac float64) {
 	n := len(a)
 	b = b[:n]
-	var s0, s1, t0, t1 float64
-	o := 0 // offset of the part in the flattened vector
+	var s [4]float64 // s0, s1, t0, t1 of Kernels.Dot2Diff
+	o := 0           // offset of the part in the flattened vector
 	for pi, gq := range f.g {
 		lo, hi := max(off, o), min(off+n, o+len(gq))
 		if lo < hi {
 			as, bs := a[lo-off:hi-off], b[lo-off:hi-off]
 			gs, xs := gq[lo-o:hi-o], f.x[pi][lo-o:hi-o]
 			if (lo-off)%2 == 0 {
-				s0, s1, t0, t1 = dot2DiffRange(as, bs, gs, xs, s0, s1, t0, t1)
-			} else {
-				s1, s0, t1, t0 = dot2DiffRange(as, bs, gs, xs, s1, s0, t1, t0)
+				dot2DiffRange(as, bs, gs, xs, &s)
+			} else { // the part's first entry is of odd index
+				s[0], s[1], s[2], s[3] = s[1], s[0], s[3], s[2]
+				dot2DiffRange(as, bs, gs, xs, &s)
+				s[0], s[1], s[2], s[3] = s[1], s[0], s[3], s[2]
 			}
 		}
 		o += len(gq)
 	}
-	return s0 + s1, t0 + t1
+	return s[0] + s[1], s[2] + s[3]
 }
 
-// dot2DiffRange adds the entries of a range to the sums of dot2Diff, its
-// first entry to s0 and t0.
-func dot2DiffRange(a, b, g, x []float64, s0, s1, t0, t1 float64) (float64, float64, float64, float64) {
+// dot2DiffRange is Kernels.Dot2Diff, on the host's kernel if one is
+// installed.
+func dot2DiffRange(a, b, g, x []float64, s *[4]float64) {
+	if kern.Dot2Diff != nil {
+		kern.Dot2Diff(a, b, g, x, s)
+		return
+	}
+	dot2DiffGo(a, b, g, x, s)
+}
+
+// dot2DiffGo is Kernels.Dot2Diff in Go.
+func dot2DiffGo(a, b, g, x []float64, s *[4]float64) {
 	n := len(a)
 	b, g, x = b[:n], g[:n], x[:n]
+	s0, s1, t0, t1 := s[0], s[1], s[2], s[3]
 	i := 0
 	for ; i+1 < n; i += 2 {
 		s0 += a[i] * b[i]
@@ -362,5 +389,5 @@ func dot2DiffRange(a, b, g, x []float64, s0, s1, t0, t1 float64) (float64, float
 		s0 += a[i] * b[i]
 		t0 += a[i] * (g[i] - x[i])
 	}
-	return s0, s1, t0, t1
+	*s = [4]float64{s0, s1, t0, t1}
 }

@@ -178,6 +178,7 @@ const (
 	opI32Mul   = 0x6C
 	opI32And   = 0x71
 	opI32Shl   = 0x74
+	opF64Neg   = 0x9A
 	opF64Add   = 0xA0
 	opF64Sub   = 0xA1
 	opF64Mul   = 0xA2
@@ -191,7 +192,9 @@ const (
 	simdF64x2Splat     = 0x14
 	simdF64x2Extract   = 0x21
 	simdF64x2Replace   = 0x22
+	simdF64x2Neg       = 0xED
 	simdF64x2Add       = 0xF0
+	simdF64x2Sub       = 0xF1
 	simdF64x2Mul       = 0xF2
 )
 
@@ -312,6 +315,10 @@ func (c *Code) F64Sub() *Code { return c.op(opF64Sub) }
 // F64Mul pops two float64 and pushes their product, rounded.
 func (c *Code) F64Mul() *Code { return c.op(opF64Mul) }
 
+// F64Neg pops a float64 and pushes it with its sign bit flipped (Go's
+// unary minus).
+func (c *Code) F64Neg() *Code { return c.op(opF64Neg) }
+
 // V128Load pops an address and pushes the 16 bytes at it plus offset
 // (aligned to 8 bytes: the float64 of Go's slices).
 func (c *Code) V128Load(offset uint32) *Code { return c.simd(simdV128Load).memarg(3, offset) }
@@ -377,3 +384,11 @@ func (c *Code) F64x2Add() *Code { return c.simd(simdF64x2Add) }
 // F64x2Mul pops two v128 and pushes their lanewise product, each rounded
 // as F64Mul.
 func (c *Code) F64x2Mul() *Code { return c.simd(simdF64x2Mul) }
+
+// F64x2Sub pops y, then x, and pushes x − y lanewise, each rounded as
+// F64Sub.
+func (c *Code) F64x2Sub() *Code { return c.simd(simdF64x2Sub) }
+
+// F64x2Neg pops a v128 and pushes it with each lane's sign bit flipped,
+// as F64Neg.
+func (c *Code) F64x2Neg() *Code { return c.simd(simdF64x2Neg) }

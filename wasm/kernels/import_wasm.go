@@ -173,3 +173,55 @@ func gemvTSIMD(m, n int, alpha float64, a []float64, lda int, x []float64, incX 
 	runtime.KeepAlive(x)
 	runtime.KeepAlive(y)
 }
+
+//go:wasmimport nnlrs_kernels mix4
+func mix4Import(n int32, dst, src, g, d0, d1, d2, d3, ng, nf unsafe.Pointer, first int32)
+
+// mix4SIMD is lowrank.Kernels.Mix4 on the SIMD128 kernel, after checking
+// that every vector holds len(dst) entries.
+func mix4SIMD(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
+	n := len(dst)
+	if n == 0 {
+		return
+	}
+	if len(src) < n || len(d0) < n || len(d1) < n || len(d2) < n || len(d3) < n || ng != nil && (len(ng) < n || len(nf) < n) {
+		panic("kernels: mix outside the slices")
+	}
+	first := int32(1)
+	if ng == nil {
+		first, ng, nf = 0, dst, dst // neither read nor written
+	}
+	mix4Import(int32(n), unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), unsafe.Pointer(g),
+		unsafe.Pointer(&d0[0]), unsafe.Pointer(&d1[0]), unsafe.Pointer(&d2[0]), unsafe.Pointer(&d3[0]),
+		unsafe.Pointer(&ng[0]), unsafe.Pointer(&nf[0]), first)
+	runtime.KeepAlive(dst)
+	runtime.KeepAlive(src)
+	runtime.KeepAlive(g)
+	runtime.KeepAlive(d0)
+	runtime.KeepAlive(d1)
+	runtime.KeepAlive(d2)
+	runtime.KeepAlive(d3)
+	runtime.KeepAlive(ng)
+	runtime.KeepAlive(nf)
+}
+
+//go:wasmimport nnlrs_kernels dot2_diff
+func dot2DiffImport(n int32, a, b, g, x, s unsafe.Pointer)
+
+// dot2DiffSIMD is lowrank.Kernels.Dot2Diff on the SIMD128 kernel, after
+// checking that b, g and x hold len(a) entries.
+func dot2DiffSIMD(a, b, g, x []float64, s *[4]float64) {
+	n := len(a)
+	if n == 0 {
+		return
+	}
+	if len(b) < n || len(g) < n || len(x) < n {
+		panic("kernels: dot2 outside the slices")
+	}
+	dot2DiffImport(int32(n), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&g[0]), unsafe.Pointer(&x[0]), unsafe.Pointer(s))
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(g)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(s)
+}

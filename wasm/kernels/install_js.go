@@ -7,6 +7,7 @@ import (
 
 	"nnlrs/core/eigen"
 	"nnlrs/core/gemm"
+	"nnlrs/core/lowrank"
 )
 
 // The paths Install reports.
@@ -16,11 +17,11 @@ const (
 )
 
 // Install hands core/gemm's full tiles, packing and transposed
-// matrix-vector product, and core/eigen's reduction loops, to the SIMD128
-// kernels when the host loaded them (loader.js set nnlrsKernelPath to
-// "simd128"), else restores the Go loops (UseGo), and returns the path
-// that runs, PathSIMD or PathGo. Call it once, after gemm.Use and before
-// any matrix work.
+// matrix-vector product, core/eigen's reduction loops and core/lowrank's
+// Anderson passes to the SIMD128 kernels when the host loaded them
+// (loader.js set nnlrsKernelPath to "simd128"), else restores the Go
+// loops (UseGo), and returns the path that runs, PathSIMD or PathGo. Call
+// it once, after gemm.Use and before any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
 		UseGo()
@@ -30,16 +31,18 @@ func Install() string {
 	gemm.UsePackers(packers)
 	gemm.UseGemvT(gemvTSIMD)
 	eigen.UseKernels(eigenKernels)
+	lowrank.UseKernels(andersonKernels)
 	return PathSIMD
 }
 
-// UseGo restores the pure-Go kernels of core/gemm and core/eigen, all
-// that Install replaces.
+// UseGo restores the pure-Go kernels of core/gemm, core/eigen and
+// core/lowrank, all that Install replaces.
 func UseGo() {
 	gemm.UseTiles(nil)
 	gemm.UsePackers(gemm.Packers{})
 	gemm.UseGemvT(nil)
 	eigen.UseKernels(eigen.Kernels{})
+	lowrank.UseKernels(lowrank.Kernels{})
 }
 
 // packers are core/gemm's packing on the SIMD128 kernels.
@@ -47,3 +50,7 @@ var packers = gemm.Packers{A: packASIMD, B: packBSIMD}
 
 // eigenKernels are core/eigen's loops on the SIMD128 kernels.
 var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD, Transposed: transposedSIMD}
+
+// andersonKernels are core/lowrank's Anderson passes on the SIMD128
+// kernels.
+var andersonKernels = lowrank.Kernels{Mix4: mix4SIMD, Dot2Diff: dot2DiffSIMD}
