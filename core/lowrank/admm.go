@@ -589,18 +589,13 @@ func (s *admm) eStep() {
 	u1, az, xr := raw(in.u1), raw(in.az), raw(s.xr)
 	r, w, es, yh1 := raw(s.t), raw(s.w), raw(s.e), raw(s.yh1)
 	mu1, alpha := s.mu1, s.alpha
+	k := kernelsOrGo()
 	each(len(r), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			r[i] = xr[i] - az[i] + u1[i]
-		}
+		k.Residual(r[lo:hi], xr[lo:hi], az[lo:hi], u1[lo:hi])
 	})
 	s.l21E = prox.L21(s.e, s.pr.Lambda/mu1, s.t)
 	each(len(r), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			yh1[i] = mu1 * (r[i] - es[i])
-			w[i] = xr[i] - (alpha*es[i] + (1-alpha)*(xr[i]-az[i]))
-			r[i] = mu1 * (w[i] + u1[i])
-		}
+		k.EUpdate(yh1[lo:hi], w[lo:hi], r[lo:hi], xr[lo:hi], az[lo:hi], es[lo:hi], u1[lo:hi], mu1, alpha)
 	})
 }
 
@@ -660,10 +655,9 @@ func (s *admm) multipliers() {
 	zs, u1, js := raw(in.z), raw(in.u1), raw(s.j)
 	w, zn, azn, o1 := raw(s.w), raw(out.z), raw(out.az), raw(out.u1)
 	alpha := s.alpha
+	k := kernelsOrGo()
 	each(len(o1), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			o1[i] = u1[i] + w[i] - azn[i]
-		}
+		k.Increment(o1[lo:hi], u1[lo:hi], w[lo:hi], azn[lo:hi])
 	})
 	var u2, u3, o2, o3, hs []float64
 	if in.u2 != nil {
@@ -676,14 +670,11 @@ func (s *admm) multipliers() {
 		return
 	}
 	each(len(zs), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			z := zs[i]
-			if o2 != nil {
-				o2[i] = u2[i] + zn[i] - (alpha*js[i] + (1-alpha)*z)
-			}
-			if o3 != nil {
-				o3[i] = u3[i] + zn[i] - (alpha*hs[i] + (1-alpha)*z)
-			}
+		if o2 != nil {
+			k.Relaxed(o2[lo:hi], u2[lo:hi], zn[lo:hi], js[lo:hi], zs[lo:hi], alpha)
+		}
+		if o3 != nil {
+			k.Relaxed(o3[lo:hi], u3[lo:hi], zn[lo:hi], hs[lo:hi], zs[lo:hi], alpha)
 		}
 	})
 }

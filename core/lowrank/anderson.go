@@ -105,16 +105,12 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 		for i, v := range fc {
 			dfc[i] = v - a.fPrevC[i]
 		}
-		o := 0
+		o, k := 0, kernelsOrGo()
 		for pi, p := range gp {
 			xq := xp[pi]
 			dg, df := dg[o:o+len(p)], df[o:o+len(p)]
 			each(len(p), func(lo, hi int) {
-				for i := lo; i < hi; i++ {
-					v := p[i]
-					dg[i] = v + dg[i]
-					df[i] = (v - xq[i]) + df[i]
-				}
+				k.Push(dg[lo:hi], df[lo:hi], p[lo:hi], xq[lo:hi])
 			})
 			o += len(p)
 		}

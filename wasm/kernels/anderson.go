@@ -4,7 +4,14 @@ package kernels
 const (
 	Mix4     = "mix4"
 	Dot2Diff = "dot2_diff"
+	Push     = "push"
 )
+
+// push writes push(n, dg, df, g, x i32), core/lowrank's Kernels.Push:
+// dg = g + dg, df = (g − x) + df.
+func push() Func {
+	return elementwise(Push, 4, 0, []store{{0, add(vec(2), vec(0))}, {1, add(sub(vec(2), vec(3)), vec(1))}})
+}
 
 // mix4 writes the kernel
 //

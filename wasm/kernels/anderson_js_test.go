@@ -108,3 +108,59 @@ func TestDot2Diff(t *testing.T) {
 		}
 	}
 }
+
+// TestADMMPasses: the SIMD128 element-wise passes (the ADMM step's and
+// Anderson's Push) give the bits of
+// core/lowrank's Go loops on lengths around the pairs and slices starting
+// at odd entries, r read before it is written (EUpdate), and write
+// nothing past n.
+func TestADMMPasses(t *testing.T) {
+	simdOrSkip(t)
+	gk := lowrank.GoKernels()
+	rng := rand.New(rand.NewPCG(8, 2))
+	for _, n := range andersonSizes {
+		for _, off := range []int{0, 1} {
+			sl := func(s []float64) []float64 { return s[off : off+n] }
+			in := make([][]float64, 5)
+			for i := range in {
+				in[i] = normals(rng, off, n)
+			}
+			two := func() ([]float64, []float64) {
+				s := normals(rng, off, n)
+				return s, append([]float64(nil), s...)
+			}
+			mu, alpha := 3*rng.Float64(), 1+rng.Float64()
+
+			got, want := two()
+			residualSIMD(sl(got), sl(in[0]), sl(in[1]), sl(in[2]))
+			gk.Residual(sl(want), sl(in[0]), sl(in[1]), sl(in[2]))
+			sameBits(t, "Residual", got, want)
+
+			gy, wy := two()
+			gw, ww := two()
+			gr, wr := two()
+			eUpdateSIMD(sl(gy), sl(gw), sl(gr), sl(in[0]), sl(in[1]), sl(in[2]), sl(in[3]), mu, alpha)
+			gk.EUpdate(sl(wy), sl(ww), sl(wr), sl(in[0]), sl(in[1]), sl(in[2]), sl(in[3]), mu, alpha)
+			sameBits(t, "EUpdate y", gy, wy)
+			sameBits(t, "EUpdate w", gw, ww)
+			sameBits(t, "EUpdate r", gr, wr)
+
+			got, want = two()
+			incrementSIMD(sl(got), sl(in[0]), sl(in[1]), sl(in[2]))
+			gk.Increment(sl(want), sl(in[0]), sl(in[1]), sl(in[2]))
+			sameBits(t, "Increment", got, want)
+
+			gdg, wdg := two()
+			gdf, wdf := two()
+			pushSIMD(sl(gdg), sl(gdf), sl(in[0]), sl(in[1]))
+			gk.Push(sl(wdg), sl(wdf), sl(in[0]), sl(in[1]))
+			sameBits(t, "Push dg", gdg, wdg)
+			sameBits(t, "Push df", gdf, wdf)
+
+			got, want = two()
+			relaxedSIMD(sl(got), sl(in[0]), sl(in[1]), sl(in[2]), sl(in[3]), alpha)
+			gk.Relaxed(sl(want), sl(in[0]), sl(in[1]), sl(in[2]), sl(in[3]), alpha)
+			sameBits(t, "Relaxed", got, want)
+		}
+	}
+}

@@ -225,3 +225,96 @@ func dot2DiffSIMD(a, b, g, x []float64, s *[4]float64) {
 	runtime.KeepAlive(x)
 	runtime.KeepAlive(s)
 }
+
+// addr returns the address of s's first entry, after checking that s
+// holds n entries (n > 0).
+func addr(s []float64, n int) unsafe.Pointer {
+	if len(s) < n {
+		panic("kernels: a vector shorter than the pass")
+	}
+	return unsafe.Pointer(&s[0])
+}
+
+//go:wasmimport nnlrs_kernels residual
+func residualImport(n int32, r, x, az, u unsafe.Pointer)
+
+// residualSIMD is lowrank.Kernels.Residual on the SIMD128 kernel.
+func residualSIMD(r, x, az, u []float64) {
+	n := len(r)
+	if n == 0 {
+		return
+	}
+	residualImport(int32(n), addr(r, n), addr(x, n), addr(az, n), addr(u, n))
+	runtime.KeepAlive(r)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(az)
+	runtime.KeepAlive(u)
+}
+
+//go:wasmimport nnlrs_kernels e_update
+func eUpdateImport(n int32, y, w, r, x, az, e, u unsafe.Pointer, mu, alpha, alphaBar float64)
+
+// eUpdateSIMD is lowrank.Kernels.EUpdate on the SIMD128 kernel.
+func eUpdateSIMD(y, w, r, x, az, e, u []float64, mu, alpha float64) {
+	n := len(r)
+	if n == 0 {
+		return
+	}
+	eUpdateImport(int32(n), addr(y, n), addr(w, n), addr(r, n), addr(x, n), addr(az, n), addr(e, n), addr(u, n), mu, alpha, 1-alpha)
+	runtime.KeepAlive(y)
+	runtime.KeepAlive(w)
+	runtime.KeepAlive(r)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(az)
+	runtime.KeepAlive(e)
+	runtime.KeepAlive(u)
+}
+
+//go:wasmimport nnlrs_kernels increment
+func incrementImport(n int32, o, u, w, az unsafe.Pointer)
+
+// incrementSIMD is lowrank.Kernels.Increment on the SIMD128 kernel.
+func incrementSIMD(o, u, w, az []float64) {
+	n := len(o)
+	if n == 0 {
+		return
+	}
+	incrementImport(int32(n), addr(o, n), addr(u, n), addr(w, n), addr(az, n))
+	runtime.KeepAlive(o)
+	runtime.KeepAlive(u)
+	runtime.KeepAlive(w)
+	runtime.KeepAlive(az)
+}
+
+//go:wasmimport nnlrs_kernels relaxed
+func relaxedImport(n int32, o, u, zn, h, z unsafe.Pointer, alpha, alphaBar float64)
+
+// relaxedSIMD is lowrank.Kernels.Relaxed on the SIMD128 kernel.
+func relaxedSIMD(o, u, zn, h, z []float64, alpha float64) {
+	n := len(o)
+	if n == 0 {
+		return
+	}
+	relaxedImport(int32(n), addr(o, n), addr(u, n), addr(zn, n), addr(h, n), addr(z, n), alpha, 1-alpha)
+	runtime.KeepAlive(o)
+	runtime.KeepAlive(u)
+	runtime.KeepAlive(zn)
+	runtime.KeepAlive(h)
+	runtime.KeepAlive(z)
+}
+
+//go:wasmimport nnlrs_kernels push
+func pushImport(n int32, dg, df, g, x unsafe.Pointer)
+
+// pushSIMD is lowrank.Kernels.Push on the SIMD128 kernel.
+func pushSIMD(dg, df, g, x []float64) {
+	n := len(g)
+	if n == 0 {
+		return
+	}
+	pushImport(int32(n), addr(dg, n), addr(df, n), addr(g, n), addr(x, n))
+	runtime.KeepAlive(dg)
+	runtime.KeepAlive(df)
+	runtime.KeepAlive(g)
+	runtime.KeepAlive(x)
+}

@@ -18,7 +18,7 @@ const (
 
 // Install hands core/gemm's full tiles, packing and transposed
 // matrix-vector product, core/eigen's reduction loops and core/lowrank's
-// Anderson passes to the SIMD128 kernels when the host loaded them
+// passes over the iterate to the SIMD128 kernels when the host loaded them
 // (loader.js set nnlrsKernelPath to "simd128"), else restores the Go
 // loops (UseGo), and returns the path that runs, PathSIMD or PathGo. Call
 // it once, after gemm.Use and before any matrix work.
@@ -31,7 +31,7 @@ func Install() string {
 	gemm.UsePackers(packers)
 	gemm.UseGemvT(gemvTSIMD)
 	eigen.UseKernels(eigenKernels)
-	lowrank.UseKernels(andersonKernels)
+	lowrank.UseKernels(lowrankKernels)
 	return PathSIMD
 }
 
@@ -51,6 +51,7 @@ var packers = gemm.Packers{A: packASIMD, B: packBSIMD}
 // eigenKernels are core/eigen's loops on the SIMD128 kernels.
 var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2RowsSIMD, Transposed: transposedSIMD}
 
-// andersonKernels are core/lowrank's Anderson passes on the SIMD128
-// kernels.
-var andersonKernels = lowrank.Kernels{Mix4: mix4SIMD, Dot2Diff: dot2DiffSIMD}
+// lowrankKernels are core/lowrank's passes over the iterate on the
+// SIMD128 kernels.
+var lowrankKernels = lowrank.Kernels{Mix4: mix4SIMD, Dot2Diff: dot2DiffSIMD, Push: pushSIMD,
+	Residual: residualSIMD, EUpdate: eUpdateSIMD, Increment: incrementSIMD, Relaxed: relaxedSIMD}
