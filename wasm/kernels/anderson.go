@@ -2,9 +2,10 @@ package kernels
 
 // The names of the kernels of core/lowrank's Anderson acceleration.
 const (
-	Mix4     = "mix4"
-	Dot2Diff = "dot2_diff"
-	Push     = "push"
+	Mix4      = "mix4"
+	Mix4First = "mix4_first"
+	Dot2Diff  = "dot2_diff"
+	Push      = "push"
 )
 
 // push writes push(n, dg, df, g, x i32), core/lowrank's Kernels.Push:
@@ -13,96 +14,25 @@ func push() Func {
 	return elementwise(Push, 4, 0, []store{{0, add(vec(2), vec(0))}, {1, add(sub(vec(2), vec(3)), vec(1))}})
 }
 
-// mix4 writes the kernel
+// mix4 writes the kernels
 //
-//	mix4(n, dst, src, g, d0, d1, d2, d3, ng, nf, first i32)
+//	mix4(n, dst, src, d0, d1, d2, d3 i32, g0, g1, g2, g3 f64)
+//	mix4_first(n, dst, src, d0, d1, d2, d3, ng, nf i32, g0, g1, g2, g3 f64)
 //
-// core/lowrank's Kernels.Mix4 on n entries: dst_q =
-// (((src_q − g₀d0_q) − g₁d1_q) − g₂d2_q) − g₃d3_q with g the 4 float64 at
-// g, and, where first is not 0, ng_q = −src_q and nf_q = −(src_q − dst_q)
-// from dst before the pass. All are byte addresses in the memory. Each
-// lane of a pair of entries makes the Go loop's operations on its entry
-// in their order (a multiply, then a subtraction), and every entry of the
-// pair is read before any is written, so that ng may be d0 and src dst.
-func mix4() Func {
-	var f frame
-	pn, pdst, psrc, pg := f.param(I32), f.param(I32), f.param(I32), f.param(I32)
-	pd := [4]uint32{f.param(I32), f.param(I32), f.param(I32), f.param(I32)}
-	png, pnf, pfirst := f.param(I32), f.param(I32), f.param(I32)
-	j, pairs := f.local(I32), f.local(I32)
-	var gv [4]uint32
-	for k := range gv {
-		gv[k] = f.local(V128)
+// core/lowrank's Kernels.Mix4 on n entries, without and with ng and nf:
+// dst = (((src − g₀d0) − g₁d1) − g₂d2) − g₃d3, ng = −src, nf = −(src − dst)
+// from dst before the pass. Every entry of a pair is read before any is
+// written (elementwise), so that ng may be d0 and src dst.
+func mix4(first bool) Func {
+	src, d := vec(1), [4]*term{vec(2), vec(3), vec(4), vec(5)}
+	y := src
+	for k := range d {
+		y = sub(y, mul(scalar(k), d[k]))
 	}
-	v, y := f.local(V128), f.local(V128)
-	gs := [4]uint32{f.local(F64), f.local(F64), f.local(F64), f.local(F64)}
-	sv, sy := f.local(F64), f.local(F64)
-
-	var c Code
-	for k := range gv {
-		c.LocalGet(pg).V128Load64Splat(uint32(8 * k)).LocalSet(gv[k])
-		c.LocalGet(pg).F64Load(uint32(8 * k)).LocalSet(gs[k])
+	if !first {
+		return elementwise(Mix4, 6, 4, []store{{0, y}})
 	}
-	c.LocalGet(pn).I32Const(-2).I32And().I32Const(3).I32Shl().LocalSet(pairs)
-	at := func(p uint32) *Code { return c.LocalGet(p).LocalGet(j).I32Add() }
-	// y = the mix of the pair (or entry) at byte j from v = src there.
-	mixPair := func() {
-		at(psrc).V128Load(0).LocalTee(v)
-		for k := range pd {
-			c.LocalGet(gv[k])
-			at(pd[k]).V128Load(0)
-			c.F64x2Mul().F64x2Sub()
-		}
-		c.LocalSet(y)
-	}
-	mixOne := func() {
-		at(psrc).F64Load(0).LocalTee(sv)
-		for k := range pd {
-			c.LocalGet(gs[k])
-			at(pd[k]).F64Load(0)
-			c.F64Mul().F64Sub()
-		}
-		c.LocalSet(sy)
-	}
-	c.I32Const(0).LocalSet(j)
-	c.LocalGet(pfirst).If()
-	c.while(j, pairs, func() {
-		mixPair()
-		at(png)
-		c.LocalGet(v).F64x2Neg().V128Store(0)
-		at(pnf)
-		c.LocalGet(v)
-		at(pdst).V128Load(0)
-		c.F64x2Sub().F64x2Neg().V128Store(0)
-		at(pdst)
-		c.LocalGet(y).V128Store(0)
-		c.addTo(j, 16)
-	})
-	c.LocalGet(pn).I32Const(1).I32And().If()
-	mixOne()
-	at(png)
-	c.LocalGet(sv).F64Neg().F64Store(0)
-	at(pnf)
-	c.LocalGet(sv)
-	at(pdst).F64Load(0)
-	c.F64Sub().F64Neg().F64Store(0)
-	at(pdst)
-	c.LocalGet(sy).F64Store(0)
-	c.End()
-	c.Else()
-	c.while(j, pairs, func() {
-		mixPair()
-		at(pdst)
-		c.LocalGet(y).V128Store(0)
-		c.addTo(j, 16)
-	})
-	c.LocalGet(pn).I32Const(1).I32And().If()
-	mixOne()
-	at(pdst)
-	c.LocalGet(sy).F64Store(0)
-	c.End()
-	c.End()
-	return f.fn(Mix4, c)
+	return elementwise(Mix4First, 8, 4, []store{{0, y}, {6, neg(src)}, {7, neg(sub(src, vec(0)))}})
 }
 
 // dot2Diff writes the kernel

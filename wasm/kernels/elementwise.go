@@ -2,10 +2,10 @@ package kernels
 
 // A term is a float64 expression of an element-wise kernel on entry q of
 // its vectors: an input vector's entry, a scalar parameter, an output
-// already formed for q, or a sum, difference or product of two terms,
-// rounded as Go rounds it.
+// already formed for q, a sum, difference or product of two terms,
+// rounded as Go rounds it, or a term negated (its sign bit flipped).
 type term struct {
-	kind byte // 'v' vector entry, 's' scalar, 'o' output, or '+', '-', '*'
+	kind byte // 'v' vector entry, 's' scalar, 'o' output, '+', '-', '*', or 'n' negation (of x)
 	i    int  // the vector, scalar or output
 	x, y *term
 }
@@ -16,10 +16,13 @@ func output(i int) *term   { return &term{kind: 'o', i: i} }
 func add(x, y *term) *term { return &term{kind: '+', x: x, y: y} }
 func sub(x, y *term) *term { return &term{kind: '-', x: x, y: y} }
 func mul(x, y *term) *term { return &term{kind: '*', x: x, y: y} }
+func neg(x *term) *term    { return &term{kind: 'n', x: x} }
 func (t *term) vecs(m []bool) {
 	switch t.kind {
 	case 'v':
 		m[t.i] = true
+	case 'n':
+		t.x.vecs(m)
 	case '+', '-', '*':
 		t.x.vecs(m)
 		t.y.vecs(m)
@@ -98,6 +101,13 @@ func elementwise(name string, vecs, scalars int, outs []store) Func {
 				c.LocalGet(splat[t.i])
 			} else {
 				c.LocalGet(ps[t.i])
+			}
+		case 'n':
+			emit(t.x, l, simd)
+			if simd {
+				c.F64x2Neg()
+			} else {
+				c.F64Neg()
 			}
 		default:
 			emit(t.x, l, simd)

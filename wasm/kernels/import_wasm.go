@@ -175,28 +175,26 @@ func gemvTSIMD(m, n int, alpha float64, a []float64, lda int, x []float64, incX 
 }
 
 //go:wasmimport nnlrs_kernels mix4
-func mix4Import(n int32, dst, src, g, d0, d1, d2, d3, ng, nf unsafe.Pointer, first int32)
+func mix4Import(n int32, dst, src, d0, d1, d2, d3 unsafe.Pointer, g0, g1, g2, g3 float64)
 
-// mix4SIMD is lowrank.Kernels.Mix4 on the SIMD128 kernel, after checking
+//go:wasmimport nnlrs_kernels mix4_first
+func mix4FirstImport(n int32, dst, src, d0, d1, d2, d3, ng, nf unsafe.Pointer, g0, g1, g2, g3 float64)
+
+// mix4SIMD is lowrank.Kernels.Mix4 on the SIMD128 kernels, after checking
 // that every vector holds len(dst) entries.
 func mix4SIMD(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
 	n := len(dst)
 	if n == 0 {
 		return
 	}
-	if len(src) < n || len(d0) < n || len(d1) < n || len(d2) < n || len(d3) < n || ng != nil && (len(ng) < n || len(nf) < n) {
-		panic("kernels: mix outside the slices")
-	}
-	first := int32(1)
+	p := func(s []float64) unsafe.Pointer { return addr(s, n) }
 	if ng == nil {
-		first, ng, nf = 0, dst, dst // neither read nor written
+		mix4Import(int32(n), p(dst), p(src), p(d0), p(d1), p(d2), p(d3), g[0], g[1], g[2], g[3])
+	} else {
+		mix4FirstImport(int32(n), p(dst), p(src), p(d0), p(d1), p(d2), p(d3), p(ng), p(nf), g[0], g[1], g[2], g[3])
 	}
-	mix4Import(int32(n), unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), unsafe.Pointer(g),
-		unsafe.Pointer(&d0[0]), unsafe.Pointer(&d1[0]), unsafe.Pointer(&d2[0]), unsafe.Pointer(&d3[0]),
-		unsafe.Pointer(&ng[0]), unsafe.Pointer(&nf[0]), first)
 	runtime.KeepAlive(dst)
 	runtime.KeepAlive(src)
-	runtime.KeepAlive(g)
 	runtime.KeepAlive(d0)
 	runtime.KeepAlive(d1)
 	runtime.KeepAlive(d2)
@@ -226,6 +224,19 @@ func dot2DiffSIMD(a, b, g, x []float64, s *[4]float64) {
 	runtime.KeepAlive(s)
 }
 
+// pass4 runs an element-wise kernel of four vectors on n entries, after
+// checking that each holds n.
+func pass4(kernel func(n int32, a, b, c, d unsafe.Pointer), n int, a, b, c, d []float64) {
+	if n == 0 {
+		return
+	}
+	kernel(int32(n), addr(a, n), addr(b, n), addr(c, n), addr(d, n))
+	runtime.KeepAlive(a)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(c)
+	runtime.KeepAlive(d)
+}
+
 // addr returns the address of s's first entry, after checking that s
 // holds n entries (n > 0).
 func addr(s []float64, n int) unsafe.Pointer {
@@ -239,17 +250,7 @@ func addr(s []float64, n int) unsafe.Pointer {
 func residualImport(n int32, r, x, az, u unsafe.Pointer)
 
 // residualSIMD is lowrank.Kernels.Residual on the SIMD128 kernel.
-func residualSIMD(r, x, az, u []float64) {
-	n := len(r)
-	if n == 0 {
-		return
-	}
-	residualImport(int32(n), addr(r, n), addr(x, n), addr(az, n), addr(u, n))
-	runtime.KeepAlive(r)
-	runtime.KeepAlive(x)
-	runtime.KeepAlive(az)
-	runtime.KeepAlive(u)
-}
+func residualSIMD(r, x, az, u []float64) { pass4(residualImport, len(r), r, x, az, u) }
 
 //go:wasmimport nnlrs_kernels e_update
 func eUpdateImport(n int32, y, w, r, x, az, e, u unsafe.Pointer, mu, alpha, alphaBar float64)
@@ -274,17 +275,7 @@ func eUpdateSIMD(y, w, r, x, az, e, u []float64, mu, alpha float64) {
 func incrementImport(n int32, o, u, w, az unsafe.Pointer)
 
 // incrementSIMD is lowrank.Kernels.Increment on the SIMD128 kernel.
-func incrementSIMD(o, u, w, az []float64) {
-	n := len(o)
-	if n == 0 {
-		return
-	}
-	incrementImport(int32(n), addr(o, n), addr(u, n), addr(w, n), addr(az, n))
-	runtime.KeepAlive(o)
-	runtime.KeepAlive(u)
-	runtime.KeepAlive(w)
-	runtime.KeepAlive(az)
-}
+func incrementSIMD(o, u, w, az []float64) { pass4(incrementImport, len(o), o, u, w, az) }
 
 //go:wasmimport nnlrs_kernels relaxed
 func relaxedImport(n int32, o, u, zn, h, z unsafe.Pointer, alpha, alphaBar float64)
@@ -307,14 +298,4 @@ func relaxedSIMD(o, u, zn, h, z []float64, alpha float64) {
 func pushImport(n int32, dg, df, g, x unsafe.Pointer)
 
 // pushSIMD is lowrank.Kernels.Push on the SIMD128 kernel.
-func pushSIMD(dg, df, g, x []float64) {
-	n := len(g)
-	if n == 0 {
-		return
-	}
-	pushImport(int32(n), addr(dg, n), addr(df, n), addr(g, n), addr(x, n))
-	runtime.KeepAlive(dg)
-	runtime.KeepAlive(df)
-	runtime.KeepAlive(g)
-	runtime.KeepAlive(x)
-}
+func pushSIMD(dg, df, g, x []float64) { pass4(pushImport, len(g), dg, df, g, x) }
