@@ -20,7 +20,11 @@
 // tiles (gemm.UseTiles), the packing of its blocks (gemm.UsePackers) and
 // the transposed matrix-vector product (gemm.UseGemvT), and core/eigen's
 // loops of the tridiagonal reduction (eigen.UseKernels: the symv, the
-// panel's dot products and transposed products); elsewhere, and after
+// panel's dot products and transposed products), and core/lowrank's
+// passes over the iterate (lowrank.UseKernels: Anderson's mix, history
+// and dot products, the E-step's and the multipliers' element-wise
+// passes, the latter written by one generator from their terms,
+// elementwise.go); elsewhere, and after
 // UseGo, the pure-Go loops run. The kernels give the bits of the Go loops
 // they replace: the same operations in the same order, a multiply then
 // an add (SIMD128 has no fused multiply-add), lanes that hold separate
