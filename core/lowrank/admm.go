@@ -589,13 +589,12 @@ func (s *admm) eStep() {
 	u1, az, xr := raw(in.u1), raw(in.az), raw(s.xr)
 	r, w, es, yh1 := raw(s.t), raw(s.w), raw(s.e), raw(s.yh1)
 	mu1, alpha := s.mu1, s.alpha
-	k := kernelsOrGo()
 	each(len(r), func(lo, hi int) {
-		k.Residual(r[lo:hi], xr[lo:hi], az[lo:hi], u1[lo:hi])
+		kern.Residual(r[lo:hi], xr[lo:hi], az[lo:hi], u1[lo:hi])
 	})
 	s.l21E = prox.L21(s.e, s.pr.Lambda/mu1, s.t)
 	each(len(r), func(lo, hi int) {
-		k.EUpdate(yh1[lo:hi], w[lo:hi], r[lo:hi], xr[lo:hi], az[lo:hi], es[lo:hi], u1[lo:hi], mu1, alpha)
+		kern.EUpdate(yh1[lo:hi], w[lo:hi], r[lo:hi], xr[lo:hi], az[lo:hi], es[lo:hi], u1[lo:hi], mu1, alpha)
 	})
 }
 
@@ -655,9 +654,8 @@ func (s *admm) multipliers() {
 	zs, u1, js := raw(in.z), raw(in.u1), raw(s.j)
 	w, zn, azn, o1 := raw(s.w), raw(out.z), raw(out.az), raw(out.u1)
 	alpha := s.alpha
-	k := kernelsOrGo()
 	each(len(o1), func(lo, hi int) {
-		k.Increment(o1[lo:hi], u1[lo:hi], w[lo:hi], azn[lo:hi])
+		kern.Increment(o1[lo:hi], u1[lo:hi], w[lo:hi], azn[lo:hi])
 	})
 	var u2, u3, o2, o3, hs []float64
 	if in.u2 != nil {
@@ -671,10 +669,10 @@ func (s *admm) multipliers() {
 	}
 	each(len(zs), func(lo, hi int) {
 		if o2 != nil {
-			k.Relaxed(o2[lo:hi], u2[lo:hi], zn[lo:hi], js[lo:hi], zs[lo:hi], alpha)
+			kern.Relaxed(o2[lo:hi], u2[lo:hi], zn[lo:hi], js[lo:hi], zs[lo:hi], alpha)
 		}
 		if o3 != nil {
-			k.Relaxed(o3[lo:hi], u3[lo:hi], zn[lo:hi], hs[lo:hi], zs[lo:hi], alpha)
+			kern.Relaxed(o3[lo:hi], u3[lo:hi], zn[lo:hi], hs[lo:hi], zs[lo:hi], alpha)
 		}
 	})
 }

@@ -105,12 +105,12 @@ func (a *anderson) next(x, g state, ff float64, fc []float64) {
 		for i, v := range fc {
 			dfc[i] = v - a.fPrevC[i]
 		}
-		o, k := 0, kernelsOrGo()
+		o := 0
 		for pi, p := range gp {
 			xq := xp[pi]
 			dg, df := dg[o:o+len(p)], df[o:o+len(p)]
 			each(len(p), func(lo, hi int) {
-				k.Push(dg[lo:hi], df[lo:hi], p[lo:hi], xq[lo:hi])
+				kern.Push(dg[lo:hi], df[lo:hi], p[lo:hi], xq[lo:hi])
 			})
 			o += len(p)
 		}
@@ -268,24 +268,15 @@ func mixRange(dst, src, gam []float64, d [][]float64, ng, nf []float64) {
 			}
 		}
 		if i == 0 {
-			mix4(dst, src, &g, c[0], c[1], c[2], c[3], ng, nf)
+			kern.Mix4(dst, src, g, c[0], c[1], c[2], c[3], ng, nf)
 		} else {
-			mix4(dst, dst, &g, c[0], c[1], c[2], c[3], nil, nil)
+			kern.Mix4(dst, dst, g, c[0], c[1], c[2], c[3], nil, nil)
 		}
 	}
 }
 
-// mix4 is Kernels.Mix4, on the host's kernel if one is installed.
-func mix4(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
-	if kern.Mix4 != nil {
-		kern.Mix4(dst, src, g, d0, d1, d2, d3, ng, nf)
-		return
-	}
-	mix4Go(dst, src, g, d0, d1, d2, d3, ng, nf)
-}
-
 // mix4Go is Kernels.Mix4 in Go.
-func mix4Go(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
+func mix4Go(dst, src []float64, g [4]float64, d0, d1, d2, d3, ng, nf []float64) {
 	n := len(dst)
 	g0, g1, g2, g3 := g[0], g[1], g[2], g[3]
 	s, d0, d1, d2, d3 := src[:n], d0[:n], d1[:n], d2[:n], d3[:n]
@@ -347,11 +338,9 @@ func dot2Diff(a, b []float64, f diff, off int) (ab, ac float64) {
 			as, bs := a[lo-off:hi-off], b[lo-off:hi-off]
 			gs, xs := gq[lo-o:hi-o], f.x[pi][lo-o:hi-o]
 			if (lo-off)%2 == 0 {
-				dot2DiffRange(as, bs, gs, xs, &s)
+				s = kern.Dot2Diff(as, bs, gs, xs, s)
 			} else { // the part's first entry is of odd index
-				s[0], s[1], s[2], s[3] = s[1], s[0], s[3], s[2]
-				dot2DiffRange(as, bs, gs, xs, &s)
-				s[0], s[1], s[2], s[3] = s[1], s[0], s[3], s[2]
+				s = swapPairs(kern.Dot2Diff(as, bs, gs, xs, swapPairs(s)))
 			}
 		}
 		o += len(gq)
@@ -359,18 +348,12 @@ func dot2Diff(a, b []float64, f diff, off int) (ab, ac float64) {
 	return s[0] + s[1], s[2] + s[3]
 }
 
-// dot2DiffRange is Kernels.Dot2Diff, on the host's kernel if one is
-// installed.
-func dot2DiffRange(a, b, g, x []float64, s *[4]float64) {
-	if kern.Dot2Diff != nil {
-		kern.Dot2Diff(a, b, g, x, s)
-		return
-	}
-	dot2DiffGo(a, b, g, x, s)
-}
+// swapPairs returns (s₁, s₀, t₁, t₀): the sums of Kernels.Dot2Diff for
+// a range whose first entry is of odd index.
+func swapPairs(s [4]float64) [4]float64 { return [4]float64{s[1], s[0], s[3], s[2]} }
 
 // dot2DiffGo is Kernels.Dot2Diff in Go.
-func dot2DiffGo(a, b, g, x []float64, s *[4]float64) {
+func dot2DiffGo(a, b, g, x []float64, s [4]float64) [4]float64 {
 	n := len(a)
 	b, g, x = b[:n], g[:n], x[:n]
 	s0, s1, t0, t1 := s[0], s[1], s[2], s[3]
@@ -385,5 +368,5 @@ func dot2DiffGo(a, b, g, x []float64, s *[4]float64) {
 		s0 += a[i] * b[i]
 		t0 += a[i] * (g[i] - x[i])
 	}
-	*s = [4]float64{s0, s1, t0, t1}
+	return [4]float64{s0, s1, t0, t1}
 }

@@ -14,10 +14,11 @@ type Kernels struct {
 	//
 	// (src may be dst), and, unless ng is nil, ng[q] = −src[q] and
 	// nf[q] = −(src[q] − dst[q]) from dst before the pass; ng may be d0.
-	Mix4 func(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64)
-	// Dot2Diff adds to s = (s₀, s₁, t₀, t₁), in ascending i, a_i b_i to
-	// s₀ and a_i (g_i − x_i) to t₀ for even i, to s₁ and t₁ for odd i.
-	Dot2Diff func(a, b, g, x []float64, s *[4]float64)
+	Mix4 func(dst, src []float64, g [4]float64, d0, d1, d2, d3, ng, nf []float64)
+	// Dot2Diff returns s = (s₀, s₁, t₀, t₁) with, in ascending i, a_i b_i
+	// added to s₀ and a_i (g_i − x_i) to t₀ for even i, to s₁ and t₁ for
+	// odd i.
+	Dot2Diff func(a, b, g, x []float64, s [4]float64) [4]float64
 	// Residual sets r = (x − az) + u entry by entry: the E-step's
 	// R = X − AZ + U₁.
 	Residual func(r, x, az, u []float64)
@@ -36,14 +37,39 @@ type Kernels struct {
 	Push func(dg, df, g, x []float64)
 }
 
-// kern holds the kernels installed by UseKernels.
-var kern Kernels
+// kern holds the kernels that run: those UseKernels was given, the Go
+// loops in its nil fields.
+var kern = GoKernels()
 
-// UseKernels makes Anderson acceleration run the non-nil kernels of k in
-// place of its Go loops; Kernels{} restores the Go loops. Call it before
-// any solve, never while one runs: wasm/kernels installs its SIMD128
-// kernels so.
-func UseKernels(k Kernels) { kern = k }
+// UseKernels makes Anderson acceleration and the ADMM step run the
+// non-nil kernels of k in place of their Go loops; Kernels{} restores the
+// Go loops. Call it before any solve, never while one runs: wasm/kernels
+// installs its SIMD128 kernels so.
+func UseKernels(k Kernels) {
+	g := GoKernels()
+	if k.Mix4 == nil {
+		k.Mix4 = g.Mix4
+	}
+	if k.Dot2Diff == nil {
+		k.Dot2Diff = g.Dot2Diff
+	}
+	if k.Residual == nil {
+		k.Residual = g.Residual
+	}
+	if k.EUpdate == nil {
+		k.EUpdate = g.EUpdate
+	}
+	if k.Increment == nil {
+		k.Increment = g.Increment
+	}
+	if k.Relaxed == nil {
+		k.Relaxed = g.Relaxed
+	}
+	if k.Push == nil {
+		k.Push = g.Push
+	}
+	kern = k
+}
 
 // GoKernels returns the Go loops, every field set: what a host's kernels
 // must reproduce bit for bit.
@@ -97,26 +123,4 @@ func pushGo(dg, df, g, x []float64) {
 		dg[i] = v + dg[i]
 		df[i] = (v - x[i]) + df[i]
 	}
-}
-
-// kernelsOrGo returns the installed kernels with the Go loop in every
-// field left nil.
-func kernelsOrGo() Kernels {
-	k, g := kern, GoKernels()
-	if k.Residual == nil {
-		k.Residual = g.Residual
-	}
-	if k.EUpdate == nil {
-		k.EUpdate = g.EUpdate
-	}
-	if k.Increment == nil {
-		k.Increment = g.Increment
-	}
-	if k.Relaxed == nil {
-		k.Relaxed = g.Relaxed
-	}
-	if k.Push == nil {
-		k.Push = g.Push
-	}
-	return k
 }

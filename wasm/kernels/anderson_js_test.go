@@ -26,6 +26,13 @@ func normals(rng *rand.Rand, off, n int) []float64 {
 	return s
 }
 
+// twin returns normals(rng, off, n) and a copy of it: the start of an
+// output for each path.
+func twin(rng *rand.Rand, off, n int) ([]float64, []float64) {
+	s := normals(rng, off, n)
+	return s, append([]float64(nil), s...)
+}
+
 // sameBits fails t unless got and want hold the same bits everywhere
 // (NaNs outside the n entries included: nothing written there).
 func sameBits(t *testing.T, what string, got, want []float64) {
@@ -56,17 +63,16 @@ func TestMix4(t *testing.T) {
 			// The first pass, ng = d0 (a copy of it for each path).
 			gd, wd := append([]float64(nil), dst...), append([]float64(nil), dst...)
 			gng, wng := append([]float64(nil), d[0]...), append([]float64(nil), d[0]...)
-			gnf, wnf := normals(rng, off, n), []float64(nil)
-			wnf = append(wnf, gnf...)
+			gnf, wnf := twin(rng, off, n)
 			sl := func(s []float64) []float64 { return s[off : off+n] }
-			mix4SIMD(sl(gd), sl(src), &g, sl(gng), sl(d[1]), sl(d[2]), sl(d[3]), sl(gng), sl(gnf))
-			goMix(sl(wd), sl(src), &g, sl(wng), sl(d[1]), sl(d[2]), sl(d[3]), sl(wng), sl(wnf))
+			mix4SIMD(sl(gd), sl(src), g, sl(gng), sl(d[1]), sl(d[2]), sl(d[3]), sl(gng), sl(gnf))
+			goMix(sl(wd), sl(src), g, sl(wng), sl(d[1]), sl(d[2]), sl(d[3]), sl(wng), sl(wnf))
 			sameBits(t, "first pass dst", gd, wd)
 			sameBits(t, "first pass ng", gng, wng)
 			sameBits(t, "first pass nf", gnf, wnf)
 			// A later pass, in place.
-			mix4SIMD(sl(gd), sl(gd), &g, sl(d[3]), sl(d[2]), sl(d[1]), sl(d[0]), nil, nil)
-			goMix(sl(wd), sl(wd), &g, sl(d[3]), sl(d[2]), sl(d[1]), sl(d[0]), nil, nil)
+			mix4SIMD(sl(gd), sl(gd), g, sl(d[3]), sl(d[2]), sl(d[1]), sl(d[0]), nil, nil)
+			goMix(sl(wd), sl(wd), g, sl(d[3]), sl(d[2]), sl(d[1]), sl(d[0]), nil, nil)
 			sameBits(t, "in place", gd, wd)
 		}
 	}
@@ -84,10 +90,9 @@ func TestDot2Diff(t *testing.T) {
 		for _, off := range []int{0, 1} {
 			a, b, g, x := normals(rng, off, n), normals(rng, off, n), normals(rng, off, n), normals(rng, off, n)
 			s0 := [4]float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
-			got, want := s0, s0
 			sl := func(s []float64) []float64 { return s[off : off+n] }
-			dot2DiffSIMD(sl(a), sl(b), sl(g), sl(x), &got)
-			goDot(sl(a), sl(b), sl(g), sl(x), &want)
+			got := dot2DiffSIMD(sl(a), sl(b), sl(g), sl(x), s0)
+			want := goDot(sl(a), sl(b), sl(g), sl(x), s0)
 			sameBits(t, "sums", got[:], want[:])
 			ab, af := s0[0]+s0[1], s0[2]+s0[3]
 			abAbs, afAbs := math.Abs(s0[0])+math.Abs(s0[1]), math.Abs(s0[2])+math.Abs(s0[3])
@@ -110,10 +115,9 @@ func TestDot2Diff(t *testing.T) {
 }
 
 // TestADMMPasses: the SIMD128 element-wise passes (the ADMM step's and
-// Anderson's Push) give the bits of
-// core/lowrank's Go loops on lengths around the pairs and slices starting
-// at odd entries, r read before it is written (EUpdate), and write
-// nothing past n.
+// Anderson's Push) give the bits of core/lowrank's Go loops on lengths
+// around the pairs and slices starting at odd entries, r read before it
+// is written (EUpdate), and write nothing past n.
 func TestADMMPasses(t *testing.T) {
 	simdOrSkip(t)
 	gk := lowrank.GoKernels()
@@ -125,10 +129,7 @@ func TestADMMPasses(t *testing.T) {
 			for i := range in {
 				in[i] = normals(rng, off, n)
 			}
-			two := func() ([]float64, []float64) {
-				s := normals(rng, off, n)
-				return s, append([]float64(nil), s...)
-			}
+			two := func() ([]float64, []float64) { return twin(rng, off, n) }
 			mu, alpha := 3*rng.Float64(), 1+rng.Float64()
 
 			got, want := two()

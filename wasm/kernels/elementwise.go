@@ -17,6 +17,8 @@ func add(x, y *term) *term { return &term{kind: '+', x: x, y: y} }
 func sub(x, y *term) *term { return &term{kind: '-', x: x, y: y} }
 func mul(x, y *term) *term { return &term{kind: '*', x: x, y: y} }
 func neg(x *term) *term    { return &term{kind: 'n', x: x} }
+
+// vecs marks in m the vectors whose entries t reads.
 func (t *term) vecs(m []bool) {
 	switch t.kind {
 	case 'v':

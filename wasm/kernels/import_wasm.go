@@ -182,7 +182,7 @@ func mix4FirstImport(n int32, dst, src, d0, d1, d2, d3, ng, nf unsafe.Pointer, g
 
 // mix4SIMD is lowrank.Kernels.Mix4 on the SIMD128 kernels, after checking
 // that every vector holds len(dst) entries.
-func mix4SIMD(dst, src []float64, g *[4]float64, d0, d1, d2, d3, ng, nf []float64) {
+func mix4SIMD(dst, src []float64, g [4]float64, d0, d1, d2, d3, ng, nf []float64) {
 	n := len(dst)
 	if n == 0 {
 		return
@@ -208,20 +208,17 @@ func dot2DiffImport(n int32, a, b, g, x, s unsafe.Pointer)
 
 // dot2DiffSIMD is lowrank.Kernels.Dot2Diff on the SIMD128 kernel, after
 // checking that b, g and x hold len(a) entries.
-func dot2DiffSIMD(a, b, g, x []float64, s *[4]float64) {
+func dot2DiffSIMD(a, b, g, x []float64, s [4]float64) [4]float64 {
 	n := len(a)
 	if n == 0 {
-		return
+		return s
 	}
-	if len(b) < n || len(g) < n || len(x) < n {
-		panic("kernels: dot2 outside the slices")
-	}
-	dot2DiffImport(int32(n), unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&g[0]), unsafe.Pointer(&x[0]), unsafe.Pointer(s))
+	dot2DiffImport(int32(n), addr(a, n), addr(b, n), addr(g, n), addr(x, n), unsafe.Pointer(&s))
 	runtime.KeepAlive(a)
 	runtime.KeepAlive(b)
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(x)
-	runtime.KeepAlive(s)
+	return s
 }
 
 // pass4 runs an element-wise kernel of four vectors on n entries, after
