@@ -9,8 +9,8 @@ package lasso
 // measures the l1-graph with them). Natively gonum's assembly is faster
 // (kernels_other.go).
 
-// dot returns xᵀy for len(x) ≤ len(y), in four partial sums.
-func dot(x, y []float64) float64 {
+// dotGo returns xᵀy for len(x) ≤ len(y), in four partial sums.
+func dotGo(x, y []float64) float64 {
 	y = y[:len(x)]
 	var s0, s1, s2, s3 float64
 	i := 0
@@ -26,8 +26,8 @@ func dot(x, y []float64) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// axpy sets y += a·x for len(x) ≤ len(y), four entries a step.
-func axpy(a float64, x, y []float64) {
+// axpyGo sets y += a·x for len(x) ≤ len(y), four entries a step.
+func axpyGo(a float64, x, y []float64) {
 	y = y[:len(x)]
 	i := 0
 	for ; i+4 <= len(x); i += 4 {

@@ -141,14 +141,14 @@ func (w *robust) pass(full bool) (changed, moved bool) {
 			continue
 		}
 		xj := w.sample(j)
-		dot := dot(xj, w.r)
+		dot := kern.Dot(xj, w.r)
 		if robustViolation(w.c[j], dot, lambda) <= w.tol {
 			continue
 		}
 		cj := soft(w.c[j]+dot/sq, lambda/sq)
 		if delta := cj - w.c[j]; delta != 0 {
 			moved = moved || cj == 0 || w.c[j] == 0
-			axpy(-delta, xj, w.r)
+			kern.Axpy(-delta, xj, w.r)
 			w.c[j] = cj
 			changed = true
 		}
@@ -175,7 +175,7 @@ func (w *robust) refresh() {
 	floats.Sub(w.r, w.e)
 	for j, v := range w.c {
 		if v != 0 {
-			floats.AddScaled(w.r, -v, w.sample(j))
+			kern.Axpy(-v, w.sample(j), w.r)
 		}
 	}
 }
@@ -243,7 +243,7 @@ func (w *robust) polish() bool {
 		// The target e on A_e: e_k = x_k − (X_A c_A)_k − λσ_k.
 		copy(w.et, w.x)
 		for t, j := range w.supC {
-			floats.AddScaled(w.et, -w.rhs[t], w.sample(j))
+			kern.Axpy(-w.rhs[t], w.sample(j), w.et)
 		}
 		for k, v := range w.e {
 			if v != 0 {

@@ -24,7 +24,9 @@
 // passes over the iterate (lowrank.UseKernels: Anderson's mix, history
 // and dot products, the E-step's and the multipliers' element-wise
 // passes, the latter written by one generator from their terms,
-// elementwise.go); elsewhere, and after
+// elementwise.go), and core/lasso's coordinate descent (lasso.UseKernels:
+// a coordinate's correlation with the residual, in the four sums of its
+// Go loop, and its update of the residual); elsewhere, and after
 // UseGo, the pure-Go loops run. The kernels give the bits of the Go loops
 // they replace: the same operations in the same order, a multiply then
 // an add (SIMD128 has no fused multiply-add), lanes that hold separate

@@ -296,3 +296,34 @@ func pushImport(n int32, dg, df, g, x unsafe.Pointer)
 
 // pushSIMD is lowrank.Kernels.Push on the SIMD128 kernel.
 func pushSIMD(dg, df, g, x []float64) { pass4(pushImport, len(g), dg, df, g, x) }
+
+//go:wasmimport nnlrs_kernels dot4
+func dot4Import(n int32, x, y unsafe.Pointer) float64
+
+// dot4SIMD is lasso.Kernels.Dot on the SIMD128 kernel, after checking
+// that y holds len(x) entries.
+func dot4SIMD(x, y []float64) float64 {
+	n := len(x)
+	if n == 0 {
+		return 0
+	}
+	s := dot4Import(int32(n), addr(x, n), addr(y, n))
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+	return s
+}
+
+//go:wasmimport nnlrs_kernels axpy
+func axpyImport(n int32, x, y unsafe.Pointer, a float64)
+
+// axpySIMD is lasso.Kernels.Axpy on the SIMD128 kernel, after checking
+// that y holds len(x) entries.
+func axpySIMD(a float64, x, y []float64) {
+	n := len(x)
+	if n == 0 {
+		return
+	}
+	axpyImport(int32(n), addr(x, n), addr(y, n), a)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+}

@@ -7,6 +7,7 @@ import (
 
 	"nnlrs/core/eigen"
 	"nnlrs/core/gemm"
+	"nnlrs/core/lasso"
 	"nnlrs/core/lowrank"
 )
 
@@ -17,10 +18,10 @@ const (
 )
 
 // Install hands core/gemm's full tiles, packing and transposed
-// matrix-vector product, core/eigen's reduction loops and core/lowrank's
-// passes over the iterate to the SIMD128 kernels when the host loaded them
-// (loader.js set nnlrsKernelPath to "simd128"), else restores the Go
-// loops (UseGo), and returns the path that runs, PathSIMD or PathGo. Call
+// matrix-vector product, core/eigen's reduction loops, core/lowrank's
+// passes over the iterate and core/lasso's coordinate updates to the
+// SIMD128 kernels when the host loaded them (loader.js set
+// nnlrsKernelPath to "simd128"), else restores the Go loops (UseGo), and returns the path that runs, PathSIMD or PathGo. Call
 // it once, after gemm.Use and before any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
@@ -32,17 +33,19 @@ func Install() string {
 	gemm.UseGemvT(gemvTSIMD)
 	eigen.UseKernels(eigenKernels)
 	lowrank.UseKernels(lowrankKernels)
+	lasso.UseKernels(lassoKernels)
 	return PathSIMD
 }
 
-// UseGo restores the pure-Go kernels of core/gemm, core/eigen and
-// core/lowrank, all that Install replaces.
+// UseGo restores the pure-Go kernels of core/gemm, core/eigen,
+// core/lowrank and core/lasso, all that Install replaces.
 func UseGo() {
 	gemm.UseTiles(nil)
 	gemm.UsePackers(gemm.Packers{})
 	gemm.UseGemvT(nil)
 	eigen.UseKernels(eigen.Kernels{})
 	lowrank.UseKernels(lowrank.Kernels{})
+	lasso.UseKernels(lasso.Kernels{})
 }
 
 // packers are core/gemm's packing on the SIMD128 kernels.
@@ -55,3 +58,6 @@ var eigenKernels = eigen.Kernels{SymvRows: symvRowsSIMD, SubDot2Rows: subDot2Row
 // SIMD128 kernels.
 var lowrankKernels = lowrank.Kernels{Mix4: mix4SIMD, Dot2Diff: dot2DiffSIMD, Push: pushSIMD,
 	Residual: residualSIMD, EUpdate: eUpdateSIMD, Increment: incrementSIMD, Relaxed: relaxedSIMD}
+
+// lassoKernels are core/lasso's coordinate updates on the SIMD128 kernels.
+var lassoKernels = lasso.Kernels{Dot: dot4SIMD, Axpy: axpySIMD}
