@@ -1,7 +1,8 @@
 // Runs the page's default run in Firefox ESR in a real window (under
 // Xvfb), driven through WebDriver BiDi by puppeteer-core: the page must
-// draw with WebGL, finish the run and write nothing to the console but
-// its own messages. Called by the browser test TestFirefox (wasm/e2e):
+// draw with WebGL, finish the run on the solver's SIMD128 kernels
+// (Firefox runs WebAssembly SIMD: wasm/kernels) and write nothing to the
+// console but its own messages. Called by the browser test TestFirefox (wasm/e2e):
 //
 //	xvfb-run -a node smoke.mjs URL FIREFOX
 //
@@ -33,11 +34,12 @@ try {
   await page.goto(url);
   await page.waitForFunction(`window.nnlrs && (nnlrs.state === "done" || nnlrs.state === "failed" || nnlrs.noCanvas)`,
     { timeout: 300000, polling: 200 });
-  const got = await page.evaluate(`({state: nnlrs.state, frames: nnlrs.frames, draws: nnlrs.draws, noCanvas: !!nnlrs.noCanvas,
+  const got = await page.evaluate(`({state: nnlrs.state, frames: nnlrs.frames, draws: nnlrs.draws, noCanvas: !!nnlrs.noCanvas, kernels: nnlrs.kernels,
     status: document.getElementById("status").textContent, graphs: nnlrs.graphs})`);
   if (got.noCanvas) problems.push("the page could not start WebGL2: " + (await page.evaluate(`document.getElementById("nocanvas").textContent`)));
   if (got.state !== "done") problems.push(`state ${got.state}: ${got.status}`);
   if (!(got.draws > 1)) problems.push(`${got.draws} frames drawn`);
+  if (got.state === "done" && got.kernels !== "simd128") problems.push(`the solver ran the ${got.kernels} path, not the SIMD128 kernels`);
   console.log(JSON.stringify(got));
 } catch (e) {
   problems.push(String(e));
