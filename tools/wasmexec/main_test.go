@@ -30,8 +30,10 @@ func TestKernelPaths(t *testing.T) {
 		want []string
 	}{
 		{"", []string{`--- PASS: TestInstall`, `--- PASS: TestGemmTiles`, `--- PASS: TestSymvRows`, `--- PASS: TestSubDot2Rows`,
-			`--- PASS: TestTransposed`, `--- PASS: TestPack`, `--- PASS: TestGemvT`, `--- PASS: TestSymKernels`}},
-		{"off", []string{`--- PASS: TestInstall`, `--- SKIP: TestGemmTiles`, `--- SKIP: TestSymvRows`, `--- SKIP: TestPack`, `--- SKIP: TestGemvT`}},
+			`--- PASS: TestTransposed`, `--- PASS: TestPack`, `--- PASS: TestGemvT`, `--- PASS: TestSymKernels`,
+			`--- PASS: TestDot4`, `--- PASS: TestAxpy`, `--- PASS: TestRobustKernels`}},
+		{"off", []string{`--- PASS: TestInstall`, `--- SKIP: TestGemmTiles`, `--- SKIP: TestSymvRows`, `--- SKIP: TestPack`, `--- SKIP: TestGemvT`,
+			`--- SKIP: TestDot4`, `--- SKIP: TestRobustKernels`}},
 	} {
 		runner := exec.Command("go", "run", ".", prog, "-test.v", "-test.count=1")
 		runner.Env = append(os.Environ(), "NNLRS_KERNELS="+c.env)

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -96,7 +97,11 @@ func run(m *testing.M) int {
 		return 1
 	}
 	siteDir = site
-	go http.Serve(l, http.FileServer(http.Dir(site)))
+	files := http.FileServer(http.Dir(site))
+	mux := http.NewServeMux()
+	mux.Handle("/", files)
+	mux.Handle(noSIMDPath, http.StripPrefix(strings.TrimSuffix(noSIMDPath, "/"), refuseKernels(files)))
+	go http.Serve(l, mux)
 	baseURL = "http://" + l.Addr().String() + "/"
 
 	profile := filepath.Join(tmp, "profile")
@@ -512,4 +517,30 @@ func (tb *tab) mouseClick(x, y float64) {
 	if err := chromedp.Do(ctx, chromedp.MouseClickXY(x, y)); err != nil {
 		tb.t.Fatal(err)
 	}
+}
+
+// noSIMDPath serves the site as a browser without WebAssembly SIMD sees it
+// (refuseKernels).
+const noSIMDPath = "/nosimd/"
+
+// refuseKernels serves site but for kernels.wasm, whose bytes it sends with
+// the binary format's version changed: WebAssembly.validate refuses them,
+// as an engine without SIMD128 refuses the real module's vector
+// instructions, and the solver's loader (wasm/kernels/loader.js) takes the
+// pure-Go path.
+func refuseKernels(site http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Base(r.URL.Path) != "kernels.wasm" {
+			site.ServeHTTP(w, r)
+			return
+		}
+		b, err := os.ReadFile(filepath.Join(siteDir, "kernels.wasm"))
+		if err != nil || len(b) < 8 {
+			http.Error(w, "no kernels.wasm", http.StatusNotFound)
+			return
+		}
+		b[4] = 0x7f // the version, 1 in every valid module
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Write(b)
+	})
 }
