@@ -21,8 +21,9 @@ const (
 // matrix-vector product, core/eigen's reduction loops, core/lowrank's
 // passes over the iterate and core/lasso's coordinate updates to the
 // SIMD128 kernels when the host loaded them (loader.js set
-// nnlrsKernelPath to "simd128"), else restores the Go loops (UseGo), and returns the path that runs, PathSIMD or PathGo. Call
-// it once, after gemm.Use and before any matrix work.
+// nnlrsKernelPath to "simd128"), else restores the Go loops (UseGo), and
+// returns the path that runs, PathSIMD or PathGo. Call it once, after
+// gemm.Use and before any matrix work.
 func Install() string {
 	if p := js.Global().Get("nnlrsKernelPath"); p.Type() != js.TypeString || p.String() != PathSIMD {
 		UseGo()

@@ -18,8 +18,9 @@ var lassoSizes = []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 31, 32, 33,
 // TestDot4: the SIMD128 dot product gives the bits of core/lasso's Go loop
 // on lengths around the quadruples, slices starting at odd entries
 // (addresses not 16-byte aligned) and a y longer than x (NaNs past x's
-// length, which it must not read); and it is within the dot product's
-// rounding bound, n·u·Σ|x_i y_i|, of the sum in float64 taken in order.
+// length, which it must not read); and it is within 2n·u·Σ|x_i y_i| (u
+// the unit roundoff) of the sum in float64 taken in order, each of the
+// two within n·u·Σ|x_i y_i| of the exact value.
 func TestDot4(t *testing.T) {
 	simdOrSkip(t)
 	goDot := lasso.GoKernels().Dot
@@ -37,7 +38,7 @@ func TestDot4(t *testing.T) {
 				plain += xs[i] * ys[i]
 				abs += math.Abs(xs[i] * ys[i])
 			}
-			if bound := float64(n) * 0x1p-53 * abs * 2; math.Abs(got-plain) > bound {
+			if bound := 2 * float64(n) * 0x1p-53 * abs; math.Abs(got-plain) > bound {
 				t.Fatalf("n = %d: %v against the plain sum %v, beyond %v", n, got, plain, bound)
 			}
 		}

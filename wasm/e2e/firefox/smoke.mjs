@@ -2,7 +2,8 @@
 // Xvfb), driven through WebDriver BiDi by puppeteer-core: the page must
 // draw with WebGL, finish the run on the solver's SIMD128 kernels
 // (Firefox runs WebAssembly SIMD: wasm/kernels) and write nothing to the
-// console but its own messages. Called by the browser test TestFirefox (wasm/e2e):
+// console but its own messages. Called by the browser test TestFirefox
+// (wasm/e2e):
 //
 //	xvfb-run -a node smoke.mjs URL FIREFOX
 //
