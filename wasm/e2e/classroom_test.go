@@ -176,7 +176,10 @@ func TestRunsKeepFigure(t *testing.T) {
 	tb.wait(`document.getElementById("seed-error") && !document.getElementById("seed-error").hidden`, 5*time.Second)
 	tb.click("run")
 	tb.wait(`document.getElementById("error").textContent.includes("seed")`, 5*time.Second)
+	// A good link: once the page has shown it in the controls (the
+	// seed's error gone, which moves Run up), Run runs it.
 	eval[bool](tb, fmt.Sprintf("(location.hash = %q, true)", small))
+	tb.wait(`document.getElementById("seed").value === "3" && document.getElementById("seed-error").hidden`, 5*time.Second)
 	tb.run("done")
 	if e := tb.text("error"); e != "" {
 		t.Errorf("error %q after a good run", e)
